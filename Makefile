@@ -1,0 +1,50 @@
+# libsymx — the user's door. `make demo`, `make test`, `make bench`.
+PY := /usr/bin/python3
+BUILD := build
+ASAN := build-asan
+MESON_FLAGS ?=
+
+.PHONY: all deps build demo test test-c test-asan test-python bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps
+
+$(BUILD)/build.ninja:
+	meson setup $(BUILD) $(MESON_FLAGS)
+
+build: deps $(BUILD)/build.ninja
+	ninja -C $(BUILD)
+
+demo: build
+	@bash scripts/demo
+
+# Every C test, the Python tests, then the sanitizer build; the last line is
+# the summary "N passed, N failed[, N skipped]".
+test: build
+	@rm -f $(BUILD)/test-results.txt
+	-meson test -C $(BUILD) --print-errorlogs --num-processes 2 > $(BUILD)/meson-test.out 2>&1; \
+	  tail -n 25 $(BUILD)/meson-test.out
+	@$(PY) scripts/test-summary.py meson $(BUILD)/meson-logs/testlog.json native >> $(BUILD)/test-results.txt
+	@if [ -d bindings/python/tests ]; then \
+	  SYMX_LIB=$(CURDIR)/$(BUILD)/libsymx.so $(PY) -m pytest -q -p no:cacheprovider \
+	    --junitxml=$(BUILD)/pytest.xml bindings/python/tests || true; \
+	  $(PY) scripts/test-summary.py junit $(BUILD)/pytest.xml python >> $(BUILD)/test-results.txt; fi
+	@$(MAKE) --no-print-directory test-asan
+	@$(PY) scripts/test-summary.py total $(BUILD)/test-results.txt
+
+test-asan: deps
+	@[ -f $(ASAN)/build.ninja ] || meson setup $(ASAN) -Db_sanitize=address,undefined \
+	  -Db_lundef=false -Dbuildtype=debug $(MESON_FLAGS) > /dev/null
+	ninja -C $(ASAN) > $(ASAN)/ninja.out 2>&1 || (tail -50 $(ASAN)/ninja.out; false)
+	-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  SYMX_SANITIZED=1 meson test -C $(ASAN) --print-errorlogs --num-processes 2 \
+	  --no-suite slow > $(ASAN)/meson-test.out 2>&1; tail -n 15 $(ASAN)/meson-test.out
+	@$(PY) scripts/test-summary.py meson $(ASAN)/meson-logs/testlog.json asan >> $(BUILD)/test-results.txt
+
+bench: build
+	@bash scripts/bench
+
+clean:
+	rm -rf $(BUILD) $(ASAN)

@@ -1,0 +1,556 @@
+/*
+** symx.h — the public API of libsymx, an embeddable symbolic-execution engine.
+**
+** If a function, type, macro or constant is not declared in this file, it is
+** not part of libsymx's API. Nothing here exposes an internal structure: every
+** handle is opaque.
+**
+** Overview
+**   symx_ctx      owns everything: the hash-consed expression DAG, options,
+**                 statistics, the allocator and the last error.
+**   symx_expr     an immutable expression node: a bit-vector of width 1..64
+**                 (booleans are width 1) or a byte array.
+**   symx_assign   an assignment: input-array name -> bytes. Models, seeds and
+**                 test cases are assignments. Unbound bytes read as 0.
+**   symx_solver   a satisfiability checker over the solver chain and a backend.
+**   symx_engine   the exploration loop a front end drives (iterator style).
+**   symx_state    one path of the program under exploration.
+**
+** Conventions
+**   - Names are symx_<object>_<verb>. Every function taking a symx_ctx* (or a
+**     handle that belongs to one) reports failure through that context:
+**     it returns NULL or a non-SYMX_OK code, and symx_errcode()/symx_errmsg()
+**     tell what happened, naming the function that failed.
+**   - Library code never exits, aborts or prints.
+**   - Ownership: every function returning symx_expr* returns a NEW reference
+**     that the caller releases with symx_expr_release(). Arguments are
+**     borrowed. A NULL argument where an expression is expected makes the
+**     call fail with SYMX_MISUSE (so errors propagate through nested builds;
+**     check once at the end).
+**   - Destructors accept NULL. symx_ctx_free() frees every expression still
+**     alive in that context.
+**   - No hidden globals: two contexts can be used from two threads at once.
+**     One context must not be used from two threads at the same time.
+*/
+#ifndef SYMX_H
+#define SYMX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define SYMX_API
+#elif defined(__GNUC__)
+#define SYMX_API __attribute__((visibility("default")))
+#else
+#define SYMX_API
+#endif
+
+/* ==================================================================== */
+/* Version                                                               */
+/* ==================================================================== */
+
+#define SYMX_VERSION "0.1.0"
+#define SYMX_VERSION_NUMBER 1000 /* major*1000000 + minor*1000 + patch */
+
+/* The version of the library actually linked (compare with the macros). */
+SYMX_API const char *symx_version(void);
+SYMX_API int symx_version_number(void);
+
+/* ==================================================================== */
+/* Result codes                                                          */
+/* ==================================================================== */
+
+#define SYMX_OK 0           /* success */
+#define SYMX_ERROR 1        /* generic failure */
+#define SYMX_MISUSE 2       /* API misuse: NULL handle, wrong width, bad state */
+#define SYMX_NOMEM 3        /* the allocator failed */
+#define SYMX_PARSE 4        /* malformed text input (SMT-LIB2, JSON) */
+#define SYMX_IO 5           /* a file could not be read or written */
+#define SYMX_FORMAT 6       /* malformed binary input (ktest, seed file) */
+#define SYMX_UNSUPPORTED 7  /* valid input that libsymx does not handle */
+#define SYMX_SOLVER 8       /* a solver backend failed */
+#define SYMX_RANGE 9        /* a value outside its allowed range */
+#define SYMX_NOTFOUND 10    /* no such name (option, statistic, input) */
+#define SYMX_INTERRUPTED 11 /* stopped by the stop flag or a limit */
+
+/* Satisfiability answers (SAT-competition numbering). */
+#define SYMX_SAT 10
+#define SYMX_UNSAT 20
+#define SYMX_UNKNOWN 30
+
+/* Iterator codes of symx_engine_next(). */
+#define SYMX_STATE 100 /* a state is ready to run */
+#define SYMX_DONE 101  /* exploration finished (or stopped) */
+
+/* ==================================================================== */
+/* Allocator hook and context                                            */
+/* ==================================================================== */
+
+/*
+** One realloc-style allocator for everything a context allocates.
+**   alloc(ud, NULL, 0, n)     allocate n bytes
+**   alloc(ud, p, old, n)      resize p (old bytes) to n bytes
+**   alloc(ud, p, old, 0)      free p; must return NULL
+** Returning NULL for n > 0 is an allocation failure; libsymx then fails the
+** call with SYMX_NOMEM and keeps its state consistent.
+*/
+typedef void *(*symx_alloc_fn)(void *ud, void *ptr, size_t old_size,
+                               size_t new_size);
+
+typedef struct symx_ctx symx_ctx;
+
+/* A context with the default allocator (malloc/realloc/free). */
+SYMX_API symx_ctx *symx_ctx_new(void);
+/* A context on the caller's allocator (fn NULL = the default). Returns NULL
+** only when the allocator fails while the context is being set up. */
+SYMX_API symx_ctx *symx_ctx_new_with_alloc(symx_alloc_fn fn, void *ud);
+/* Frees the context and every object still alive in it. NULL is a no-op. */
+SYMX_API void symx_ctx_free(symx_ctx *ctx);
+
+/* Last error of the context: code, and a message naming the function.
+** The message is owned by the context, valid until the next failing call. */
+SYMX_API int symx_errcode(const symx_ctx *ctx);
+SYMX_API const char *symx_errmsg(const symx_ctx *ctx);
+/* A static English description of a result code. */
+SYMX_API const char *symx_errstr(int code);
+/* Resets the last error to SYMX_OK. */
+SYMX_API void symx_errclear(symx_ctx *ctx);
+
+/* Stop flag: any long-running call (solver, exploration) polls it and
+** returns SYMX_INTERRUPTED / SYMX_DONE soon after it is set. Safe to set from
+** a signal handler or another thread. */
+SYMX_API void symx_ctx_interrupt(symx_ctx *ctx);
+/* Clears the stop flag. */
+SYMX_API void symx_ctx_resume(symx_ctx *ctx);
+
+/* Strings returned by the library with "free with symx_string_free". */
+SYMX_API void symx_string_free(symx_ctx *ctx, char *s);
+
+/* ==================================================================== */
+/* Options                                                               */
+/* ==================================================================== */
+
+/*
+** Options are declared once, in a table inside the library; they are set and
+** read by name. Integer and boolean options take integers; enumerated options
+** take one of their names ("pending") or its index; string options take text.
+** Options live in the context; an engine or solver reads them when created.
+*/
+typedef enum symx_option_type {
+  SYMX_OPT_INT = 0,  /* integer within [min, max] */
+  SYMX_OPT_BOOL = 1, /* 0 or 1 */
+  SYMX_OPT_ENUM = 2, /* one of a fixed list of names ('|'-separated) */
+  SYMX_OPT_STR = 3   /* free text */
+} symx_option_type;
+
+typedef struct symx_option_info {
+  const char *name;    /* e.g. "mode" */
+  const char *help;    /* one line */
+  symx_option_type type;
+  int64_t def, min, max; /* for INT/BOOL/ENUM (ENUM: index range) */
+  const char *values;  /* ENUM: "eager|pending|relaxed"; STR: default text */
+} symx_option_info;
+
+/* Number of options, and the info of option i (0 <= i < count), or NULL. */
+SYMX_API size_t symx_option_count(void);
+SYMX_API const symx_option_info *symx_option_info_at(size_t i);
+/* Info by name, or NULL. */
+SYMX_API const symx_option_info *symx_option_find(const char *name);
+/* Set an integer/bool/enum option (SYMX_RANGE when out of range,
+** SYMX_NOTFOUND for an unknown name). */
+SYMX_API int symx_option_set(symx_ctx *ctx, const char *name, int64_t value);
+/* Set any option from text ("pending", "42", "true", "/tmp/out"). Integer
+** options accept plain numbers; time options also accept "120s", "2min",
+** "1h", "500ms" (stored in milliseconds). */
+SYMX_API int symx_option_set_str(symx_ctx *ctx, const char *name,
+                                 const char *value);
+/* Current value of an integer/bool/enum option (0 if unknown; check
+** symx_errcode). */
+SYMX_API int64_t symx_option_get(symx_ctx *ctx, const char *name);
+/* Current text of a string option, or the name of an enum option's value.
+** Owned by the context; valid until the option changes. */
+SYMX_API const char *symx_option_get_str(symx_ctx *ctx, const char *name);
+
+/* ==================================================================== */
+/* Statistics                                                            */
+/* ==================================================================== */
+
+/* Statistics are declared once in a table inside the library: counters
+** (uint64) and times (accumulated in nanoseconds). */
+SYMX_API size_t symx_stat_count(void);
+SYMX_API const char *symx_stat_name(size_t i);
+SYMX_API const char *symx_stat_help(size_t i);
+/* Value by name (SYMX_NOTFOUND and 0 for an unknown name). */
+SYMX_API uint64_t symx_stat_get(symx_ctx *ctx, const char *name);
+/* Value by index. */
+SYMX_API uint64_t symx_stat_at(symx_ctx *ctx, size_t i);
+/* Resets every statistic to 0 (bytes_in_use and live counts excepted). */
+SYMX_API void symx_stat_reset(symx_ctx *ctx);
+/* All statistics as one JSON object; free with symx_string_free. */
+SYMX_API char *symx_stats_json(symx_ctx *ctx);
+
+/* ==================================================================== */
+/* Expressions                                                           */
+/* ==================================================================== */
+
+typedef struct symx_expr symx_expr;
+
+/* Expression kinds, as returned by symx_expr_kind(). */
+typedef enum symx_kind {
+  SYMX_K_CONST = 0, /* bit-vector constant */
+  /* arrays (width 0; index width 32 or 64, element width 8) */
+  SYMX_K_ARRAY_INPUT, /* named symbolic input array */
+  SYMX_K_ARRAY_CONST, /* constant byte array */
+  SYMX_K_ARRAY_WRITE, /* args: array, index, value */
+  SYMX_K_READ,        /* args: array, index -> 8-bit */
+  /* unary */
+  SYMX_K_NOT, SYMX_K_NEG,
+  /* binary arithmetic and bitwise */
+  SYMX_K_ADD, SYMX_K_SUB, SYMX_K_MUL, SYMX_K_UDIV, SYMX_K_SDIV, SYMX_K_UREM,
+  SYMX_K_SREM, SYMX_K_AND, SYMX_K_OR, SYMX_K_XOR, SYMX_K_SHL, SYMX_K_LSHR,
+  SYMX_K_ASHR,
+  /* structure */
+  SYMX_K_CONCAT,  /* args: high, low */
+  SYMX_K_EXTRACT, /* arg + params hi, lo */
+  SYMX_K_ZEXT, SYMX_K_SEXT, /* arg; width is the result width */
+  /* comparisons (width-1 results) */
+  SYMX_K_EQ, SYMX_K_NE, SYMX_K_ULT, SYMX_K_ULE, SYMX_K_UGT, SYMX_K_UGE,
+  SYMX_K_SLT, SYMX_K_SLE, SYMX_K_SGT, SYMX_K_SGE,
+  /* ternary */
+  SYMX_K_ITE, /* args: cond (width 1), then, else */
+  SYMX_K_COUNT_
+} symx_kind;
+
+/* The name of a kind in SMT-LIB-like spelling ("bvadd", "ite", ...). */
+SYMX_API const char *symx_kind_name(symx_kind k);
+
+/* Reference counting. Retain returns its argument. Release(NULL) is a no-op. */
+SYMX_API symx_expr *symx_expr_retain(symx_expr *e);
+SYMX_API void symx_expr_release(symx_expr *e);
+/* Number of expression nodes alive in the context (leak checks). */
+SYMX_API size_t symx_expr_live(const symx_ctx *ctx);
+
+/* Inspection (never fail on a valid node; return 0/NULL on NULL). */
+SYMX_API symx_kind symx_expr_kind(const symx_expr *e);
+/* Bit width (1..64) of a bit-vector; 0 for an array. */
+SYMX_API unsigned symx_expr_width(const symx_expr *e);
+SYMX_API int symx_expr_is_array(const symx_expr *e);
+SYMX_API int symx_expr_is_const(const symx_expr *e);
+/* Value of a constant (zero-extended to 64 bits). */
+SYMX_API uint64_t symx_expr_const_value(const symx_expr *e);
+/* Number of expression arguments and argument i (borrowed). */
+SYMX_API unsigned symx_expr_nargs(const symx_expr *e);
+SYMX_API symx_expr *symx_expr_arg(const symx_expr *e, unsigned i);
+/* EXTRACT: hi and lo bits. */
+SYMX_API unsigned symx_expr_extract_hi(const symx_expr *e);
+SYMX_API unsigned symx_expr_extract_lo(const symx_expr *e);
+/* Arrays: name (inputs; constant arrays have a generated name), size in
+** bytes, index width (32 or 64). */
+SYMX_API const char *symx_array_name(const symx_expr *a);
+SYMX_API uint64_t symx_array_size(const symx_expr *a);
+SYMX_API unsigned symx_array_index_width(const symx_expr *a);
+/* A stable id, unique among live nodes of a context, increasing with
+** creation order. */
+SYMX_API uint64_t symx_expr_id(const symx_expr *e);
+/* Structural hash (equal expressions are the same node). */
+SYMX_API uint64_t symx_expr_hash(const symx_expr *e);
+
+/* Constants. value is truncated to width bits. */
+SYMX_API symx_expr *symx_const(symx_ctx *ctx, unsigned width, uint64_t value);
+SYMX_API symx_expr *symx_true(symx_ctx *ctx);
+SYMX_API symx_expr *symx_false(symx_ctx *ctx);
+
+/*
+** Arrays. An input array is the unit that seeds, test cases and AFL files
+** map to. Creating an input with a name that exists returns the existing
+** array when size and index width agree, otherwise fails (SYMX_MISUSE).
+** index_width is 32 or 64.
+*/
+SYMX_API symx_expr *symx_array_input(symx_ctx *ctx, const char *name,
+                                     uint64_t size, unsigned index_width);
+/* A constant array of size bytes; name may be NULL. */
+SYMX_API symx_expr *symx_array_const(symx_ctx *ctx, const char *name,
+                                     const uint8_t *bytes, uint64_t size,
+                                     unsigned index_width);
+/* array[index] := value (value width 8, index width = the array's). */
+SYMX_API symx_expr *symx_array_write(symx_ctx *ctx, symx_expr *array,
+                                     symx_expr *index, symx_expr *value);
+/* array[index], an 8-bit value. Out-of-range reads of input arrays read 0. */
+SYMX_API symx_expr *symx_read(symx_ctx *ctx, symx_expr *array,
+                              symx_expr *index);
+/* Sugar: bytes [offset, offset+nbytes) of array read little-endian. */
+SYMX_API symx_expr *symx_read_le(symx_ctx *ctx, symx_expr *array,
+                                 uint64_t offset, unsigned nbytes);
+/* Sugar: a scalar symbolic variable = a fresh input array of
+** ceil(width/8) bytes named name, read little-endian, truncated to width. */
+SYMX_API symx_expr *symx_var(symx_ctx *ctx, const char *name, unsigned width);
+/* The input array named name, or NULL (no error) when there is none. */
+SYMX_API symx_expr *symx_input_find(symx_ctx *ctx, const char *name);
+
+/* Generic builders by kind (unary, binary, ternary). */
+SYMX_API symx_expr *symx_mk1(symx_ctx *ctx, symx_kind k, symx_expr *a);
+SYMX_API symx_expr *symx_mk2(symx_ctx *ctx, symx_kind k, symx_expr *a,
+                             symx_expr *b);
+SYMX_API symx_expr *symx_mk3(symx_ctx *ctx, symx_kind k, symx_expr *a,
+                             symx_expr *b, symx_expr *c);
+
+/* Bit-vector operators. Operands of binary operators have equal widths;
+** division by zero has SMT-LIB semantics: x/0 = all ones, x%0 = x (unsigned),
+** sdiv x 0 = (x<0 ? 1 : -1), srem x 0 = x. Shift amounts >= width give 0
+** (ashr: all sign bits). */
+SYMX_API symx_expr *symx_not(symx_ctx *ctx, symx_expr *a);
+SYMX_API symx_expr *symx_neg(symx_ctx *ctx, symx_expr *a);
+SYMX_API symx_expr *symx_add(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_sub(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_mul(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_udiv(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_sdiv(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_urem(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_srem(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_and(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_or(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_xor(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_shl(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_lshr(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_ashr(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+/* hi:lo; result width = sum (at most 64). */
+SYMX_API symx_expr *symx_concat(symx_ctx *ctx, symx_expr *hi, symx_expr *lo);
+/* Bits hi..lo inclusive (hi < width, lo <= hi). */
+SYMX_API symx_expr *symx_extract(symx_ctx *ctx, symx_expr *a, unsigned hi,
+                                 unsigned lo);
+/* Extend to width bits (width >= the operand's width). */
+SYMX_API symx_expr *symx_zext(symx_ctx *ctx, symx_expr *a, unsigned width);
+SYMX_API symx_expr *symx_sext(symx_ctx *ctx, symx_expr *a, unsigned width);
+SYMX_API symx_expr *symx_eq(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_ne(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_ult(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_ule(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_ugt(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_uge(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_slt(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_sle(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_sgt(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_sge(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+/* cond (width 1) ? t : e, with t and e of equal width. */
+SYMX_API symx_expr *symx_ite(symx_ctx *ctx, symx_expr *cond, symx_expr *t,
+                             symx_expr *e);
+/* Boolean sugar on width-1 expressions. */
+SYMX_API symx_expr *symx_bool_not(symx_ctx *ctx, symx_expr *a);
+SYMX_API symx_expr *symx_bool_and(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+SYMX_API symx_expr *symx_bool_or(symx_ctx *ctx, symx_expr *a, symx_expr *b);
+
+/* ==================================================================== */
+/* Assignments: input name -> bytes                                      */
+/* ==================================================================== */
+
+typedef struct symx_assign symx_assign;
+
+SYMX_API symx_assign *symx_assign_new(symx_ctx *ctx);
+SYMX_API void symx_assign_free(symx_assign *a);
+SYMX_API symx_assign *symx_assign_copy(const symx_assign *a);
+/* Binds name to a copy of bytes[0..len) (replacing any earlier binding). */
+SYMX_API int symx_assign_set(symx_assign *a, const char *name,
+                             const uint8_t *bytes, size_t len);
+/* The bytes bound to name (owned by the assignment), or NULL. */
+SYMX_API const uint8_t *symx_assign_get(const symx_assign *a,
+                                        const char *name, size_t *len);
+/* Number of bindings, and the name of binding i (sorted by name). */
+SYMX_API size_t symx_assign_count(const symx_assign *a);
+SYMX_API const char *symx_assign_name(const symx_assign *a, size_t i);
+
+/* Evaluates e under the assignment (unbound bytes read 0). On success
+** *value holds the zero-extended result. Arrays cannot be evaluated. */
+SYMX_API int symx_eval(symx_ctx *ctx, symx_expr *e, const symx_assign *a,
+                       uint64_t *value);
+/* 1 when every constraint evaluates to 1 under a, 0 otherwise, -1 on error. */
+SYMX_API int symx_assign_satisfies(symx_ctx *ctx, const symx_assign *a,
+                                   symx_expr *const *cs, size_t n);
+
+/* ==================================================================== */
+/* SMT-LIB2 and printing                                                 */
+/* ==================================================================== */
+
+/* The query "cs[0] && ... && cs[n-1]" as an SMT-LIB2 script (QF_ABV; input
+** arrays declared as (Array (_ BitVec 32) (_ BitVec 8))), ending in
+** (check-sat). Free with symx_string_free. */
+SYMX_API char *symx_smt2_query(symx_ctx *ctx, symx_expr *const *cs, size_t n);
+/* A readable one-line form of e for debugging. Free with symx_string_free. */
+SYMX_API char *symx_expr_str(symx_ctx *ctx, symx_expr *e);
+
+/* A parsed SMT-LIB2 script: a list of commands. */
+typedef struct symx_smt2 symx_smt2;
+
+typedef enum symx_smt2_cmd {
+  SYMX_SMT2_ASSERT = 0,    /* one expression */
+  SYMX_SMT2_CHECK_SAT = 1, /* no expression */
+  SYMX_SMT2_GET_VALUE = 2, /* the expressions asked for */
+  SYMX_SMT2_PUSH = 3,      /* count in symx_smt2_num */
+  SYMX_SMT2_POP = 4,       /* count in symx_smt2_num */
+  SYMX_SMT2_EXIT = 5,
+  SYMX_SMT2_GET_MODEL = 6,
+  SYMX_SMT2_RESET = 7
+} symx_smt2_cmd;
+
+/* Parses text[0..len). On failure returns NULL; symx_errmsg() gives
+** "name:line:col: message". name labels the source in messages (may be NULL). */
+SYMX_API symx_smt2 *symx_smt2_parse(symx_ctx *ctx, const char *text,
+                                    size_t len, const char *name);
+SYMX_API void symx_smt2_free(symx_smt2 *s);
+SYMX_API size_t symx_smt2_count(const symx_smt2 *s);
+SYMX_API symx_smt2_cmd symx_smt2_kind(const symx_smt2 *s, size_t i);
+SYMX_API size_t symx_smt2_nexprs(const symx_smt2 *s, size_t i);
+/* Borrowed; valid while the script lives. */
+SYMX_API symx_expr *symx_smt2_expr(const symx_smt2 *s, size_t i, size_t j);
+/* get-value: the source text of expression j (for printing answers). */
+SYMX_API const char *symx_smt2_expr_text(const symx_smt2 *s, size_t i,
+                                         size_t j);
+SYMX_API unsigned symx_smt2_num(const symx_smt2 *s, size_t i);
+
+/* ==================================================================== */
+/* Solvers                                                               */
+/* ==================================================================== */
+
+typedef struct symx_solver symx_solver;
+
+/*
+** A solver over the context's solver chain (per the options) and a backend:
+** "z3", "cadical", or NULL for the "solver" option's value.
+*/
+SYMX_API symx_solver *symx_solver_new(symx_ctx *ctx, const char *backend);
+SYMX_API void symx_solver_free(symx_solver *s);
+/* Names of compiled-in backends, '|'-separated. */
+SYMX_API const char *symx_solver_backends(void);
+
+/*
+** Satisfiability of cs[0] && ... && cs[n-1] (width-1 expressions).
+** Returns SYMX_SAT, SYMX_UNSAT or SYMX_UNKNOWN (timeout, stop flag), or an
+** error code (< SYMX_SAT). On SYMX_SAT and model != NULL, *model receives a
+** new assignment (free with symx_assign_free) binding every input array the
+** query reads; it satisfies the query under symx_eval.
+** timeout_ms = 0 uses the "solver_timeout" option (0 = none).
+*/
+SYMX_API int symx_solver_check(symx_solver *s, symx_expr *const *cs, size_t n,
+                               unsigned timeout_ms, symx_assign **model);
+
+/* ==================================================================== */
+/* Exploration engine                                                    */
+/* ==================================================================== */
+
+/*
+** Life-cycle (a front end drives the engine like a SQLite statement):
+**  1. eng = symx_engine_new(ctx)             options are read from ctx
+**  2. symx_engine_start(eng, payload, &vt)   the initial program state
+**  3. loop: rc = symx_engine_next(eng, &st)
+**       SYMX_STATE: run st (its payload) until the program needs the engine:
+**         - symx_state_branch()   a conditional branch
+**         - symx_state_assume()   a constraint to add
+**         - symx_state_check()    an error check (div by zero, bounds, ...)
+**         - symx_state_eval() / symx_state_concretize()
+**         - symx_state_terminate()  the path ends
+**         After a real fork, set each child's program counter in its
+**         payload and go back to symx_engine_next().
+**       SYMX_DONE: finished (or stopped); other codes are errors.
+**  4. symx_engine_free(eng)
+*/
+typedef struct symx_engine symx_engine;
+typedef struct symx_state symx_state;
+
+/* The front end's program state, cloned on fork and freed with the state.
+** clone returns NULL on failure (the fork then fails with SYMX_NOMEM). */
+typedef struct symx_payload_vt {
+  void *(*clone)(void *user, void *payload);
+  void (*free)(void *user, void *payload);
+  void *user;
+} symx_payload_vt;
+
+/* State status. */
+typedef enum symx_status {
+  SYMX_ST_ACTIVE = 0,     /* feasible, runnable */
+  SYMX_ST_PENDING = 1,    /* feasibility not yet known */
+  SYMX_ST_TERMINATED = 2, /* path ended */
+  SYMX_ST_INFEASIBLE = 3  /* proved infeasible, dropped */
+} symx_status;
+
+/* Termination reasons. */
+typedef enum symx_reason {
+  SYMX_END_EXIT = 0,  /* normal exit */
+  SYMX_END_ERROR = 1, /* program error (see symx_error_kind) */
+  SYMX_END_EARLY = 2, /* a limit ended the path */
+  SYMX_END_USER = 3   /* the front end ended it */
+} symx_reason;
+
+/* Error kinds reported by symx_state_check() and symx_state_terminate(). */
+typedef enum symx_error_kind {
+  SYMX_ERR_NONE = 0,
+  SYMX_ERR_ASSERT,
+  SYMX_ERR_ABORT,
+  SYMX_ERR_DIV_ZERO,
+  SYMX_ERR_OUT_OF_BOUNDS,
+  SYMX_ERR_NULL_DEREF,
+  SYMX_ERR_USE_AFTER_FREE,
+  SYMX_ERR_DOUBLE_FREE,
+  SYMX_ERR_INVALID_FREE,
+  SYMX_ERR_UNREACHABLE,
+  SYMX_ERR_USER
+} symx_error_kind;
+
+SYMX_API const char *symx_error_kind_name(symx_error_kind k);
+
+SYMX_API symx_engine *symx_engine_new(symx_ctx *ctx);
+SYMX_API void symx_engine_free(symx_engine *eng);
+SYMX_API symx_ctx *symx_engine_ctx(symx_engine *eng);
+SYMX_API int symx_engine_start(symx_engine *eng, void *payload,
+                               const symx_payload_vt *vt);
+/* SYMX_STATE with *out set, SYMX_DONE, or an error code. */
+SYMX_API int symx_engine_next(symx_engine *eng, symx_state **out);
+
+/*
+** A conditional branch on cond (width 1). On return:
+**   - no fork (cond constant, or only one side feasible under what is known
+**     cheaply): the surviving side is st itself, the other is NULL;
+**   - a real fork: *on_true and *on_false are two states (one of them may be
+**     st itself); each may be ACTIVE or PENDING. Set their program counters,
+**     then call symx_engine_next().
+** Either out pointer may receive NULL when that side is infeasible.
+*/
+SYMX_API int symx_state_branch(symx_state *st, symx_expr *cond,
+                               symx_state **on_true, symx_state **on_false);
+/* Adds cond to the path. If it makes the path infeasible the state is
+** terminated (status INFEASIBLE) and SYMX_UNSAT is returned. */
+SYMX_API int symx_state_assume(symx_state *st, symx_expr *cond);
+/*
+** Error check: if bad (width 1) can hold on this path, records an error
+** test case of the given kind (with a concrete input triggering it) and
+** continues with !bad assumed. Returns SYMX_OK when the path goes on, or
+** SYMX_UNSAT when !bad is infeasible (the state is then terminated with the
+** error). msg may be NULL.
+*/
+SYMX_API int symx_state_check(symx_state *st, symx_expr *bad,
+                              symx_error_kind kind, const char *msg);
+/* Concrete value of e under the state's witness. */
+SYMX_API int symx_state_eval(symx_state *st, symx_expr *e, uint64_t *value);
+/* As eval, and adds e == value to the path. */
+SYMX_API int symx_state_concretize(symx_state *st, symx_expr *e,
+                                   uint64_t *value);
+/* Ends the path. For SYMX_END_ERROR, kind and msg describe the error. */
+SYMX_API int symx_state_terminate(symx_state *st, symx_reason reason,
+                                  symx_error_kind kind, const char *msg);
+/* The front end reports n executed instructions (for limits and stats). */
+SYMX_API void symx_state_step(symx_state *st, uint64_t n);
+
+SYMX_API void *symx_state_payload(symx_state *st);
+SYMX_API uint64_t symx_state_id(const symx_state *st);
+SYMX_API unsigned symx_state_depth(const symx_state *st);
+SYMX_API symx_status symx_state_status(const symx_state *st);
+/* The state's witness (borrowed; valid until the state changes). */
+SYMX_API const symx_assign *symx_state_witness(symx_state *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SYMX_H */

@@ -1,0 +1,72 @@
+/*
+** options.h — every option of libsymx, declared once. The table generates
+** the sx_options struct, the defaults, range checks, lookup by name, the help
+** text and symx_option_info (options.c). Keep the table sorted by name.
+**
+** OPTION(name, type, default, min, max, values, help)
+**   type: INT, BOOL, ENUM (values = "a|b|c", default/min/max are indices),
+**         TIME (milliseconds; accepts "120s", "2min", "500ms"), STR (values
+**         is the default text; default/min/max unused).
+*/
+#ifndef SX_OPTIONS_H
+#define SX_OPTIONS_H
+
+#include <stdint.h>
+
+#define SX_OPTIONS(OPTION)                                                                     \
+  OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
+  OPTION(afl_sync_dir, STR, 0, 0, 0, "", "AFL++ sync directory to exchange inputs with")       \
+  OPTION(batch_instructions, INT, 10000, 1, INT64_MAX, "", "instructions per batch (batching searcher)") \
+  OPTION(cadical_arrays, ENUM, 1, 0, 1, "ackermann|lemmas", "cadical: symbolic array reads") \
+  OPTION(cadical_incremental, BOOL, 1, 0, 1, "", "cadical: keep one solver instance across queries") \
+  OPTION(cex_cache_max, INT, 65536, 0, INT64_MAX, "", "counterexample cache entries kept (0 = unbounded)") \
+  OPTION(chain_branch_cache, BOOL, 1, 0, 1, "", "solver chain: branch cache")                  \
+  OPTION(chain_cex_cache, BOOL, 1, 0, 1, "", "solver chain: counterexample cache")             \
+  OPTION(chain_independence, BOOL, 1, 0, 1, "", "solver chain: independent factors")           \
+  OPTION(chain_simplify, BOOL, 1, 0, 1, "", "solver chain: substitute x == c facts")           \
+  OPTION(emit_tests, ENUM, 0, 0, 3, "all|errors|cover|none", "which terminated paths get test cases") \
+  OPTION(max_depth, INT, 0, 0, INT64_MAX, "", "fork depth limit (0 = none)")                   \
+  OPTION(max_forks, INT, 0, 0, INT64_MAX, "", "fork limit (0 = none)")                         \
+  OPTION(max_instructions, INT, 0, 0, INT64_MAX, "", "instruction limit (0 = none)")           \
+  OPTION(max_memory, INT, 0, 0, INT64_MAX, "", "memory limit in MiB (0 = none)")               \
+  OPTION(max_states, INT, 0, 0, INT64_MAX, "", "live state limit (0 = none)")                  \
+  OPTION(max_time, TIME, 0, 0, INT64_MAX, "", "exploration time limit (0 = none)")             \
+  OPTION(mode, ENUM, 1, 0, 2, "eager|pending|relaxed", "when feasibility is checked")          \
+  OPTION(only_replay_seeds, BOOL, 0, 0, 1, "", "drop states that no seed follows")             \
+  OPTION(only_seed, BOOL, 0, 0, 1, "", "stop after the seeding phase")                         \
+  OPTION(output_dir, STR, 0, 0, 0, "", "directory for test cases (empty = none written)")      \
+  OPTION(pending_search, STR, 0, 0, 0, "random-path", "searcher over pending states")          \
+  OPTION(record_queries, STR, 0, 0, 0, "", "directory to record backend queries as SMT-LIB2")  \
+  OPTION(rewrite, INT, 2, 0, 2, "", "expression simplification level (0 = none)")              \
+  OPTION(rng_seed, INT, 5489, 0, INT64_MAX, "", "seed of the engine's random number generator") \
+  OPTION(search, STR, 0, 0, 0, "random-path", "searcher over feasible states (a,b = interleaved)") \
+  OPTION(seed_extend, BOOL, 1, 0, 1, "", "pad seeds shorter than their input with zeros")      \
+  OPTION(seed_time, TIME, 0, 0, INT64_MAX, "", "time budget of the seeding phase (0 = none)")  \
+  OPTION(seed_truncate, BOOL, 1, 0, 1, "", "truncate seeds longer than their input")           \
+  OPTION(solver, ENUM, 1, 0, 1, "cadical|z3", "solver backend")                                \
+  OPTION(solver_timeout, TIME, 0, 0, INT64_MAX, "", "per-query solver timeout (0 = none)")     \
+  OPTION(test_formats, STR, 0, 0, 0, "ktest,raw,json", "test-case writers")                    \
+  OPTION(unknown_policy, ENUM, 0, 0, 1, "drop|retry", "pending states whose revival times out") \
+  OPTION(validate_solver, BOOL, 0, 0, 1, "", "cross-check every answer with a second backend") \
+  OPTION(zesti_bound_mul, INT, 2, 0, 1000, "", "ZESTI: depth bound = multiplier x distance")
+
+enum {
+#define SX_OPT_ENUM_(N, T, D, L, H, V, HELP) SX_OPT_##N,
+  SX_OPTIONS(SX_OPT_ENUM_)
+#undef SX_OPT_ENUM_
+  SX_OPT_COUNT_
+};
+
+typedef struct sx_options {
+#define SX_OPT_FIELD_(N, T, D, L, H, V, HELP) int64_t N;
+  SX_OPTIONS(SX_OPT_FIELD_)
+#undef SX_OPT_FIELD_
+} sx_options;
+
+struct symx_ctx;
+void sx_options_init(struct symx_ctx *ctx);
+void sx_options_release(struct symx_ctx *ctx);
+/* Text of a string option by index (never NULL). */
+const char *sx_option_str(struct symx_ctx *ctx, int index);
+
+#endif

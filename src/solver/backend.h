@@ -1,0 +1,36 @@
+/*
+** backend.h — the one interface every solver backend implements (z3/,
+** cadical/). A backend answers check-sat of a conjunction of width-1
+** expressions and, on SAT, fills a model with the bytes of every input array
+** the query reads. The solver chain (chain.c) sits in front of it.
+*/
+#ifndef SX_BACKEND_H
+#define SX_BACKEND_H
+
+#include "expr/assign.h"
+
+typedef struct sx_backend sx_backend; /* a backend's private instance */
+
+typedef struct sx_backend_vt {
+  const char *name; /* "z3", "cadical" */
+  sx_backend *(*create)(symx_ctx *ctx);
+  void (*destroy)(sx_backend *b);
+  /*
+  ** Satisfiability of cs[0] && ... && cs[n-1]. deadline_ns (0 = none) is an
+  ** absolute sx_now_ns() time; the backend also polls ctx->interrupted.
+  ** Returns SYMX_SAT (and, when model != NULL, binds in it every byte of
+  ** every input array the query reads), SYMX_UNSAT, SYMX_UNKNOWN, or an
+  ** error code (< SYMX_SAT) with the error recorded on the context.
+  */
+  int (*check)(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_ns,
+               sx_assign *model);
+} sx_backend_vt;
+
+/* The compiled-in backends. */
+SX_INTERNAL extern const sx_backend_vt sx_backend_z3;
+SX_INTERNAL extern const sx_backend_vt sx_backend_cadical;
+
+/* Backend by name, or NULL. */
+SX_INTERNAL const sx_backend_vt *sx_backend_find(const char *name);
+
+#endif
