@@ -1,3 +1,12 @@
 /* The list of benchmarks: BENCH(name, help). Each defines
 ** int bench_NAME(int argc, char **argv) in bench_NAME.c. */
 BENCH(nop, "does nothing (checks the harness)")
+BENCH(eval, "evaluator: ns per node of a large shared DAG under fresh assignments")
+BENCH(build, "builder: hash-consed nodes built per second, hash-cons hit rate")
+BENCH(fig1, "toyvm fig1.s: eager vs pending (random-path) until the assertion failure")
+BENCH(fork, "pending forks per second and bytes per pending state")
+BENCH(chain, "solver chain: toyvm programs in eager mode, chain on vs off")
+BENCH(solver, "backends: cadical vs z3 on a directory of .smt2 queries (or --generate one)")
+#ifdef SXL_EXAMPLES_DIR
+BENCH(llvm, "symx-llvm: fig1.c eager vs pending (random-path); concrete speed on fib(25)")
+#endif

@@ -397,7 +397,13 @@ typedef enum symx_smt2_cmd {
 } symx_smt2_cmd;
 
 /* Parses text[0..len). On failure returns NULL; symx_errmsg() gives
-** "name:line:col: message". name labels the source in messages (may be NULL). */
+** "name:line:col: message". name labels the source in messages (may be NULL).
+** Declarations become input arrays of ctx: a declared (_ BitVec w) (or Bool)
+** named x is the input x of ceil(w/8) bytes read little-endian and truncated
+** (as symx_var); a declared (Array (_ BitVec 32|64) (_ BitVec 8)) is the
+** existing input of that name and index width, or a new one of 2^32 bytes
+** (index 32) or 2^64-1 bytes (index 64). Bool terms become width-1
+** expressions. Scripts printed by symx_smt2_query read back exactly. */
 SYMX_API symx_smt2 *symx_smt2_parse(symx_ctx *ctx, const char *text,
                                     size_t len, const char *name);
 SYMX_API void symx_smt2_free(symx_smt2 *s);
@@ -438,12 +444,125 @@ SYMX_API int symx_solver_check(symx_solver *s, symx_expr *const *cs, size_t n,
                                unsigned timeout_ms, symx_assign **model);
 
 /* ==================================================================== */
+/* Seeds and test cases                                                  */
+/* ==================================================================== */
+
+/*
+** A seed set: a list of assignments (input name -> bytes) that guide
+** exploration, each with its origin. Loaders skip a malformed file with a
+** message "<file>: reason" kept in the set (symx_seeds_message) and load the
+** rest; a loader given one file also returns the error (SYMX_FORMAT,
+** SYMX_PARSE, SYMX_IO) and records it on the context.
+**
+** Size policy: when a seed binds an input whose size is known (an input
+** array of that name exists in the context when the seed is added, or
+** symx_seeds_fit names it), a shorter binding is padded with zeros if the
+** option seed_extend is set (default) and the seed is rejected otherwise; a
+** longer binding is truncated if seed_truncate is set (default) and rejected
+** otherwise. Rejected seeds are dropped with a message.
+*/
+typedef struct symx_seeds symx_seeds;
+
+/* An empty seed set of ctx (NULL on allocation failure); free it with
+** symx_seeds_free (NULL is a no-op). */
+SYMX_API symx_seeds *symx_seeds_new(symx_ctx *ctx);
+SYMX_API void symx_seeds_free(symx_seeds *s);
+/* One seed binding input to a copy of bytes[0..len). */
+SYMX_API int symx_seeds_add_bytes(symx_seeds *s, const char *input,
+                                  const uint8_t *bytes, size_t len);
+/* One seed: a copy of the assignment a. */
+SYMX_API int symx_seeds_add_assign(symx_seeds *s, const symx_assign *a);
+/* One seed: the whole file at path bound to input. */
+SYMX_API int symx_seeds_add_file(symx_seeds *s, const char *path,
+                                 const char *input);
+/* One seed per regular file of dir (dot names skipped, name order), each
+** bound to input. SYMX_OK unless dir cannot be read. */
+SYMX_API int symx_seeds_add_dir(symx_seeds *s, const char *dir,
+                                const char *input);
+/* One seed per entry of an AFL/AFL++ queue directory (dir may also be an
+** instance directory holding queue/), bound to input. Entries must be named
+** id:NNNNNN,...; other names are reported and skipped, as are dot names
+** and .state/. SYMX_OK unless the directory cannot be read. */
+SYMX_API int symx_seeds_add_afl_queue(symx_seeds *s, const char *dir,
+                                      const char *input);
+/* KLEE .ktest seeds: path is a file, or a directory whose *.ktest files are
+** loaded in name order. With names == NULL objects bind the inputs of
+** their own names; otherwise object i binds names[i] (i < nnames). */
+SYMX_API int symx_seeds_add_ktest(symx_seeds *s, const char *path,
+                                  const char *const *names, size_t nnames);
+/* JSON seeds: {"inputs": {"name": BYTES, ...}} or an array of such objects,
+** where BYTES is an array of integers 0..255, a hex string ("6869", also
+** "hex:6869") or "base64:aGk=". The test*.json files libsymx writes are
+** valid seed files. */
+SYMX_API int symx_seeds_add_json(symx_seeds *s, const char *path);
+/* Applies the size policy for input of size bytes to every seed now
+** (call it when the input's size becomes known); rejected seeds are
+** dropped with a message. */
+SYMX_API int symx_seeds_fit(symx_seeds *s, const char *input, uint64_t size);
+/* Number of seeds; seed i (borrowed, valid until the set changes); its
+** origin (a file path, or "bytes #N"/"assignment #N"). */
+SYMX_API size_t symx_seeds_count(const symx_seeds *s);
+SYMX_API const symx_assign *symx_seeds_get(const symx_seeds *s, size_t i);
+SYMX_API const char *symx_seeds_origin(const symx_seeds *s, size_t i);
+/* Messages about skipped files and rejected seeds, oldest first. */
+SYMX_API size_t symx_seeds_message_count(const symx_seeds *s);
+SYMX_API const char *symx_seeds_message(const symx_seeds *s, size_t i);
+
+/*
+** KLEE .ktest files (big-endian, "KTEST" magic, version 3; "BOUT\n" and
+** versions 1..3 are read). Reading returns a new assignment binding each
+** object's name to its bytes (a repeated name keeps its first object), or
+** NULL with SYMX_FORMAT ("<file>: offset N: what") or SYMX_IO. Writing puts
+** one object per binding in assignment order (zero-length bindings are left
+** out: KLEE cannot read them) and argv[0..argc) as the run's arguments
+** (argv may be NULL). The file appears complete or not at all.
+*/
+SYMX_API symx_assign *symx_ktest_read(symx_ctx *ctx, const char *path);
+SYMX_API int symx_ktest_write(symx_ctx *ctx, const char *path,
+                              const symx_assign *a, const char *const *argv,
+                              size_t argc);
+
+/*
+** AFL/AFL++ exchange: libsymx as a peer instance in a sync directory
+** (afl-fuzz -o SYNC). Our directory SYNC/<name>/ gets queue/ (inputs we
+** produce, named id:NNNNNN,src:PPPPPP with dense ids), crashes/ (named
+** id:NNNNNN,sig:06,src:PPPPPP) and fuzzer_stats. Files appear atomically;
+** identical contents are written once, also across restarts (ids resume).
+*/
+typedef struct symx_afl symx_afl;
+
+/* Opens our instance; NULL sync_dir/name take the options afl_sync_dir and
+** afl_name. Creates the directories. NULL on error. */
+SYMX_API symx_afl *symx_afl_open(symx_ctx *ctx, const char *sync_dir,
+                                 const char *name);
+/* Closes the handle (files stay; NULL is a no-op). */
+SYMX_API void symx_afl_close(symx_afl *afl);
+/* The most promising input of the other instances' queues not taken yet
+** (new coverage "+cov" first, then initial seeds "orig:", then smaller
+** files, then later names), bound to input in a new assignment *out (free
+** with symx_assign_free); *out = NULL when there is nothing new. *id (may be
+** NULL) receives its AFL id, to pass as parent when writing what it led to. */
+SYMX_API int symx_afl_next_seed(symx_afl *afl, const char *input,
+                                symx_assign **out, int64_t *id);
+/* Adds bytes to our queue (or crashes) with parent id (-1 = none). *id
+** (may be NULL) receives the new id, or -1 when the same content is there. */
+SYMX_API int symx_afl_write_input(symx_afl *afl, const uint8_t *bytes,
+                                  size_t len, int64_t parent, int64_t *id);
+SYMX_API int symx_afl_write_crash(symx_afl *afl, const uint8_t *bytes,
+                                  size_t len, int64_t parent, int64_t *id);
+/* Rewrites SYNC/<name>/fuzzer_stats with execs_done and the counts;
+** command_line NULL keeps the last one given. */
+SYMX_API int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done,
+                                   const char *command_line);
+
+/* ==================================================================== */
 /* Exploration engine                                                    */
 /* ==================================================================== */
 
 /*
 ** Life-cycle (a front end drives the engine like a SQLite statement):
-**  1. eng = symx_engine_new(ctx)             options are read from ctx
+**  1. eng = symx_engine_new(ctx)             options are read from ctx now
+**     optional: symx_engine_set_searcher/_weight/_seeds/_on_test/_progress
 **  2. symx_engine_start(eng, payload, &vt)   the initial program state
 **  3. loop: rc = symx_engine_next(eng, &st)
 **       SYMX_STATE: run st (its payload) until the program needs the engine:
@@ -453,15 +572,50 @@ SYMX_API int symx_solver_check(symx_solver *s, symx_expr *const *cs, size_t n,
 **         - symx_state_eval() / symx_state_concretize()
 **         - symx_state_terminate()  the path ends
 **         After a real fork, set each child's program counter in its
-**         payload and go back to symx_engine_next().
-**       SYMX_DONE: finished (or stopped); other codes are errors.
+**         payload and go back to symx_engine_next(). Whenever a call leaves
+**         st not ACTIVE (symx_state_status), stop running it and go back to
+**         symx_engine_next() as well. A front end may return to
+**         symx_engine_next() at any time: every state must be resumable from
+**         its payload alone.
+**       SYMX_DONE: finished, stopped by the stop flag (resumable after
+**         symx_ctx_resume) or by a limit (remaining states were terminated
+**         early); other codes are errors.
 **  4. symx_engine_free(eng)
+**
+** Modes (option "mode"):
+**   eager    both sides of a branch are checked before forking (classic).
+**            The witness decides one side for free; only the other side is
+**            asked of the solver.
+**   pending  fork first; a child whose condition holds under a known
+**            assignment (the parent's witness, a seed, a cached model) runs
+**            at once, the other waits in the pending set; the solver decides
+**            a pending state only when no runnable state is left. Error
+**            checks (symx_state_check) stay eager. The default.
+**   relaxed  as pending, and error checks fork pending states too.
+**
+** State handles: a state returned by symx_engine_next() or symx_state_branch()
+** stays valid while it is ACTIVE or PENDING, and after it ends (TERMINATED,
+** INFEASIBLE) until the next call of symx_engine_next(); using it in that
+** window fails with SYMX_MISUSE. Every ACTIVE state holds a witness: an
+** assignment satisfying all of its path constraints (unbound bytes read 0).
+**
+** Limits (options, 0 = none): max_time, max_instructions (reported with
+** symx_state_step), max_states (ACTIVE + PENDING), max_forks, max_depth,
+** max_memory (MiB of the context's allocator). max_forks and max_depth do
+** not end paths: past them a branch follows the witness side only. Past
+** max_states or max_memory the engine frees room (paper section 3.4):
+** pending states are revived to find infeasible ones, which are dropped
+** first; when the pending count equals the number still to drop, the
+** feasible searcher picks states to terminate early. max_time and
+** max_instructions end the exploration.
 */
 typedef struct symx_engine symx_engine;
 typedef struct symx_state symx_state;
 
 /* The front end's program state, cloned on fork and freed with the state.
-** clone returns NULL on failure (the fork then fails with SYMX_NOMEM). */
+** clone returns NULL on failure (the fork then fails with SYMX_NOMEM and
+** the engine is unchanged). A NULL vtable shares one payload pointer
+** between all states and never frees it. */
 typedef struct symx_payload_vt {
   void *(*clone)(void *user, void *payload);
   void (*free)(void *user, void *payload);
@@ -473,7 +627,7 @@ typedef enum symx_status {
   SYMX_ST_ACTIVE = 0,     /* feasible, runnable */
   SYMX_ST_PENDING = 1,    /* feasibility not yet known */
   SYMX_ST_TERMINATED = 2, /* path ended */
-  SYMX_ST_INFEASIBLE = 3  /* proved infeasible, dropped */
+  SYMX_ST_INFEASIBLE = 3  /* proved infeasible (or unknown), dropped */
 } symx_status;
 
 /* Termination reasons. */
@@ -499,55 +653,175 @@ typedef enum symx_error_kind {
   SYMX_ERR_USER
 } symx_error_kind;
 
+/* "assert", "div-zero", ... ("none" for SYMX_ERR_NONE, NULL when out of
+** range). */
 SYMX_API const char *symx_error_kind_name(symx_error_kind k);
 
+/* An engine on ctx; options (mode, search, pending_search, limits, rng_seed,
+** emit_tests, output_dir, ...) are read now. NULL on error (an unknown
+** searcher name: SYMX_RANGE). */
 SYMX_API symx_engine *symx_engine_new(symx_ctx *ctx);
+/* Frees every state (payloads through their vtable), test record and the
+** engine. NULL is a no-op. */
 SYMX_API void symx_engine_free(symx_engine *eng);
 SYMX_API symx_ctx *symx_engine_ctx(symx_engine *eng);
+/* Creates the initial state (ACTIVE, empty path, witness binding nothing)
+** owning payload. Only once per engine (SYMX_MISUSE otherwise). vt is
+** copied; it may be NULL (see symx_payload_vt). */
 SYMX_API int symx_engine_start(symx_engine *eng, void *payload,
                                const symx_payload_vt *vt);
-/* SYMX_STATE with *out set, SYMX_DONE, or an error code. */
+/* The next state to run: SYMX_STATE with *out set, SYMX_DONE (*out = NULL),
+** or an error code. Frees the states that ended since the last call. */
 SYMX_API int symx_engine_next(symx_engine *eng, symx_state **out);
+/* Number of states with the given status now (TERMINATED: ended and not
+** yet freed). */
+SYMX_API size_t symx_engine_count(symx_engine *eng, symx_status status);
+
+/*
+** User searchers. The engine runs one searcher over ACTIVE states and one
+** over PENDING states (options search and pending_search: "dfs", "bfs",
+** "random-state", "random-path", "nurs:depth" (alias "depth-biased"),
+** "nurs:rp", "weighted" (symx_engine_set_weight), "batching:NAME" (keeps
+** the last state for batch_instructions instructions), and "a,b,..."
+** interleaved round-robin). A searcher holds the set it is given through
+** add/remove; select returns a member without removing it.
+*/
+typedef struct symx_searcher_vt {
+  /* Adds st to the set; nonzero on failure (out of memory). */
+  int (*add)(void *self, symx_state *st);
+  /* Removes st (a member) from the set. */
+  void (*remove)(void *self, symx_state *st);
+  /* A member, or NULL when the set is empty. */
+  symx_state *(*select)(void *self);
+  /* Nonzero when the set is empty. */
+  int (*empty)(void *self);
+  /* st (a member) changed: it forked or ran since it was selected. May be
+  ** NULL. */
+  void (*update)(void *self, symx_state *st);
+  /* Called by symx_engine_free (may be NULL). */
+  void (*free)(void *self);
+} symx_searcher_vt;
+
+/* Replaces the feasible (pending = 0) or pending (pending = 1) searcher by
+** a user searcher (vt copied, self owned from now on: vt->free(self) is
+** called even when this fails). Only before symx_engine_start. */
+SYMX_API int symx_engine_set_searcher(symx_engine *eng, int pending,
+                                      const symx_searcher_vt *vt, void *self);
+/* The weight of a state for the "weighted" searcher (> 0; finite). It is
+** re-read when the state is added and updated. */
+typedef double (*symx_weight_fn)(void *user, symx_state *st);
+SYMX_API int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn,
+                                    void *user);
+/* Seeds as fast-sat assignments (tier b): a child whose path holds under a
+** seed runs at once with the seed as its witness. The set is borrowed: it
+** must outlive the engine and not change while the engine runs. */
+SYMX_API int symx_engine_set_seeds(symx_engine *eng, const symx_seeds *seeds);
+
+/* Progress: fn is called from symx_engine_next at most every interval_ms
+** milliseconds (0 = every call); a nonzero return stops the exploration as
+** the stop flag does. fn NULL removes it. */
+typedef int (*symx_progress_fn)(void *user, symx_engine *eng);
+SYMX_API int symx_engine_on_progress(symx_engine *eng, symx_progress_fn fn,
+                                     void *user, unsigned interval_ms);
+
+/*
+** Test cases. For every path end selected by the option emit_tests (all,
+** errors, cover: states marked with symx_state_covered_new and errors,
+** none) the engine records the input bytes of the witness (every input
+** array of the context at its full size): numbered 1, 2, ... without gaps,
+** an input identical to an earlier test's is recorded once, and written to
+** output_dir (if not empty) as test000001.* in the test_formats.
+*/
+typedef struct symx_test {
+  uint32_t number;           /* 1, 2, ...; the original's for a duplicate */
+  int duplicate;             /* callback only: same inputs as test number */
+  symx_reason reason;
+  symx_error_kind kind;      /* SYMX_ERR_NONE unless reason is ERROR */
+  const char *message;       /* may be NULL */
+  unsigned depth;
+  uint64_t state_id;         /* the path's state */
+  const symx_assign *inputs; /* borrowed */
+} symx_test;
+
+/* Called for every emitted test, duplicates included, with the state whose
+** path it is (st is valid during the call only; it may be ACTIVE: an error
+** found by symx_state_check on a path that goes on). Pointers in *t are
+** valid during the call only. fn NULL removes it. */
+typedef void (*symx_test_fn)(void *user, symx_state *st, const symx_test *t);
+SYMX_API int symx_engine_on_test(symx_engine *eng, symx_test_fn fn,
+                                 void *user);
+/* Recorded tests (duplicates not counted); test i (0-based, number i+1):
+** pointers valid until the engine is freed. SYMX_RANGE past the end. */
+SYMX_API size_t symx_engine_test_count(symx_engine *eng);
+SYMX_API int symx_engine_test_get(symx_engine *eng, size_t i, symx_test *out);
+
+/* The context's statistics (engine counters included) as one JSON object;
+** free with symx_string_free. */
+SYMX_API char *symx_engine_stats_json(symx_engine *eng);
 
 /*
 ** A conditional branch on cond (width 1). On return:
-**   - no fork (cond constant, or only one side feasible under what is known
-**     cheaply): the surviving side is st itself, the other is NULL;
-**   - a real fork: *on_true and *on_false are two states (one of them may be
-**     st itself); each may be ACTIVE or PENDING. Set their program counters,
+**   - no fork (cond constant under the path, or forking inhibited by
+**     max_forks/max_depth, or only one side feasible in eager mode): the
+**     surviving side is st itself, the other is NULL;
+**   - a real fork: *on_true and *on_false are two states (st is one of
+**     them); each may be ACTIVE or PENDING. Set their program counters,
 **     then call symx_engine_next().
-** Either out pointer may receive NULL when that side is infeasible.
+** Either out pointer may be NULL. Fails with SYMX_MISUSE when st is not
+** ACTIVE or cond is not a width-1 bit-vector, SYMX_NOMEM when the payload
+** clone fails (nothing changed).
 */
 SYMX_API int symx_state_branch(symx_state *st, symx_expr *cond,
                                symx_state **on_true, symx_state **on_false);
-/* Adds cond to the path. If it makes the path infeasible the state is
-** terminated (status INFEASIBLE) and SYMX_UNSAT is returned. */
+/* Adds cond to the path. SYMX_OK: st goes on. SYMX_UNSAT: the path is
+** infeasible (st INFEASIBLE). SYMX_UNKNOWN: st became PENDING (pending and
+** relaxed modes, when the witness does not satisfy cond) or was dropped on
+** a solver timeout; go back to symx_engine_next(). */
 SYMX_API int symx_state_assume(symx_state *st, symx_expr *cond);
 /*
 ** Error check: if bad (width 1) can hold on this path, records an error
 ** test case of the given kind (with a concrete input triggering it) and
-** continues with !bad assumed. Returns SYMX_OK when the path goes on, or
-** SYMX_UNSAT when !bad is infeasible (the state is then terminated with the
-** error). msg may be NULL.
+** continues with !bad assumed. Returns SYMX_OK when st goes on, SYMX_UNSAT
+** when !bad is infeasible (st is then terminated with the error), or
+** SYMX_UNKNOWN when st is no longer ACTIVE for another reason (relaxed
+** mode: the error side and the ok side both became pending states;
+** a solver timeout). msg may be NULL.
 */
 SYMX_API int symx_state_check(symx_state *st, symx_expr *bad,
                               symx_error_kind kind, const char *msg);
-/* Concrete value of e under the state's witness. */
+/* Concrete value of e (a bit-vector) under the state's witness. */
 SYMX_API int symx_state_eval(symx_state *st, symx_expr *e, uint64_t *value);
-/* As eval, and adds e == value to the path. */
+/* As eval, and adds e == value to the path (no solver call). */
 SYMX_API int symx_state_concretize(symx_state *st, symx_expr *e,
                                    uint64_t *value);
-/* Ends the path. For SYMX_END_ERROR, kind and msg describe the error. */
+/* Ends the path (ACTIVE or PENDING; a pending state is revived first when
+** a test case is due, and dropped if infeasible). For SYMX_END_ERROR, kind
+** and msg describe the error (msg may be NULL). */
 SYMX_API int symx_state_terminate(symx_state *st, symx_reason reason,
                                   symx_error_kind kind, const char *msg);
-/* The front end reports n executed instructions (for limits and stats). */
-SYMX_API void symx_state_step(symx_state *st, uint64_t n);
+/* The front end reports n executed instructions (limits, statistics,
+** batching). Returns 1 when st has used up its time slice (option
+** slice_instructions, 0 = never): the front end should then go back to
+** symx_engine_next() so the searcher picks again (KLEE picks before every
+** instruction: slice_instructions = 1); 0 otherwise. */
+SYMX_API int symx_state_step(symx_state *st, uint64_t n);
+/* The front end reports that st covered new code (emit_tests=cover). */
+SYMX_API void symx_state_covered_new(symx_state *st);
 
 SYMX_API void *symx_state_payload(symx_state *st);
+/* Unique, increasing in creation order (the initial state is 1). */
 SYMX_API uint64_t symx_state_id(const symx_state *st);
+/* Number of forks on the path from the initial state. */
 SYMX_API unsigned symx_state_depth(const symx_state *st);
 SYMX_API symx_status symx_state_status(const symx_state *st);
-/* The state's witness (borrowed; valid until the state changes). */
+/* The termination reason (valid once TERMINATED). */
+SYMX_API symx_reason symx_state_reason(const symx_state *st);
+/* The engine the state belongs to. */
+SYMX_API symx_engine *symx_state_engine(symx_state *st);
+/* Number of path constraints. */
+SYMX_API size_t symx_state_nconstraints(const symx_state *st);
+/* The state's witness (borrowed; valid until the state changes). NULL for a
+** state that is not ACTIVE or TERMINATED. */
 SYMX_API const symx_assign *symx_state_witness(symx_state *st);
 
 #ifdef __cplusplus

@@ -43,6 +43,7 @@
   OPTION(seed_extend, BOOL, 1, 0, 1, "", "pad seeds shorter than their input with zeros")      \
   OPTION(seed_time, TIME, 0, 0, INT64_MAX, "", "time budget of the seeding phase (0 = none)")  \
   OPTION(seed_truncate, BOOL, 1, 0, 1, "", "truncate seeds longer than their input")           \
+  OPTION(slice_instructions, INT, 0, 0, INT64_MAX, "", "instructions a state runs before the searcher picks again (0 = until it forks)") \
   OPTION(solver, ENUM, 1, 0, 1, "cadical|z3", "solver backend")                                \
   OPTION(solver_timeout, TIME, 0, 0, INT64_MAX, "", "per-query solver timeout (0 = none)")     \
   OPTION(test_formats, STR, 0, 0, 0, "ktest,raw,json", "test-case writers")                    \

@@ -24,7 +24,58 @@
   STAT(backend_sat, "backend answers: sat")                                            \
   STAT(backend_unsat, "backend answers: unsat")                                        \
   STAT(backend_unknown, "backend answers: unknown")                                    \
-  STAT(model_check_failures, "backend models rejected by the evaluator")
+  STAT(model_check_failures, "backend models rejected by the evaluator")              \
+  STAT(chain_simplify_answers, "chain: queries decided by constants and simplification") \
+  STAT(chain_hint_answers, "chain: queries decided by the caller's hint")             \
+  STAT(chain_branch_answers, "chain: queries decided by the branch cache")            \
+  STAT(chain_cex_answers, "chain: queries decided by the counterexample cache")       \
+  STAT(chain_backend_answers, "chain: queries that needed a backend")                 \
+  STAT(chain_unsat_no_backend, "chain: queries proved unsat without a backend")       \
+  STAT(chain_lookups, "chain: cache-only lookups (fast-sat tier c)")                  \
+  STAT(chain_lookup_sat, "chain: cache-only lookups answered sat")                    \
+  STAT(chain_lookup_unsat, "chain: cache-only lookups answered unsat (kills)")        \
+  STAT(chain_time_ns, "time in the chain's layers (backends excluded)")               \
+  STAT(simplify_time_ns, "time in chain simplification")                              \
+  STAT(independence_factors, "independent factors the chain decided")                 \
+  STAT(independence_dropped, "path constraints left out as independent of the condition") \
+  STAT(independence_time_ns, "time splitting queries into factors")                   \
+  STAT(branch_cache_hits, "branch cache hits")                                        \
+  STAT(branch_cache_misses, "branch cache misses")                                    \
+  STAT(branch_cache_evictions, "branch cache entries dropped for space")              \
+  STAT(cex_exact_hits, "counterexample cache: exact hits")                            \
+  STAT(cex_unsat_subset_hits, "counterexample cache: a stored unsat subset proved unsat") \
+  STAT(cex_sat_subset_hits, "counterexample cache: a stored model satisfied the query") \
+  STAT(cex_recent_hits, "counterexample cache: a recent model satisfied the query")  \
+  STAT(cex_misses, "counterexample cache misses")                                     \
+  STAT(cex_evictions, "counterexample cache entries evicted")                         \
+  STAT(queries_recorded, "backend queries written by record_queries")                 \
+  STAT(cadical_lemmas, "cadical: array lemmas added (lemmas on demand)")               \
+  STAT(cadical_resets, "cadical: incremental sessions dropped for size")               \
+  STAT(seeds_loaded, "seeds added to seed sets")                                       \
+  STAT(seeds_rejected, "seed files skipped as malformed or by the size policy")        \
+  STAT(afl_imported, "inputs taken from AFL instances' queues")                         \
+  STAT(afl_written, "inputs and crashes written to our AFL queue")                     \
+  STAT(instructions, "instructions reported by the front end")                         \
+  STAT(forks, "branches that forked a state")                                          \
+  STAT(pending_created, "states that became pending")                                  \
+  STAT(fastsat_witness_hits, "fast-sat hits: the parent's witness")                    \
+  STAT(fastsat_seed_hits, "fast-sat hits: a seed")                                     \
+  STAT(fastsat_cex_hits, "fast-sat hits: the counterexample cache")                    \
+  STAT(fastsat_misses, "fast-sat misses (the child went pending)")                     \
+  STAT(revivals_sat, "pending states revived by the solver: sat")                      \
+  STAT(revivals_unsat, "pending states revived by the solver: unsat (dropped)")        \
+  STAT(revivals_unknown, "pending states revived by the solver: unknown")              \
+  STAT(eager_queries, "feasibility queries of eager branches and checks")              \
+  STAT(states_live, "states alive (active + pending)")                                 \
+  STAT(states_max, "most states alive at once")                                        \
+  STAT(states_pending, "pending states now")                                           \
+  STAT(states_killed, "states killed under memory or state-count pressure")            \
+  STAT(paths, "paths terminated")                                                      \
+  STAT(paths_early, "paths terminated early (limits, pressure)")                       \
+  STAT(errors, "program errors found")                                                 \
+  STAT(tests, "test cases recorded (duplicates excluded)")                             \
+  STAT(tests_duplicate, "test cases skipped as duplicate inputs")                      \
+  STAT(engine_time_ns, "time in symx_engine_next")
 
 enum {
 #define SX_STAT_ENUM_(N, HELP) SX_STAT_##N,

@@ -45,6 +45,7 @@ void sx_expr_table_free(symx_ctx *ctx) {
   sx_free(ctx, t->buckets, t->nbuckets * sizeof *t->buckets);
   sx_free(ctx, t->inputs, t->cap_inputs * sizeof *t->inputs);
   if (t->scratch) sx_free(ctx, t->scratch, t->scratch_cap);
+  sx_eval_cache_free(ctx);
   sx_free(ctx, t, sizeof *t);
   ctx->exprs = NULL;
 }

@@ -1,14 +1,281 @@
 /*
-** eval.c — the evaluator, the fast-sat primitive. Iterative post-order walk
-** with the memo kept in the nodes themselves (eval_stamp == the context's
-** epoch), so a call allocates nothing once the work stack has grown and a
-** shared sub-DAG is evaluated once per call.
+** eval.c — the evaluator, the fast-sat primitive. Two engines, one result:
+**  - a first evaluation of a root walks the DAG iteratively (post-order,
+**    the memo kept in the nodes: eval_stamp == the context's epoch), so a
+**    shared sub-DAG is evaluated once per call and nothing is allocated once
+**    the work stack has grown;
+**  - a root evaluated again (e.g. under fresh assignments) is compiled into
+**    a plan: a straight-line program over a dense value array, constants
+**    preloaded, one 24-byte instruction per node in topological order. Plans
+**    are cached by root id (ids are never reused, and a live root keeps its
+**    whole DAG alive and immutable, so a plan cannot go stale).
+** Neither recurses: a 1,000,000-node chain is fine.
 */
 #include "assign.h"
 #include "alloc.h"
+#include "apply_inline.h"
 #include "error.h"
+#include "stack.h"
 
 #include <string.h>
+
+/* ---- the plan ---- */
+
+enum { OP_READ_INPUT = 200, OP_READ_CONST = 201 };
+
+typedef struct ins {
+  uint8_t kind, width, argw, pad;
+  uint32_t a, b, c; /* value slots (EXTRACT: b = lo; CONCAT: c = low width;
+                    ** reads: b = chain offset in extra, c = input number) */
+  uint64_t imm;     /* mask of width; reads: input size or the const array */
+} ins;
+
+struct sx_eval_plan {
+  uint64_t root_id;
+  uint32_t root_slot, nconst;
+  ins *code;
+  size_t ncode;
+  uint64_t *vals; /* nconst + ncode */
+  uint32_t *extra; /* per read: n, then n (index slot, value slot) pairs */
+  size_t nextra;
+  uint32_t *inputs; /* input ids read */
+  size_t ninputs;
+  const uint8_t **in_bytes;
+  size_t *in_len;
+  size_t cap_code, cap_vals, cap_extra, cap_in; /* allocated element counts */
+};
+
+typedef struct sx_eval_plan plan;
+
+static void plan_free(symx_ctx *ctx, plan *p) {
+  if (!p) return;
+  sx_free(ctx, p->code, p->cap_code * sizeof *p->code);
+  sx_free(ctx, p->vals, p->cap_vals * sizeof *p->vals);
+  sx_free(ctx, p->extra, p->cap_extra * sizeof *p->extra);
+  sx_free(ctx, p->inputs, p->cap_in * sizeof *p->inputs);
+  sx_free(ctx, p->in_bytes, p->cap_in * sizeof *p->in_bytes);
+  sx_free(ctx, p->in_len, p->cap_in * sizeof *p->in_len);
+  sx_free(ctx, p, sizeof *p);
+}
+
+void sx_eval_cache_free(symx_ctx *ctx) {
+  struct sx_expr_table *t = ctx->exprs;
+  for (unsigned i = 0; i < sizeof t->plans / sizeof t->plans[0]; i++) {
+    plan_free(ctx, t->plans[i]);
+    t->plans[i] = NULL;
+  }
+}
+
+typedef SX_STACK(sx_expr *) node_stack;
+typedef SX_STACK(uint32_t) u32_stack;
+
+static const sx_expr *chain_root(const sx_expr *a) {
+  while (a->kind == SYMX_K_ARRAY_WRITE) a = a->args[0];
+  return a;
+}
+
+/* Compiles root into a plan (NULL on OOM; nothing recorded). */
+static plan *compile(symx_ctx *ctx, sx_expr *root) {
+  struct sx_expr_table *t = ctx->exprs;
+  uint64_t epoch = ++t->eval_epoch;
+  node_stack st = {0}, order = {0};
+  u32_stack extra = {0}, inputs = {0};
+  plan *p = sx_calloc(ctx, sizeof *p);
+  if (!p || !SX_PUSH(ctx, st, root)) goto oom;
+  /* post-order; eval_value: 0 = pushed, 1 = expanded, 2 = ordered (a node
+  ** pushed but not expanded is pushed again: the top copy must go first) */
+  root->eval_stamp = epoch;
+  root->eval_value = 0;
+  uint32_t nconst = 0, ncode = 0;
+  while (!SX_EMPTY(st)) {
+    sx_expr *e = SX_TOP(st);
+    if (e->eval_value == 2) {
+      (void)SX_POP(st);
+      continue;
+    }
+    if (e->eval_value == 0 && e->nargs) {
+      e->eval_value = 1;
+      for (unsigned i = 0; i < e->nargs; i++) {
+        sx_expr *c = e->args[i];
+        if (c->eval_stamp == epoch && c->eval_value != 0) continue;
+        c->eval_stamp = epoch;
+        c->eval_value = 0;
+        if (!SX_PUSH(ctx, st, c)) goto oom;
+      }
+      continue;
+    }
+    (void)SX_POP(st);
+    e->eval_value = 2;
+    if (!SX_PUSH(ctx, order, e)) goto oom;
+    if (e->flags & SX_F_ARRAY) continue;
+    if (e->kind == SYMX_K_CONST) nconst++;
+    else ncode++;
+  }
+  p->root_id = root->id;
+  p->nconst = nconst;
+  p->ncode = ncode;
+  p->cap_code = ncode ? ncode : 1;
+  p->cap_vals = nconst + ncode;
+  p->code = sx_alloc(ctx, p->cap_code * sizeof *p->code);
+  p->vals = sx_alloc(ctx, p->cap_vals * sizeof *p->vals);
+  if (!p->code || !p->vals) goto oom;
+  uint32_t kc = 0, ki = 0;
+  for (size_t k = 0; k < SX_SIZE(order); k++) { /* slots: constants first */
+    sx_expr *e = SX_AT(order, k);
+    if (e->flags & SX_F_ARRAY) continue;
+    if (e->kind == SYMX_K_CONST) {
+      p->vals[kc] = e->value;
+      e->eval_value = kc++;
+    } else {
+      e->eval_value = nconst + ki++;
+    }
+  }
+  ki = 0;
+  for (size_t k = 0; k < SX_SIZE(order); k++) {
+    sx_expr *e = SX_AT(order, k);
+    if ((e->flags & SX_F_ARRAY) || e->kind == SYMX_K_CONST) continue;
+    ins *in = &p->code[ki++];
+    memset(in, 0, sizeof *in);
+    in->kind = e->kind;
+    in->width = e->width;
+    in->argw = e->args[0]->width;
+    in->imm = sx_mask(e->width);
+    if (e->kind == SYMX_K_READ) {
+      in->a = (uint32_t)e->args[1]->eval_value;
+      in->b = (uint32_t)SX_SIZE(extra);
+      uint32_t n = 0;
+      for (const sx_expr *a = e->args[0]; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) n++;
+      if (!SX_PUSH(ctx, extra, n)) goto oom;
+      for (const sx_expr *a = e->args[0]; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0])
+        if (!SX_PUSH(ctx, extra, (uint32_t)a->args[1]->eval_value) ||
+            !SX_PUSH(ctx, extra, (uint32_t)a->args[2]->eval_value))
+          goto oom;
+      const sx_expr *r = chain_root(e->args[0]);
+      if (r->kind == SYMX_K_ARRAY_CONST) {
+        in->kind = OP_READ_CONST;
+        in->imm = (uintptr_t)r->arr;
+      } else {
+        in->kind = OP_READ_INPUT;
+        in->imm = r->arr->size;
+        uint32_t j = 0;
+        while (j < SX_SIZE(inputs) && SX_AT(inputs, j) != r->arr->input_id) j++;
+        if (j == SX_SIZE(inputs) && !SX_PUSH(ctx, inputs, r->arr->input_id)) goto oom;
+        in->c = j;
+      }
+      continue;
+    }
+    in->a = (uint32_t)e->args[0]->eval_value;
+    if (e->nargs > 1) in->b = (uint32_t)e->args[1]->eval_value;
+    if (e->nargs > 2) in->c = (uint32_t)e->args[2]->eval_value;
+    if (e->kind == SYMX_K_EXTRACT) in->b = e->aux;
+    if (e->kind == SYMX_K_CONCAT) in->pad = e->args[1]->width;
+  }
+  p->root_slot = (uint32_t)root->eval_value;
+  /* move the side tables into exactly sized arrays */
+  p->nextra = SX_SIZE(extra);
+  p->ninputs = SX_SIZE(inputs);
+  p->cap_extra = p->nextra ? p->nextra : 1;
+  p->cap_in = p->ninputs ? p->ninputs : 1;
+  p->extra = sx_alloc(ctx, p->cap_extra * sizeof *p->extra);
+  p->inputs = sx_alloc(ctx, p->cap_in * sizeof *p->inputs);
+  p->in_bytes = sx_alloc(ctx, p->cap_in * sizeof *p->in_bytes);
+  p->in_len = sx_alloc(ctx, p->cap_in * sizeof *p->in_len);
+  if (!p->extra || !p->inputs || !p->in_bytes || !p->in_len) goto oom;
+  if (p->nextra) memcpy(p->extra, extra.begin, p->nextra * sizeof *p->extra);
+  if (p->ninputs) memcpy(p->inputs, inputs.begin, p->ninputs * sizeof *p->inputs);
+  SX_RELEASE(ctx, st);
+  SX_RELEASE(ctx, order);
+  SX_RELEASE(ctx, extra);
+  SX_RELEASE(ctx, inputs);
+  return p;
+oom:
+  SX_RELEASE(ctx, st);
+  SX_RELEASE(ctx, order);
+  SX_RELEASE(ctx, extra);
+  SX_RELEASE(ctx, inputs);
+  plan_free(ctx, p);
+  return NULL;
+}
+
+static uint64_t run(plan *p, sx_assign *as) {
+  for (size_t j = 0; j < p->ninputs; j++) {
+    if (as) p->in_bytes[j] = sx_assign_bytes(as, p->inputs[j], &p->in_len[j]);
+    else p->in_bytes[j] = NULL, p->in_len[j] = 0;
+  }
+  uint64_t *restrict v = p->vals;
+  uint64_t *restrict out = v + p->nconst;
+  const ins *code = p->code;
+  const uint32_t *extra = p->extra;
+  for (size_t k = 0, n = p->ncode; k < n; k++) {
+    const ins *i = &code[k];
+    uint64_t r;
+    switch (i->kind) {
+    case SYMX_K_ADD: r = (v[i->a] + v[i->b]) & i->imm; break;
+    case SYMX_K_SUB: r = (v[i->a] - v[i->b]) & i->imm; break;
+    case SYMX_K_MUL: r = (v[i->a] * v[i->b]) & i->imm; break;
+    case SYMX_K_AND: r = v[i->a] & v[i->b]; break;
+    case SYMX_K_OR: r = v[i->a] | v[i->b]; break;
+    case SYMX_K_XOR: r = v[i->a] ^ v[i->b]; break;
+    case SYMX_K_NOT: r = ~v[i->a] & i->imm; break;
+    case SYMX_K_EQ: r = v[i->a] == v[i->b]; break;
+    case SYMX_K_NE: r = v[i->a] != v[i->b]; break;
+    case SYMX_K_ULT: r = v[i->a] < v[i->b]; break;
+    case SYMX_K_ULE: r = v[i->a] <= v[i->b]; break;
+    case SYMX_K_UGT: r = v[i->a] > v[i->b]; break;
+    case SYMX_K_UGE: r = v[i->a] >= v[i->b]; break;
+    case SYMX_K_UDIV: {
+      uint64_t d = v[i->b];
+      r = d ? v[i->a] / d : i->imm;
+      break;
+    }
+    case SYMX_K_UREM: {
+      uint64_t d = v[i->b];
+      r = d ? v[i->a] % d : v[i->a];
+      break;
+    }
+    case SYMX_K_SHL: {
+      uint64_t d = v[i->b];
+      r = d < i->width ? (v[i->a] << d) & i->imm : 0;
+      break;
+    }
+    case SYMX_K_LSHR: {
+      uint64_t d = v[i->b];
+      r = d < i->width ? v[i->a] >> d : 0;
+      break;
+    }
+    case SYMX_K_CONCAT: r = v[i->a] << i->pad | v[i->b]; break;
+    case SYMX_K_EXTRACT: r = (v[i->a] >> i->b) & i->imm; break;
+    case SYMX_K_ZEXT: r = v[i->a]; break;
+    case SYMX_K_ITE: r = v[i->a] ? v[i->b] : v[i->c]; break;
+    case OP_READ_INPUT:
+    case OP_READ_CONST: {
+      uint64_t idx = v[i->a];
+      const uint32_t *x = extra + i->b;
+      uint32_t nw = x[0];
+      for (uint32_t j = 0; j < nw; j++)
+        if (v[x[1 + 2 * j]] == idx) {
+          r = v[x[2 + 2 * j]];
+          goto done;
+        }
+      if (i->kind == OP_READ_CONST) {
+        const sx_array_info *ai = (const sx_array_info *)(uintptr_t)i->imm;
+        r = idx < ai->size ? ai->bytes[idx] : 0;
+      } else {
+        r = idx < i->imm && idx < p->in_len[i->c] ? p->in_bytes[i->c][idx] : 0;
+      }
+      break;
+    }
+    default:
+      r = sx_apply_inline(i->kind, i->width, i->argw, v[i->a], v[i->b], v[i->c], i->b);
+      break;
+    }
+  done:
+    out[k] = r;
+  }
+  return v[p->root_slot];
+}
+
+/* ---- the memo walker (first evaluation of a root) ---- */
 
 /* Work-stack entries are node pointers; bit 0 set = "children pushed". */
 typedef uintptr_t item;
@@ -24,14 +291,13 @@ static item *grow_scratch(symx_ctx *ctx, size_t need) {
   return p;
 }
 
-static inline uint64_t read_value(sx_expr *r, uint64_t epoch, sx_assign *a) {
+static inline uint64_t read_value(sx_expr *r, sx_assign *a) {
   uint64_t idx = r->args[1]->eval_value;
   sx_expr *arr = r->args[0];
   while (arr->kind == SYMX_K_ARRAY_WRITE) {
     if (arr->args[1]->eval_value == idx) return arr->args[2]->eval_value;
     arr = arr->args[0];
   }
-  (void)epoch;
   sx_array_info *ai = arr->arr;
   if (idx >= ai->size) return 0;
   if (arr->kind == SYMX_K_ARRAY_CONST) return ai->bytes[idx];
@@ -48,22 +314,20 @@ static void compute(sx_expr *e, sx_assign *a, uint64_t epoch) {
   case SYMX_K_ARRAY_INPUT:
   case SYMX_K_ARRAY_CONST:
   case SYMX_K_ARRAY_WRITE: v = 0; break;
-  case SYMX_K_READ: v = read_value(e, epoch, a); break;
+  case SYMX_K_READ: v = read_value(e, a); break;
   default: {
     uint64_t x = e->args[0]->eval_value;
     uint64_t y = e->nargs > 1 ? e->args[1]->eval_value : 0;
     uint64_t z = e->nargs > 2 ? e->args[2]->eval_value : 0;
-    v = sx_apply(e->kind, e->width, e->args[0]->width, x, y, z, e->value, e->aux);
+    v = sx_apply_inline(e->kind, e->width, e->args[0]->width, x, y, z, e->aux);
   }
   }
   e->eval_value = v;
   e->eval_stamp = epoch;
 }
 
-uint64_t sx_eval(symx_ctx *ctx, sx_expr *root, sx_assign *a) {
+static uint64_t walk(symx_ctx *ctx, sx_expr *root, sx_assign *a) {
   struct sx_expr_table *t = ctx->exprs;
-  SX_INC(ctx, eval_calls);
-  if (root->kind == SYMX_K_CONST) return root->value;
   uint64_t epoch = ++t->eval_epoch;
   size_t cap = t->scratch_cap / sizeof(item), n = 0;
   item *st = t->scratch;
@@ -103,6 +367,31 @@ uint64_t sx_eval(symx_ctx *ctx, sx_expr *root, sx_assign *a) {
 oom:
   sx_error(ctx, SYMX_NOMEM, "sx_eval", "out of memory");
   return 0;
+}
+
+uint64_t sx_eval(symx_ctx *ctx, sx_expr *root, sx_assign *a) {
+  struct sx_expr_table *t = ctx->exprs;
+  SX_INC(ctx, eval_calls);
+  if (root->kind == SYMX_K_CONST) return root->value;
+  const unsigned np = sizeof t->plans / sizeof t->plans[0], ns = sizeof t->seen_roots / sizeof t->seen_roots[0];
+  for (unsigned i = 0; i < np; i++)
+    if (t->plans[i] && t->plans[i]->root_id == root->id) return run(t->plans[i], a);
+  bool seen = false;
+  for (unsigned i = 0; i < ns && !seen; i++) seen = t->seen_roots[i] == root->id;
+  if (seen && root->nargs) {
+    plan *p = compile(ctx, root);
+    if (p) { /* on OOM the walker still answers */
+      plan_free(ctx, t->plans[t->plan_next]);
+      t->plans[t->plan_next] = p;
+      t->plan_next = (t->plan_next + 1) % np;
+      return run(p, a);
+    }
+  }
+  if (!seen) {
+    t->seen_roots[t->seen_next] = root->id;
+    t->seen_next = (t->seen_next + 1) % ns;
+  }
+  return walk(ctx, root, a);
 }
 
 bool sx_eval_all(symx_ctx *ctx, sx_expr *const *cs, size_t n, sx_assign *a) {

@@ -55,6 +55,12 @@ struct sx_expr_table {
   uint64_t const_array_counter;
   void *scratch; /* evaluator work stack (owned by eval.c) */
   size_t scratch_cap;
+  /* evaluator plans: compiled straight-line programs of roots evaluated
+  ** more than once (eval.c); keyed by root id, which is never reused */
+  struct sx_eval_plan *plans[8];
+  unsigned plan_next;
+  uint64_t seen_roots[8]; /* ids of roots recently evaluated without a plan */
+  unsigned seen_next;
 };
 
 SX_INTERNAL int sx_expr_table_init(symx_ctx *ctx);
@@ -107,6 +113,9 @@ SX_INTERNAL void sx_expr_release_nonnull(sx_expr *e);
 SX_INTERNAL uint64_t sx_apply(int kind, unsigned width, unsigned arg_width,
                               uint64_t a, uint64_t b, uint64_t c, uint64_t p,
                               uint32_t aux);
+
+/* Frees the evaluator's plan cache (called when the table is freed). */
+SX_INTERNAL void sx_eval_cache_free(symx_ctx *ctx);
 
 /* The input array with dense id i. */
 SX_INTERNAL sx_expr *sx_input_by_id(symx_ctx *ctx, uint32_t id);

@@ -1,0 +1,71 @@
+"""Loads libsymx through cffi in ABI mode (nothing is compiled).
+
+The header is found next to the package (installed copy, symx.h) or in the
+source tree (include/symx.h); the shared library through, in order:
+  1. the environment variable SYMX_LIB (a path to libsymx.so);
+  2. the build tree: build/libsymx.so under the repository root, then any
+     build*/libsymx.so there (newest first);
+  3. an installed copy: ctypes.util.find_library("symx"), then the usual
+     library directories.
+"""
+import ctypes.util
+import glob
+import os
+
+from cffi import FFI
+
+from ._header import cdef_from_header
+
+_PKG = os.path.dirname(os.path.abspath(__file__))
+# bindings/python/symx -> repository root
+_ROOT = os.path.normpath(os.path.join(_PKG, "..", "..", ".."))
+
+
+def _header_path():
+    cands = [os.environ.get("SYMX_HEADER"),
+             os.path.join(_PKG, "symx.h"),
+             os.path.join(_ROOT, "include", "symx.h"),
+             "/usr/local/include/symx.h", "/usr/include/symx.h"]
+    for c in cands:
+        if c and os.path.isfile(c):
+            return c
+    raise ImportError("symx: cannot find symx.h (set SYMX_HEADER)")
+
+
+def library_candidates():
+    """Where the shared library is looked for, in order."""
+    out = []
+    env = os.environ.get("SYMX_LIB")
+    if env:
+        return [env]
+    out.append(os.path.join(_ROOT, "build", "libsymx.so"))
+    others = [p for p in glob.glob(os.path.join(_ROOT, "build*", "libsymx.so"))
+              if p not in out]
+    others.sort(key=lambda p: -os.path.getmtime(p))
+    out += others
+    found = ctypes.util.find_library("symx")
+    if found:
+        out.append(found)
+    for d in ("/usr/local/lib", "/usr/local/lib64", "/usr/lib", "/usr/lib64",
+              "/usr/local/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu"):
+        out.append(os.path.join(d, "libsymx.so"))
+    return out
+
+
+def _load():
+    ffi = FFI()
+    with open(_header_path()) as fh:
+        cdef, consts = cdef_from_header(fh.read())
+    ffi.cdef(cdef)
+    errs = []
+    for path in library_candidates():
+        if os.sep in path and not os.path.exists(path):
+            continue
+        try:
+            return ffi, ffi.dlopen(path), consts, path
+        except OSError as e:
+            errs.append(f"{path}: {e}")
+    raise ImportError("symx: cannot load libsymx (set SYMX_LIB): " + "; ".join(errs or ["not found"]))
+
+
+ffi, lib, C, LIBRARY_PATH = _load()

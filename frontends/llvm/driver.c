@@ -1,0 +1,327 @@
+/*
+** driver.c — a symx-llvm session: loading, the engine loop, per-path
+** outcomes (paths.jsonl), coverage, messages, stats.json.
+*/
+#include "driver.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#ifndef SXL_LIBC_BC
+#define SXL_LIBC_BC ""
+#endif
+
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static const char *reason_name(symx_reason r) {
+  switch (r) {
+  case SYMX_END_EXIT: return "exit";
+  case SYMX_END_ERROR: return "error";
+  case SYMX_END_EARLY: return "early";
+  default: return "user";
+  }
+}
+
+static void json_str(FILE *f, const char *s, size_t n) {
+  fputc('"', f);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+    else if (c == '\n') fputs("\\n", f);
+    else if (c < 0x20 || c >= 0x7f) fprintf(f, "\\u%04x", c);
+    else fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+static void record(sxl_session *ss, sxl_state *s, symx_reason reason, symx_error_kind kind,
+                   const char *loc, const char *msg, int code) {
+  ss->npaths++;
+  if (reason == SYMX_END_ERROR) {
+    ss->nerrors++;
+    if (!ss->found) {
+      ss->found = 1;
+      ss->first_error_instructions = ss->x.instructions;
+    }
+  }
+  ss->last_exit = code;
+  if (ss->paths) {
+    fprintf(ss->paths, "{\"reason\":\"%s\",\"exit\":%d,\"error\":\"%s\",\"loc\":",
+            reason_name(reason), reason == SYMX_END_EXIT ? code : -1,
+            kind ? symx_error_kind_name(kind) : "none");
+    json_str(ss->paths, loc ? loc : "?", strlen(loc ? loc : "?"));
+    fputs(",\"message\":", ss->paths);
+    json_str(ss->paths, msg ? msg : "", strlen(msg ? msg : ""));
+    fputs(",\"output\":", ss->paths);
+    json_str(ss->paths, s->out ? s->out : "", s->outlen);
+    fputs("}\n", ss->paths);
+    fflush(ss->paths);
+  }
+  if (ss->msgs && (reason == SYMX_END_ERROR || reason == SYMX_END_EARLY))
+    fprintf(ss->msgs, "%s: %s\n", reason == SYMX_END_ERROR ? "error" : "early", msg);
+  if (!ss->quiet && reason == SYMX_END_ERROR)
+    fprintf(stderr, "symx-llvm: ERROR: %s\n", msg);
+  if (reason == SYMX_END_ERROR && ss->exit_on_error) symx_ctx_interrupt(ss->ctx);
+}
+
+static void on_end(void *ud, sxl_exec *x, sxl_state *s, symx_state *st, symx_reason reason,
+                   symx_error_kind kind, const char *loc, const char *msg, int code) {
+  (void)x;
+  (void)st;
+  record(ud, s, reason, kind, loc, msg, code);
+}
+
+static void on_message(void *ud, const char *msg) {
+  sxl_session *ss = ud;
+  if (ss->x.unsupported_seen++ < 20 && !ss->quiet) fprintf(stderr, "symx-llvm: %s\n", msg);
+  if (ss->msgs) fprintf(ss->msgs, "unsupported: %s\n", msg);
+}
+
+/* Errors found by symx_state_check on a path that goes on: the engine
+** reports them here while the payload is inside the check. */
+static void on_test(void *user, symx_state *st, const symx_test *t) {
+  sxl_session *ss = user;
+  sxl_state *s = symx_state_payload(st);
+  if (t->duplicate || !ss->x.in_check || s != ss->x.in_check || t->reason != SYMX_END_ERROR)
+    return;
+  const char *m = t->message ? t->message : "";
+  char loc[300];
+  const char *colon = strstr(m, ": ");
+  size_t n = colon ? (size_t)(colon - m) : strlen(m);
+  if (n >= sizeof loc) n = sizeof loc - 1;
+  memcpy(loc, m, n);
+  loc[n] = 0;
+  record(ss, s, SYMX_END_ERROR, t->kind, loc, m, 0);
+}
+
+static int on_progress(void *user, symx_engine *eng) {
+  sxl_session *ss = user;
+  if (!ss->progress) return 0;
+  uint64_t lines, tl, ins, ti;
+  sxl_session_coverage(ss, &lines, &tl, &ins, &ti);
+  double t = (double)(now_ns() - ss->t0_ns) / 1e9;
+  double solver = (double)symx_stat_get(ss->ctx, "solver_time_ns") / 1e9;
+  fprintf(stderr,
+          "symx-llvm: %.1fs states %zu pending %zu paths %" PRIu64 " instructions %" PRIu64
+          " coverage %" PRIu64 "/%" PRIu64 " lines solver %.0f%%\n",
+          t, symx_engine_count(eng, SYMX_ST_ACTIVE), symx_engine_count(eng, SYMX_ST_PENDING),
+          ss->npaths, ss->x.instructions, lines, tl, t > 0 ? 100.0 * solver / t : 0.0);
+  return 0;
+}
+
+sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
+                             const char *opt, char *err, size_t errlen) {
+  sxl_session *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->ctx = ctx;
+  s->llctx = LLVMContextCreate();
+  LLVMModuleRef mod = NULL;
+  if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : SXL_LIBC_BC;
+  if (sxl_load(program, libc_bc, opt, s->llctx, &mod, err, errlen)) {
+    sxl_session_free(s);
+    return NULL;
+  }
+  s->prog = sxl_prog_new(s->llctx, mod, err, errlen);
+  if (!s->prog) {
+    sxl_session_free(s);
+    return NULL;
+  }
+  s->x.ctx = ctx;
+  s->x.prog = s->prog;
+  s->x.echo_output = 1;
+  s->x.quantum = 100000;
+  s->x.on_end = on_end;
+  s->x.on_message = on_message;
+  s->x.end_ud = s;
+  return s;
+}
+
+void sxl_session_free(sxl_session *s) {
+  if (!s) return;
+  symx_engine_free(s->eng);
+  if (s->paths) fclose(s->paths);
+  if (s->msgs) fclose(s->msgs);
+  sxl_prog_free(s->prog);
+  if (s->llctx) LLVMContextDispose(s->llctx);
+  free(s);
+}
+
+static void *vt_clone(void *user, void *payload) {
+  (void)user;
+  return sxl_state_clone(payload);
+}
+
+static void vt_free(void *user, void *payload) {
+  (void)user;
+  sxl_state_free(payload);
+}
+
+static int open_outputs(sxl_session *s) {
+  const char *dir = symx_option_get_str(s->ctx, "output_dir");
+  if (!dir || !*dir) return 0;
+  snprintf(s->outdir, sizeof s->outdir, "%s", dir);
+  if (mkdir(dir, 0777) && errno != EEXIST) {
+    snprintf(s->err, sizeof s->err, "%s: cannot create the output directory", dir);
+    return -1;
+  }
+  char path[2300];
+  snprintf(path, sizeof path, "%s/paths.jsonl", dir);
+  s->paths = fopen(path, "w");
+  snprintf(path, sizeof path, "%s/messages.txt", dir);
+  s->msgs = fopen(path, "w");
+  if (!s->paths || !s->msgs) {
+    snprintf(s->err, sizeof s->err, "%s: cannot write", dir);
+    return -1;
+  }
+  return 0;
+}
+
+int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
+  s->t0_ns = now_ns();
+  if (open_outputs(s)) return -1;
+  s->eng = symx_engine_new(s->ctx);
+  if (!s->eng) {
+    snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
+    return -1;
+  }
+  if (seeds) symx_engine_set_seeds(s->eng, seeds);
+  symx_engine_on_test(s->eng, on_test, s);
+  symx_engine_on_progress(s->eng, on_progress, s, 2000);
+  s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
+  sxl_state *init = sxl_state_new_initial(&s->x, 0);
+  if (!init) {
+    snprintf(s->err, sizeof s->err, "cannot create the initial state");
+    return -1;
+  }
+  symx_payload_vt vt = {vt_clone, vt_free, NULL};
+  if (symx_engine_start(s->eng, init, &vt) != SYMX_OK) {
+    snprintf(s->err, sizeof s->err, "engine start: %s", symx_errmsg(s->ctx));
+    return -1;
+  }
+  for (;;) {
+    symx_state *st = NULL;
+    int rc = symx_engine_next(s->eng, &st);
+    if (rc == SYMX_DONE) break;
+    if (rc != SYMX_STATE) {
+      snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
+      return -1;
+    }
+    int r = sxl_run(&s->x, symx_state_payload(st), st);
+    if (r == SXL_RUN_FATAL) {
+      snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
+      return -1;
+    }
+  }
+  s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
+  return 0;
+}
+
+int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay) {
+  s->t0_ns = now_ns();
+  if (open_outputs(s)) return -1;
+  s->x.replay = replay;
+  sxl_state *st = sxl_state_new_initial(&s->x, 0);
+  if (!st) {
+    snprintf(s->err, sizeof s->err, "cannot create the initial state");
+    return -1;
+  }
+  int r;
+  do {
+    r = sxl_run(&s->x, st, NULL);
+    if (s->x.max_instructions && s->x.instructions >= s->x.max_instructions) break;
+  } while (r == SXL_RUN_YIELD);
+  sxl_state_free(st);
+  s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
+  if (r == SXL_RUN_FATAL) {
+    snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
+    return -1;
+  }
+  return 0;
+}
+
+void sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
+                          uint64_t *ins, uint64_t *total_ins) {
+  sxl_prog *p = s->prog;
+  uint8_t *seen = calloc(p->nlocs + 1, 1); /* 1 = exists, 2 = covered */
+  *ins = *total_ins = 0;
+  for (uint32_t i = 0; i < p->nfns; i++) {
+    sxl_fn *f = &p->fns[i];
+    if (!f->translated || f->is_libc) continue;
+    for (uint32_t k = 0; k < f->ncode; k++) {
+      uint32_t l = f->code[k].loc;
+      (*total_ins)++;
+      if (f->cov[k]) (*ins)++;
+      if (l) seen[l] |= (uint8_t)(f->cov[k] ? 3 : 1);
+    }
+  }
+  /* Locations are (file, line) pairs, possibly repeated: count lines once. */
+  *lines = *total_lines = 0;
+  for (uint32_t l = 1; l < p->nlocs; l++) {
+    if (!seen[l]) continue;
+    int dup = 0;
+    for (uint32_t k = 1; k < l && !dup; k++)
+      if (seen[k] && p->locs[k].file == p->locs[l].file && p->locs[k].line == p->locs[l].line) {
+        dup = 1;
+        seen[k] |= seen[l];
+      }
+    if (dup) seen[l] = 0;
+  }
+  for (uint32_t l = 1; l < p->nlocs; l++) {
+    if (!seen[l]) continue;
+    (*total_lines)++;
+    if (seen[l] & 2) (*lines)++;
+  }
+  free(seen);
+}
+
+int sxl_session_finish(sxl_session *s) {
+  if (!s->outdir[0]) return 0;
+  sxl_prog *p = s->prog;
+  /* Every user function translated, so totals count code never reached. */
+  for (uint32_t i = 0; i < p->nfns; i++)
+    if (p->fns[i].defined && !p->fns[i].is_libc) sxl_prog_translate(p, i);
+  uint64_t lines, tl, ins, ti;
+  sxl_session_coverage(s, &lines, &tl, &ins, &ti);
+  char path[2300];
+  snprintf(path, sizeof path, "%s/coverage.txt", s->outdir);
+  FILE *f = fopen(path, "w");
+  if (f) {
+    uint8_t *cov = calloc(p->nlocs + 1, 1);
+    for (uint32_t i = 0; i < p->nfns; i++) {
+      sxl_fn *fn = &p->fns[i];
+      if (!fn->translated || fn->is_libc) continue;
+      for (uint32_t k = 0; k < fn->ncode; k++)
+        if (fn->cov[k] && fn->code[k].loc) cov[fn->code[k].loc] = 1;
+    }
+    for (uint32_t l = 1; l < p->nlocs; l++) {
+      if (!cov[l]) continue;
+      char buf[300];
+      sxl_loc_str(p, l, buf, sizeof buf);
+      fprintf(f, "%s\n", buf);
+    }
+    free(cov);
+    fclose(f);
+  }
+  snprintf(path, sizeof path, "%s/stats.json", s->outdir);
+  f = fopen(path, "w");
+  if (!f) return -1;
+  size_t ntests = s->eng ? symx_engine_test_count(s->eng) : 0;
+  char *eng = s->eng ? symx_engine_stats_json(s->eng) : NULL;
+  fprintf(f,
+          "{\"instructions\":%" PRIu64 ",\"paths\":%" PRIu64 ",\"tests\":%zu,\"errors\":%" PRIu64
+          ",\"covered_lines\":%" PRIu64 ",\"total_lines\":%" PRIu64
+          ",\"covered_instructions\":%" PRIu64 ",\"total_instructions\":%" PRIu64
+          ",\"solver_queries\":%" PRIu64 ",\"wall_s\":%.3f,\"engine\":%s}\n",
+          s->x.instructions, s->npaths, ntests, s->nerrors, lines, tl, ins, ti,
+          symx_stat_get(s->ctx, "solver_queries"), s->wall_s, eng ? eng : "{}");
+  if (eng) symx_string_free(s->ctx, eng);
+  fclose(f);
+  return 0;
+}

@@ -1,0 +1,60 @@
+/*
+** exec_impl.h — what the interpreter's files share: the run context and the
+** slow paths (memory access, builtins) called from the loop in exec.c.
+*/
+#ifndef SXL_EXEC_IMPL_H
+#define SXL_EXEC_IMPL_H
+
+#include "sxl.h"
+
+/* Results of slow paths besides SXL_RUN_*: go on at the saved pc, or (calls
+** to builtins) go on after the call. */
+#define SXL_CONTINUE 2
+#define SXL_RETURNED 3
+
+typedef struct run {
+  sxl_exec *x;
+  sxl_state *s;
+  symx_state *st;
+  symx_ctx *ctx;
+  sxl_prog *p;
+} run;
+
+void sxl_flush(run *r);
+int sxl_fatal(run *r, const char *what);
+uint32_t sxl_user_loc(run *r);
+void sxl_where(run *r, const char *desc, char *buf, size_t len);
+/* Ends the path (location from the innermost user frame). */
+int sxl_end(run *r, symx_reason reason, symx_error_kind kind, const char *desc, int code);
+/* An error check on bad (consumed); SXL_CONTINUE when the path goes on. */
+int sxl_check(run *r, symx_expr *bad, symx_error_kind kind, const char *desc);
+void sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e);
+/* Slot values of the top frame as expressions (new references). */
+symx_expr *sxl_ex(run *r, uint32_t slot, unsigned w);
+int sxl_set(run *r, uint32_t slot, symx_expr *e); /* consumes e */
+void sxl_setc(run *r, uint32_t slot, uint64_t v);
+void sxl_report_unsupported(run *r, const char *msg);
+/* Forks on the low bits of the symbolic value in slot: one path per value
+** (exit statuses, function pointers). */
+int sxl_enum_slot(run *r, uint32_t slot, unsigned bits);
+
+/* memory.c */
+int sxl_mem_load(run *r, const sxl_ins *in);
+int sxl_mem_store(run *r, const sxl_ins *in);
+int sxl_va(run *r, const sxl_ins *in);
+/* Stores e (width 8*n or less, zero-extended) at object id, offset off. */
+int sxl_store_expr(run *r, uint32_t id, uint64_t off, symx_expr *e, unsigned n);
+/* Resolves a pointer (slot value) for an access of n bytes: *id, and the
+** offset concrete (*off, *soff = NULL) or symbolic (*soff, 32-bit). */
+int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write,
+                uint32_t *id, uint64_t *off, symx_expr **soff);
+/* Byte access at a concrete offset: value (new reference) / store. */
+symx_expr *sxl_read_byte(run *r, sxl_obj *o, uint64_t off);
+int sxl_write_byte(run *r, uint32_t id, uint64_t off, symx_expr *b);
+/* A concrete pointer for a libc-style argument (concretized if symbolic). */
+int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v);
+
+/* builtins.c */
+int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi);
+
+#endif

@@ -1,0 +1,237 @@
+/* stdio.c — printf and friends of symx-llvm's libc, over one output
+** primitive the interpreter provides: __symx_write(fd, buf, n). Digits of a
+** symbolic number are computed by ordinary code, so each output value is a
+** path of its own. */
+#include <stdarg.h>
+#include <stddef.h>
+
+long __symx_write(int fd, const void *buf, size_t n);
+size_t strlen(const char *s);
+
+/* FILE is opaque to programs; ours only tells stdout from stderr. */
+typedef struct symx_file { int fd; } symx_file;
+static symx_file files[3] = {{0}, {1}, {2}};
+void *stdin = &files[0];
+void *stdout = &files[1];
+void *stderr = &files[2];
+
+typedef struct sink {
+  char *buf;    /* NULL: write to fd */
+  size_t cap;   /* bytes available in buf (snprintf) */
+  size_t n;     /* bytes produced */
+  int fd;
+  char tmp[128];
+  size_t ntmp;
+} sink;
+
+static void flush_tmp(sink *k) {
+  if (k->ntmp) __symx_write(k->fd, k->tmp, k->ntmp);
+  k->ntmp = 0;
+}
+
+static void put(sink *k, char c) {
+  if (k->buf) {
+    if (k->n + 1 < k->cap) k->buf[k->n] = c;
+  } else {
+    if (k->ntmp == sizeof k->tmp) flush_tmp(k);
+    k->tmp[k->ntmp++] = c;
+  }
+  k->n++;
+}
+
+static void put_num(sink *k, unsigned long long v, int base, int upper, int neg, int width,
+                    int zero, int left, int prec) {
+  char d[32];
+  int n = 0;
+  const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  do {
+    d[n++] = digits[v % (unsigned)base];
+    v /= (unsigned)base;
+  } while (v);
+  while (n < prec) d[n++] = '0';
+  int len = n + neg;
+  if (!left && !zero)
+    for (; width > len; width--) put(k, ' ');
+  if (neg) put(k, '-');
+  if (!left && zero)
+    for (; width > len; width--) put(k, '0');
+  while (n) put(k, d[--n]);
+  if (left)
+    for (; width > len; width--) put(k, ' ');
+}
+
+static int format(sink *k, const char *f, va_list ap) {
+  for (; *f; f++) {
+    if (*f != '%') {
+      put(k, *f);
+      continue;
+    }
+    f++;
+    int left = 0, zero = 0, width = 0, prec = -1, lng = 0;
+    for (;; f++) {
+      if (*f == '-') left = 1;
+      else if (*f == '0') zero = 1;
+      else if (*f == '+' || *f == ' ' || *f == '#') continue;
+      else break;
+    }
+    if (*f == '*') {
+      width = va_arg(ap, int);
+      f++;
+    } else {
+      while (*f >= '0' && *f <= '9') width = width * 10 + (*f++ - '0');
+    }
+    if (*f == '.') {
+      f++;
+      prec = 0;
+      if (*f == '*') {
+        prec = va_arg(ap, int);
+        f++;
+      } else {
+        while (*f >= '0' && *f <= '9') prec = prec * 10 + (*f++ - '0');
+      }
+    }
+    while (*f == 'l' || *f == 'h' || *f == 'z' || *f == 'j' || *f == 't') {
+      if (*f == 'l' || *f == 'z' || *f == 'j' || *f == 't') lng++;
+      f++;
+    }
+    switch (*f) {
+    case 'd':
+    case 'i': {
+      long long v = lng ? va_arg(ap, long long) : va_arg(ap, int);
+      unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+      put_num(k, u, 10, 0, v < 0, width, zero, left, prec);
+      break;
+    }
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'o': {
+      unsigned long long v = lng ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned);
+      int base = *f == 'u' ? 10 : *f == 'o' ? 8 : 16;
+      put_num(k, v, base, *f == 'X', 0, width, zero, left, prec);
+      break;
+    }
+    case 'p': {
+      unsigned long long v = (unsigned long long)va_arg(ap, void *);
+      put(k, '0');
+      put(k, 'x');
+      put_num(k, v, 16, 0, 0, 0, 0, 0, -1);
+      break;
+    }
+    case 'c': {
+      int c = va_arg(ap, int);
+      if (!left)
+        for (; width > 1; width--) put(k, ' ');
+      put(k, (char)c);
+      if (left)
+        for (; width > 1; width--) put(k, ' ');
+      break;
+    }
+    case 's': {
+      const char *s = va_arg(ap, const char *);
+      if (!s) s = "(null)";
+      int n = 0;
+      while (s[n] && (prec < 0 || n < prec)) n++;
+      if (!left)
+        for (; width > n; width--) put(k, ' ');
+      for (int i = 0; i < n; i++) put(k, s[i]);
+      if (left)
+        for (; width > n; width--) put(k, ' ');
+      break;
+    }
+    case '%':
+      put(k, '%');
+      break;
+    default:
+      put(k, '%');
+      if (*f) put(k, *f);
+      else f--;
+    }
+  }
+  if (!k->buf) flush_tmp(k);
+  return (int)k->n;
+}
+
+int vfprintf(void *fp, const char *f, va_list ap) {
+  sink k = {0};
+  k.fd = ((symx_file *)fp)->fd;
+  return format(&k, f, ap);
+}
+
+int vprintf(const char *f, va_list ap) { return vfprintf(stdout, f, ap); }
+
+int printf(const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  int n = vfprintf(stdout, f, ap);
+  va_end(ap);
+  return n;
+}
+
+int fprintf(void *fp, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  int n = vfprintf(fp, f, ap);
+  va_end(ap);
+  return n;
+}
+
+int vsnprintf(char *buf, size_t cap, const char *f, va_list ap) {
+  sink k = {0};
+  k.buf = buf;
+  k.cap = cap;
+  int n = format(&k, f, ap);
+  if (cap) buf[k.n < cap ? k.n : cap - 1] = 0;
+  return n;
+}
+
+int snprintf(char *buf, size_t cap, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  int n = vsnprintf(buf, cap, f, ap);
+  va_end(ap);
+  return n;
+}
+
+int sprintf(char *buf, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  int n = vsnprintf(buf, (size_t)1 << 30, f, ap);
+  va_end(ap);
+  return n;
+}
+
+int putchar(int c) {
+  char ch = (char)c;
+  __symx_write(1, &ch, 1);
+  return (unsigned char)c;
+}
+
+int fputc(int c, void *fp) {
+  char ch = (char)c;
+  __symx_write(((symx_file *)fp)->fd, &ch, 1);
+  return (unsigned char)c;
+}
+
+int putc(int c, void *fp) { return fputc(c, fp); }
+
+int puts(const char *s) {
+  __symx_write(1, s, strlen(s));
+  __symx_write(1, "\n", 1);
+  return 1;
+}
+
+int fputs(const char *s, void *fp) {
+  __symx_write(((symx_file *)fp)->fd, s, strlen(s));
+  return 1;
+}
+
+size_t fwrite(const void *p, size_t size, size_t n, void *fp) {
+  __symx_write(((symx_file *)fp)->fd, p, size * n);
+  return n;
+}
+
+int fflush(void *fp) {
+  (void)fp;
+  return 0;
+}

@@ -1,0 +1,276 @@
+/*
+** main.c — the symx-llvm command: symbolic execution of a C program (or
+** LLVM bitcode/IR) with KLEE's option names.
+*/
+#include "driver.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+static symx_ctx *g_ctx; /* for the signal handler only */
+
+static void on_sigint(int sig) {
+  (void)sig;
+  if (g_ctx) symx_ctx_interrupt(g_ctx);
+}
+
+static void usage(FILE *f) {
+  fputs("usage: symx-llvm [options] program.{c,bc,ll} [program args]\n"
+        "  --mode eager|pending|relaxed   when feasibility is checked (default pending)\n"
+        "  --search NAME                  searcher (dfs, bfs, random-state, random-path,\n"
+        "                                 nurs:depth, nurs:rp, batching:NAME; repeat or\n"
+        "                                 a,b to interleave)\n"
+        "  --pending-search NAME          searcher over pending states\n"
+        "  --seed-file FILE               a seed (.ktest, .json, or raw bytes for --seed-input)\n"
+        "  --seed-dir DIR                 seeds (*.ktest, else every file as raw bytes)\n"
+        "  --seed-input NAME              input that raw seeds bind (default: input)\n"
+        "  --only-seed                    stop after the seeds\n"
+        "  --max-time T, --max-instructions N, --max-memory MB\n"
+        "  --output-dir DIR               test cases, stats.json, messages.txt, paths.jsonl\n"
+        "  --exit-on-error                stop at the first error\n"
+        "  --solver z3|cadical, --rng-seed N, --emit-all-tests\n"
+        "  --optimize                     compile .c with -O1 (default -O0)\n"
+        "  --concretize-pointers          resolve symbolic pointers by concretization\n"
+        "  --replay FILE.ktest            run once on the test's inputs, no engine\n"
+"  --quantum N                    instructions a state runs before the searcher\n"
+        "                                 chooses again (1 = KLEE's per-instruction choice;\n"
+        "                                 default 100000; a fork always ends the run)\n"
+"  --emit-cov-bitcode OUT.bc      write the program with line-coverage hooks\n"
+        "                                 (native oracle runs with libsymx-replay)\n"
+        "  --libc FILE.bc                 libc bitcode to link ('' = none)\n"
+        "  --quiet                        no program output and messages\n"
+        "  --no-progress                  no progress line\n"
+        "  --set NAME=VALUE               any libsymx option\n",
+        f);
+}
+
+static int set(symx_ctx *ctx, const char *name, const char *value) {
+  if (symx_option_set_str(ctx, name, value) != SYMX_OK) {
+    fprintf(stderr, "symx-llvm: --%s %s: %s\n", name, value, symx_errmsg(ctx));
+    return -1;
+  }
+  return 0;
+}
+
+static int has_ktest(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return 0;
+  struct dirent *e;
+  int found = 0;
+  while ((e = readdir(d)))
+    if (strstr(e->d_name, ".ktest")) found = 1;
+  closedir(d);
+  return found;
+}
+
+int main(int argc, char **argv) {
+  symx_ctx *ctx = symx_ctx_new();
+  if (!ctx) return 2;
+  const char *program = NULL, *libc = NULL, *opt = "-O0", *replay = NULL;
+  const char *seed_input = "input";
+  const char *seed_files[256], *seed_dirs[256];
+  int nseed_files = 0, nseed_dirs = 0;
+  char search[1024] = "";
+  uint64_t quantum = 0;
+  const char *covout = NULL;
+  int exit_on_error = 0, concretize = 0, quiet = 0, progress = 1;
+  int rc = 2;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (program) break; /* program arguments follow */
+    if (a[0] != '-' || a[1] != '-') {
+      if (strcmp(a, "-h") == 0) {
+        usage(stdout);
+        symx_ctx_free(ctx);
+        return 0;
+      }
+      if (a[0] == '-') {
+        fprintf(stderr, "symx-llvm: unknown option %s\n", a);
+        goto out;
+      }
+      program = a;
+      continue;
+    }
+    char name[128];
+    const char *val = NULL;
+    const char *eq = strchr(a + 2, '=');
+    size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+    if (n >= sizeof name) n = sizeof name - 1;
+    memcpy(name, a + 2, n);
+    name[n] = 0;
+    static const char *const flags[] = {"only-seed", "exit-on-error", "emit-all-tests",
+                                        "optimize", "concretize-pointers", "quiet",
+                                        "no-progress", "help", NULL};
+    int is_flag = 0;
+    for (int k = 0; flags[k]; k++)
+      if (strcmp(name, flags[k]) == 0) is_flag = 1;
+    if (!is_flag) {
+      if (eq) {
+        val = eq + 1;
+      } else if (i + 1 < argc) {
+        val = argv[++i];
+      } else {
+        fprintf(stderr, "symx-llvm: --%s needs a value\n", name);
+        goto out;
+      }
+    }
+    if (strcmp(name, "help") == 0) {
+      usage(stdout);
+      rc = 0;
+      goto out;
+    } else if (strcmp(name, "mode") == 0) {
+      if (set(ctx, "mode", val)) goto out;
+    } else if (strcmp(name, "search") == 0) {
+      if (search[0]) strncat(search, ",", sizeof search - strlen(search) - 1);
+      strncat(search, val, sizeof search - strlen(search) - 1);
+    } else if (strcmp(name, "pending-search") == 0) {
+      if (set(ctx, "pending_search", val)) goto out;
+    } else if (strcmp(name, "seed-file") == 0 || strcmp(name, "seed-out") == 0) {
+      if (nseed_files < 256) seed_files[nseed_files++] = val;
+    } else if (strcmp(name, "seed-dir") == 0 || strcmp(name, "seed-out-dir") == 0) {
+      if (nseed_dirs < 256) seed_dirs[nseed_dirs++] = val;
+    } else if (strcmp(name, "seed-input") == 0) {
+      seed_input = val;
+    } else if (strcmp(name, "only-seed") == 0) {
+      if (set(ctx, "only_seed", "1")) goto out;
+    } else if (strcmp(name, "max-time") == 0) {
+      if (set(ctx, "max_time", val)) goto out;
+    } else if (strcmp(name, "max-instructions") == 0) {
+      if (set(ctx, "max_instructions", val)) goto out;
+    } else if (strcmp(name, "max-memory") == 0) {
+      if (set(ctx, "max_memory", val)) goto out;
+    } else if (strcmp(name, "output-dir") == 0) {
+      if (set(ctx, "output_dir", val)) goto out;
+    } else if (strcmp(name, "exit-on-error") == 0) {
+      exit_on_error = 1;
+    } else if (strcmp(name, "solver") == 0) {
+      if (set(ctx, "solver", val)) goto out;
+    } else if (strcmp(name, "rng-seed") == 0) {
+      if (set(ctx, "rng_seed", val)) goto out;
+    } else if (strcmp(name, "emit-all-tests") == 0) {
+      if (set(ctx, "emit_tests", "all")) goto out;
+    } else if (strcmp(name, "optimize") == 0) {
+      opt = "-O1";
+    } else if (strcmp(name, "concretize-pointers") == 0) {
+      concretize = 1;
+    } else if (strcmp(name, "replay") == 0) {
+      replay = val;
+    } else if (strcmp(name, "emit-cov-bitcode") == 0) {
+      covout = val;
+    } else if (strcmp(name, "quantum") == 0) {
+      quantum = strtoull(val, NULL, 10);
+    } else if (strcmp(name, "libc") == 0) {
+      libc = val;
+    } else if (strcmp(name, "quiet") == 0) {
+      quiet = 1;
+    } else if (strcmp(name, "no-progress") == 0) {
+      progress = 0;
+    } else if (strcmp(name, "set") == 0) {
+      const char *e2 = strchr(val, '=');
+      if (!e2) {
+        fprintf(stderr, "symx-llvm: --set wants NAME=VALUE\n");
+        goto out;
+      }
+      char on[128];
+      snprintf(on, sizeof on, "%.*s", (int)(e2 - val), val);
+      if (set(ctx, on, e2 + 1)) goto out;
+    } else {
+      fprintf(stderr, "symx-llvm: unknown option --%s (see --help)\n", name);
+      goto out;
+    }
+  }
+  if (!program) {
+    usage(stderr);
+    goto out;
+  }
+  if (search[0] && set(ctx, "search", search)) goto out;
+  char err[1024];
+  if (covout) {
+    if (sxl_instrument_coverage(program, covout, err, sizeof err)) {
+      fprintf(stderr, "symx-llvm: %s\n", err);
+      goto out;
+    }
+    rc = 0;
+    goto out;
+  }
+  sxl_session *s = sxl_session_new(ctx, program, libc, opt, err, sizeof err);
+  if (!s) {
+    fprintf(stderr, "symx-llvm: %s\n", err);
+    goto out;
+  }
+  s->exit_on_error = exit_on_error;
+  s->x.concretize_ptrs = concretize;
+  if (quantum) s->x.quantum = quantum;
+  s->quiet = quiet;
+  s->x.echo_output = !quiet;
+  s->progress = progress && !quiet;
+  g_ctx = ctx;
+  signal(SIGINT, on_sigint);
+  int r;
+  if (replay) {
+    symx_assign *a = symx_ktest_read(ctx, replay);
+    if (!a) {
+      fprintf(stderr, "symx-llvm: %s\n", symx_errmsg(ctx));
+      sxl_session_free(s);
+      goto out;
+    }
+    r = sxl_session_run_concrete(s, a);
+    symx_assign_free(a);
+    if (!quiet)
+      fprintf(stderr, "symx-llvm: replay: %" PRIu64 " instructions, %.3fs (%.1fM/s)\n",
+              s->x.instructions, s->wall_s,
+              s->wall_s > 0 ? (double)s->x.instructions / s->wall_s / 1e6 : 0.0);
+    if (!r) rc = s->nerrors ? 1 : s->last_exit;
+  } else {
+    symx_seeds *seeds = NULL;
+    if (nseed_files || nseed_dirs) {
+      seeds = symx_seeds_new(ctx);
+      for (int k = 0; k < nseed_files; k++) {
+        const char *f = seed_files[k];
+        size_t fl = strlen(f);
+        int e = fl > 6 && strcmp(f + fl - 6, ".ktest") == 0
+                    ? symx_seeds_add_ktest(seeds, f, NULL, 0)
+                : fl > 5 && strcmp(f + fl - 5, ".json") == 0
+                    ? symx_seeds_add_json(seeds, f)
+                    : symx_seeds_add_file(seeds, f, seed_input);
+        if (e != SYMX_OK) fprintf(stderr, "symx-llvm: seed %s: %s\n", f, symx_errmsg(ctx));
+      }
+      for (int k = 0; k < nseed_dirs; k++) {
+        const char *d = seed_dirs[k];
+        int e = has_ktest(d) ? symx_seeds_add_ktest(seeds, d, NULL, 0)
+                             : symx_seeds_add_dir(seeds, d, seed_input);
+        if (e != SYMX_OK) fprintf(stderr, "symx-llvm: seeds %s: %s\n", d, symx_errmsg(ctx));
+      }
+      for (size_t k = 0; k < symx_seeds_message_count(seeds); k++)
+        fprintf(stderr, "symx-llvm: %s\n", symx_seeds_message(seeds, k));
+    }
+    r = sxl_session_explore(s, seeds);
+    if (!r) sxl_session_finish(s);
+    if (!quiet) {
+      uint64_t l, tl, ins, ti;
+      sxl_session_coverage(s, &l, &tl, &ins, &ti);
+      fprintf(stderr,
+              "symx-llvm: done: %" PRIu64 " instructions, %" PRIu64 " paths, %" PRIu64
+              " errors, %zu tests, %" PRIu64 " lines covered, %.3fs\n",
+              s->x.instructions, s->npaths, s->nerrors,
+              s->eng ? symx_engine_test_count(s->eng) : (size_t)0, l, s->wall_s);
+    }
+    if (!r) rc = 0;
+    else fprintf(stderr, "symx-llvm: %s\n", s->err);
+    r = 0;
+    sxl_session_free(s);
+    s = NULL;
+    symx_seeds_free(seeds);
+  }
+  if (r) {
+    if (s) fprintf(stderr, "symx-llvm: %s\n", s->err);
+    rc = 2;
+  }
+  if (s) sxl_session_free(s);
+out:
+  g_ctx = NULL;
+  symx_ctx_free(ctx);
+  return rc;
+}

@@ -1,0 +1,264 @@
+/*
+** sxl.h — internals of symx-llvm shared by its files: the translated program
+** (one compact instruction array per function), the per-path program state
+** (frames, register windows, copy-on-write memory) and the interpreter.
+** Built on the public header symx.h only.
+*/
+#ifndef SXL_H
+#define SXL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include "symx.h"
+
+/* ------------------------------------------------------------------ */
+/* Translated program                                                  */
+/* ------------------------------------------------------------------ */
+
+enum sxl_op {
+  OP_NOP = 0,
+  /* binary: dst = a OP b (width w) */
+  OP_ADD, OP_SUB, OP_MUL, OP_UDIV, OP_SDIV, OP_UREM, OP_SREM,
+  OP_AND, OP_OR, OP_XOR, OP_SHL, OP_LSHR, OP_ASHR,
+  OP_ICMP,   /* flag = LLVMIntPredicate, w2 = operand width */
+  OP_TRUNC,  /* dst = a mod 2^w */
+  OP_ZEXT,   /* w2 = source width */
+  OP_SEXT,
+  OP_MOV,    /* dst = a (bitcast, ptrtoint/inttoptr with equal widths, freeze) */
+  OP_SELECT, /* dst = a ? b : c */
+  OP_BR,     /* edge imm */
+  OP_CBR,    /* a ? edge b : edge c */
+  OP_SWCASE, /* a == imm ? edge b : fall through (not counted) */
+  OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c args */
+  OP_RET,    /* a = value slot, or UINT32_MAX */
+  OP_UNREACHABLE,
+  OP_ALLOCA, /* dst = new object of imm * count(a or 1 when a == UINT32_MAX) */
+  OP_LOAD,   /* dst = *(a), w2 bytes */
+  OP_STORE,  /* *(b) = a, w2 bytes */
+  OP_GEPI,   /* dst = a + imm */
+  OP_GEPV,   /* dst = dst + sext_w2(b) * imm  (follows a GEPI into dst) */
+  OP_VASTART, /* a = va_list pointer */
+  OP_VACOPY,  /* a = dst va_list, b = src va_list */
+  OP_UNSUPPORTED, /* imm = message index */
+  OP_COUNT_
+};
+
+typedef struct sxl_ins {
+  uint8_t op;
+  uint8_t w;    /* result width in bits */
+  uint8_t w2;   /* operand width (casts, icmp, gepv) or access bytes */
+  uint8_t flag;
+  uint32_t loc; /* index into prog->locs; 0 = unknown */
+  uint32_t dst, a, b, c;
+  uint64_t imm;
+} sxl_ins;
+
+typedef struct sxl_edge {
+  uint32_t target; /* instruction index */
+  uint32_t nmoves; /* phi moves (src, dst) pairs in fn->moves */
+  uint32_t moves;
+} sxl_edge;
+
+/* Native functions the interpreter implements itself. */
+enum sxl_builtin {
+  BI_NONE = 0,
+  BI_MAKE_SYMBOLIC, BI_ASSUME, BI_RANGE, BI_INT, BI_SILENT_EXIT,
+  BI_MALLOC, BI_CALLOC, BI_REALLOC, BI_FREE,
+  BI_MEMCPY, BI_MEMMOVE, BI_MEMSET,
+  BI_WRITE, BI_EXIT, BI_ABORT, BI_ASSERT_FAIL, BI_REPORT_ERROR,
+  BI_IGNORE,     /* dbg, lifetime, stackrestore, assume ... */
+  BI_STACKSAVE,  /* returns 0 */
+  BI_EXPECT,     /* returns its first argument */
+  BI_UMAX, BI_UMIN, BI_SMAX, BI_SMIN, BI_ABS,
+  BI_IS_SYMBOLIC,
+  BI_COUNT_
+};
+
+typedef struct sxl_fn {
+  char *name;
+  LLVMValueRef ref;
+  int defined, translated, is_libc, is_vararg;
+  int builtin;      /* enum sxl_builtin */
+  uint32_t obj;     /* object id of the function's address */
+  uint32_t nparams;
+  uint32_t nregs;   /* params, then constants, then values */
+  uint32_t nconst;
+  uint64_t *consts; /* initial values of slots [nparams, nparams + nconst) */
+  sxl_ins *code;
+  uint32_t ncode;
+  uint8_t *cov;     /* per-instruction coverage */
+  sxl_edge *edges;
+  uint32_t nedges;
+  uint32_t *moves;  /* pairs */
+  uint32_t *args;   /* call argument slot lists */
+  char *unsupported; /* set when the function cannot be translated */
+} sxl_fn;
+
+typedef struct sxl_loc {
+  uint32_t file; /* index into prog->files */
+  uint32_t line;
+} sxl_loc;
+
+/* A global object's initial image (and the objects' address layout). */
+typedef struct sxl_global {
+  LLVMValueRef ref;
+  char *name;
+  uint32_t obj;
+  uint64_t size;
+  int ro;
+  uint8_t *init; /* size bytes */
+} sxl_global;
+
+typedef struct sxl_prog {
+  LLVMContextRef llctx;
+  LLVMModuleRef mod;
+  LLVMTargetDataRef td;
+  sxl_fn *fns;
+  uint32_t nfns;
+  sxl_global *globals;
+  uint32_t nglobals;
+  uint32_t nobjs;   /* ids 1..nobjs-1 are globals and functions */
+  sxl_loc *locs;
+  uint32_t nlocs, caplocs;
+  char **files;
+  uint32_t nfiles;
+  char **msgs;      /* OP_UNSUPPORTED messages */
+  uint32_t nmsgs;
+  uint32_t main_fn;
+  char err[512];
+} sxl_prog;
+
+/* Loading: .c (compiled with clang-14), .ll or .bc; libc_bc (may be NULL) is
+** linked in. opt: "-O0" or "-O1". Returns 0 or -1 with the reason in err. */
+int sxl_load(const char *path, const char *libc_bc, const char *opt,
+             LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
+/* The coverage oracle's copy of a program (covinst.c). */
+int sxl_instrument_coverage(const char *in_path, const char *out_path, char *err,
+                            size_t errlen);
+/* Translation of a loaded module (takes ownership of mod). */
+sxl_prog *sxl_prog_new(LLVMContextRef llctx, LLVMModuleRef mod, char *err, size_t errlen);
+void sxl_prog_free(sxl_prog *p);
+int sxl_prog_translate(sxl_prog *p, uint32_t fn); /* lazily, on first call */
+int sxl_fn_find(const sxl_prog *p, const char *name);
+/* "file.c:12" of a location (static buffer of the caller). */
+void sxl_loc_str(const sxl_prog *p, uint32_t loc, char *buf, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Memory                                                              */
+/* ------------------------------------------------------------------ */
+
+enum sxl_obj_kind { OBJ_GLOBAL = 1, OBJ_FUNC, OBJ_STACK, OBJ_HEAP, OBJ_FREED };
+
+typedef struct sxl_obj {
+  uint32_t refs;
+  uint8_t kind, ro, amode;
+  uint32_t nsym;     /* symbolic bytes in sym[] (flat mode) */
+  uint64_t size;
+  uint32_t loc;      /* allocation site */
+  symx_expr **sym;   /* per-byte expressions or NULL */
+  symx_expr *arr;    /* array form: authoritative in amode, else a cache */
+  uint8_t *bytes;
+} sxl_obj;
+
+typedef struct sxl_mem {
+  uint32_t refs;
+  uint32_t n, cap;
+  sxl_obj **objs;
+  uint32_t *freeids; /* reusable stack ids */
+  uint32_t nfree, capfree;
+  uint64_t heap_bytes;
+} sxl_mem;
+
+#define SXL_ADDR(id, off) (((uint64_t)(id) << 32) | (uint64_t)(off))
+#define SXL_ID(addr) ((uint32_t)((addr) >> 32))
+#define SXL_OFF(addr) ((uint32_t)(addr))
+
+sxl_mem *sxl_mem_new(void);
+void sxl_mem_release(sxl_mem *m);
+/* A private table (copy when shared). */
+sxl_mem *sxl_mem_own(sxl_mem **pm);
+/* A new object; returns its id (0 on failure). */
+uint32_t sxl_mem_alloc(sxl_mem **pm, int kind, uint64_t size, uint32_t loc, int reuse);
+/* The object id made writable (copied when shared). */
+sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id);
+void sxl_obj_release(sxl_obj *o);
+/* Frees the object's payload; heap objects leave an OBJ_FREED marker. */
+void sxl_mem_free_obj(sxl_mem **pm, uint32_t id, int keep_marker);
+
+/* ------------------------------------------------------------------ */
+/* Program state (the engine payload)                                 */
+/* ------------------------------------------------------------------ */
+
+typedef struct sxl_frame {
+  uint32_t fn, pc;
+  uint32_t base;     /* register window start */
+  uint32_t ret_dst;  /* caller's slot (relative to its window) or UINT32_MAX */
+  uint32_t alloca0;  /* first entry in st->allocas owned by this frame */
+  uint32_t va_obj;   /* object holding the variadic arguments, or 0 */
+} sxl_frame;
+
+typedef struct sxl_state {
+  sxl_frame *frames;
+  uint32_t nframes, capframes;
+  uint64_t *regs;
+  symx_expr **sym;
+  uint32_t nregs, capregs;
+  uint32_t *allocas;
+  uint32_t nallocas, capallocas;
+  sxl_mem *mem;
+  char *out;
+  size_t outlen, outcap;
+  char **inames;     /* names of the inputs made on this path */
+  uint32_t ninames;
+  uint64_t icount;   /* instructions not yet reported to the engine */
+  int exit_code;
+  uint8_t resume_ok; /* the check at pc already passed (resumed state) */
+  uint8_t newcov;    /* covered new instructions */
+  uint32_t end_loc;  /* where main returned */
+  uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
+} sxl_state;
+
+/* ------------------------------------------------------------------ */
+/* Interpreter                                                         */
+/* ------------------------------------------------------------------ */
+
+typedef struct sxl_exec sxl_exec;
+
+/* Outcome of one run of a state. */
+enum { SXL_RUN_YIELD = 0, SXL_RUN_DONE = 1, SXL_RUN_FATAL = -1 };
+
+/* Called when a path ends: reason, error kind, location text, exit code. */
+typedef void (*sxl_end_fn)(void *ud, sxl_exec *x, sxl_state *s, symx_state *st,
+                           symx_reason reason, symx_error_kind kind,
+                           const char *loc, const char *msg, int exit_code);
+
+struct sxl_exec {
+  symx_ctx *ctx;
+  sxl_prog *prog;
+  int concretize_ptrs;  /* resolve symbolic pointers by concretization */
+  int echo_output;      /* print program output to stdout as it happens */
+  uint64_t instructions;/* executed, all paths */
+  uint64_t max_instructions;
+  uint64_t quantum;     /* instructions per run before yielding */
+  sxl_end_fn on_end;
+  void *end_ud;
+  const symx_assign *replay; /* concrete mode: inputs for make_symbolic */
+  sxl_state *in_check;  /* the payload inside symx_state_check */
+  int unsupported_seen; /* messages printed once */
+  void (*on_message)(void *ud, const char *msg);
+  char fatal[512];
+};
+
+sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main);
+sxl_state *sxl_state_clone(sxl_state *s);
+void sxl_state_free(sxl_state *s);
+/* Runs s (path st; NULL = concrete, no engine) until it forks, ends or
+** the quantum is spent. */
+int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st);
+
+#endif

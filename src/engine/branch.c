@@ -1,0 +1,341 @@
+/*
+** branch.c — what a running state asks of the engine: branch (fork first in
+** the pending modes, Algorithm 2; check first in eager mode, Algorithm 1),
+** assume, error checks, eval and concretize. The parent's witness is tier
+** a of fast-sat: it satisfies exactly one side of every condition, so that
+** side never needs the solver.
+*/
+#include "engine.h"
+#include "alloc.h"
+#include "error.h"
+
+#include <inttypes.h>
+
+static int state_ok(sx_state *st, const char *func) {
+  if (st->status == SYMX_ST_ACTIVE) return SYMX_OK;
+  static const char *const names[] = {"active", "pending", "terminated", "infeasible"};
+  return sx_error(st->eng->ctx, SYMX_MISUSE, func, "state %" PRIu64 " is %s, not active", st->id,
+                  names[st->status & 3]);
+}
+
+static int expr_ok(symx_ctx *ctx, sx_expr *e, bool boolean, const char *func) {
+  if (!e) return sx_error(ctx, SYMX_MISUSE, func, "NULL expression");
+  if (e->ctx != ctx) return sx_error(ctx, SYMX_MISUSE, func, "expression of another context");
+  if (e->flags & SX_F_ARRAY) return sx_error(ctx, SYMX_MISUSE, func, "an array where a bit-vector is expected");
+  if (boolean && e->width != 1)
+    return sx_error(ctx, SYMX_MISUSE, func, "condition of width %u (width 1 expected)", e->width);
+  return SYMX_OK;
+}
+
+/* Fast-sat tiers b and c, with their counters. */
+static sx_assign *fast(symx_engine *eng, sx_state *st, sx_expr *c, bool neg) {
+  sx_assign *hit = NULL;
+  switch (sx_fastsat_try(eng->ctx, &eng->fs, st, c, neg, &hit)) {
+  case SX_FS_SEED: SX_INC(eng->ctx, fastsat_seed_hits); return hit;
+  case SX_FS_CEX: SX_INC(eng->ctx, fastsat_cex_hits); return hit;
+  default: SX_INC(eng->ctx, fastsat_misses); return NULL;
+  }
+}
+
+/* Adds (c, neg) to st's path and, when w != NULL, makes w its witness
+** (reference taken either way). */
+static int extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, sx_assign *w,
+                  const char *func) {
+  if (sx_state_add(&eng->pools, st, c, neg) != SYMX_OK) {
+    symx_assign_free(w);
+    return sx_error(eng->ctx, SYMX_NOMEM, func, "out of memory");
+  }
+  if (w) sx_state_set_witness(st, w);
+  return SYMX_OK;
+}
+
+/* st stops running: its path waits for (c, neg) in the pending set. */
+static int make_pending(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, const char *func) {
+  sx_engine_unplace(eng, st);
+  sx_state_set_pending(st, c, neg);
+  st->status = SYMX_ST_PENDING;
+  sx_engine_count(eng, SYMX_ST_ACTIVE, SYMX_ST_PENDING);
+  SX_INC(eng->ctx, pending_created);
+  if (sx_engine_place(eng, st) != SYMX_OK) {
+    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+    return sx_error(eng->ctx, SYMX_NOMEM, func, "out of memory");
+  }
+  return SYMX_OK;
+}
+
+/*
+** Forks st: st goes on with (c, wneg), which its witness satisfies; a new
+** child takes (c, !wneg): ACTIVE with witness cw when cw != NULL (reference
+** taken, also on failure), PENDING otherwise. On failure nothing changed.
+*/
+static int fork_state(symx_engine *eng, sx_state *st, sx_expr *c, bool wneg, sx_assign *cw,
+                      sx_state **childp, const char *func) {
+  symx_ctx *ctx = eng->ctx;
+  void *payload = st->payload;
+  if (payload && eng->vt.clone) {
+    payload = eng->vt.clone(eng->vt.user, st->payload);
+    if (!payload) {
+      symx_assign_free(cw);
+      return sx_error(ctx, SYMX_NOMEM, func, "the payload clone failed");
+    }
+  }
+  sx_clist *cell_w = NULL, *cell_o = NULL;
+  sx_state *child = sx_state_fork(&eng->pools, st, eng->next_id, payload);
+  if (!child) goto oom;
+  if (!(cell_w = sx_clist_push(&eng->pools, st->cs, c, wneg))) goto oom;
+  if (cw && !(cell_o = sx_clist_push(&eng->pools, st->cs, c, !wneg))) goto oom;
+  if (sx_tree_fork(&eng->tree, st, child) != SYMX_OK) goto oom;
+  child->depth = st->depth + 1;
+  if (cw) {
+    sx_clist_release(&eng->pools, child->cs);
+    child->cs = cell_o;
+    cell_o = NULL;
+    sx_state_set_witness(child, cw);
+    cw = NULL;
+    child->status = SYMX_ST_ACTIVE;
+  } else {
+    sx_state_set_pending(child, c, !wneg);
+    child->status = SYMX_ST_PENDING;
+  }
+  if (sx_engine_place(eng, child) != SYMX_OK) {
+    sx_tree_remove(&eng->tree, child);
+    goto oom;
+  }
+  eng->next_id++;
+  sx_clist_release(&eng->pools, st->cs);
+  st->cs = cell_w;
+  st->depth++;
+  sx_engine_count(eng, -1, child->status);
+  SX_INC(ctx, forks);
+  if (child->status == SYMX_ST_PENDING) SX_INC(ctx, pending_created);
+  *childp = child;
+  return SYMX_OK;
+oom:
+  sx_clist_release(&eng->pools, cell_w);
+  sx_clist_release(&eng->pools, cell_o);
+  symx_assign_free(cw);
+  if (child) {
+    child->payload = NULL;
+    sx_state_destroy(&eng->pools, child);
+  }
+  if (payload != st->payload && eng->vt.free) eng->vt.free(eng->vt.user, payload);
+  return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+}
+
+static bool fork_inhibited(symx_engine *eng, sx_state *st) {
+  const sx_options *o = &eng->ctx->opts;
+  return (o->max_depth && st->depth >= (uint64_t)o->max_depth) ||
+         (o->max_forks && SX_GET(eng->ctx, forks) >= (uint64_t)o->max_forks);
+}
+
+int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
+                      symx_state **on_false) {
+  if (on_true) *on_true = NULL;
+  if (on_false) *on_false = NULL;
+  if (!st) return SYMX_MISUSE;
+  symx_engine *eng = st->eng;
+  symx_ctx *ctx = eng->ctx;
+  int rc = state_ok(st, __func__);
+  if (rc == SYMX_OK) rc = expr_ok(ctx, cond, true, __func__);
+  if (rc != SYMX_OK) return rc;
+  sx_state *out[2] = {NULL, NULL};
+  if (sx_is_const(cond)) {
+    out[cond->value & 1] = st;
+    goto done;
+  }
+  bool v = sx_eval(ctx, cond, st->witness) & 1;
+  out[v] = st;
+  if (fork_inhibited(eng, st)) {
+    rc = extend(eng, st, cond, !v, NULL, __func__);
+    goto done;
+  }
+  /* the other side is (cond, neg = v) */
+  sx_assign *cw = NULL;
+  if (eng->mode == SX_MODE_EAGER) {
+    sx_assign *model = symx_assign_new(ctx);
+    if (!model) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+    SX_INC(ctx, eager_queries);
+    rc = sx_oracle_check(&eng->oracle, st->cs, cond, v, model, __func__);
+    if (rc == SYMX_SAT)
+      rc = sx_oracle_witness(&eng->oracle, st->cs, cond, v, st->witness, model, &cw, __func__);
+    symx_assign_free(model);
+    if (rc == SYMX_UNSAT) {
+      rc = SYMX_OK; /* cond is implied: no fork, nothing to add */
+      goto done;
+    }
+    if (rc == SYMX_UNKNOWN && ctx->opts.unknown_policy == 0) {
+      rc = extend(eng, st, cond, !v, NULL, __func__);
+      goto done;
+    }
+    if (rc != SYMX_OK && rc != SYMX_UNKNOWN) return rc;
+    /* SAT: both sides run; UNKNOWN with retry: the other side waits */
+  } else {
+    SX_INC(ctx, fastsat_witness_hits);
+    cw = fast(eng, st, cond, v);
+  }
+  sx_state *child;
+  rc = fork_state(eng, st, cond, !v, cw, &child, __func__);
+  if (rc != SYMX_OK) return rc;
+  out[!v] = child;
+done:
+  if (rc == SYMX_OK) {
+    if (on_true) *on_true = out[1];
+    if (on_false) *on_false = out[0];
+  }
+  return rc;
+}
+
+int symx_state_assume(symx_state *st, symx_expr *cond) {
+  if (!st) return SYMX_MISUSE;
+  symx_engine *eng = st->eng;
+  symx_ctx *ctx = eng->ctx;
+  int rc = state_ok(st, __func__);
+  if (rc == SYMX_OK) rc = expr_ok(ctx, cond, true, __func__);
+  if (rc != SYMX_OK) return rc;
+  if (sx_is_const(cond)) {
+    if (cond->value & 1) return SYMX_OK;
+    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
+    return SYMX_UNSAT;
+  }
+  if (sx_eval(ctx, cond, st->witness) & 1) return extend(eng, st, cond, false, NULL, __func__);
+  if (eng->mode != SX_MODE_EAGER) {
+    SX_INC(ctx, fastsat_witness_hits);
+    sx_assign *w = fast(eng, st, cond, false);
+    if (w) return extend(eng, st, cond, false, w, __func__);
+    rc = make_pending(eng, st, cond, false, __func__);
+    return rc == SYMX_OK ? SYMX_UNKNOWN : rc;
+  }
+  sx_assign *model = symx_assign_new(ctx), *w = NULL;
+  if (!model) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  SX_INC(ctx, eager_queries);
+  rc = sx_oracle_check(&eng->oracle, st->cs, cond, false, model, __func__);
+  if (rc == SYMX_SAT) rc = sx_oracle_witness(&eng->oracle, st->cs, cond, false, st->witness, model, &w, __func__);
+  symx_assign_free(model);
+  if (rc == SYMX_OK) return extend(eng, st, cond, false, w, __func__);
+  if (rc == SYMX_UNSAT) {
+    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
+    return SYMX_UNSAT;
+  }
+  if (rc == SYMX_UNKNOWN) {
+    if (ctx->opts.unknown_policy == 0)
+      sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+    else if ((rc = make_pending(eng, st, cond, false, __func__)) != SYMX_OK)
+      return rc;
+    return SYMX_UNKNOWN;
+  }
+  return rc;
+}
+
+/* An error found on st's path with inputs w. */
+static int found(symx_engine *eng, sx_state *st, sx_assign *w, symx_error_kind kind,
+                 const char *msg) {
+  SX_INC(eng->ctx, errors);
+  if (!sx_engine_wants_test(eng, st, SYMX_END_ERROR)) return SYMX_OK;
+  return sx_engine_emit(eng, st, w, SYMX_END_ERROR, kind, msg, "symx_state_check");
+}
+
+int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const char *msg) {
+  if (!st) return SYMX_MISUSE;
+  symx_engine *eng = st->eng;
+  symx_ctx *ctx = eng->ctx;
+  int rc = state_ok(st, __func__);
+  if (rc == SYMX_OK) rc = expr_ok(ctx, bad, true, __func__);
+  if (rc != SYMX_OK) return rc;
+  if ((unsigned)kind > SYMX_ERR_USER) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
+  if (kind == SYMX_ERR_NONE) kind = SYMX_ERR_USER;
+  bool v = sx_is_const(bad) ? (bad->value & 1) : (sx_eval(ctx, bad, st->witness) & 1);
+  if (!v) {
+    if (sx_is_const(bad)) return SYMX_OK;
+    /* the witness is fine: is there an input for which bad holds? */
+    SX_INC(ctx, fastsat_witness_hits);
+    sx_assign *w = fast(eng, st, bad, false);
+    if (!w && eng->mode == SX_MODE_RELAXED) {
+      sx_state *child;
+      rc = fork_state(eng, st, bad, true, NULL, &child, __func__);
+      if (rc != SYMX_OK) return rc;
+      child->flags |= SX_SF_ERRSIDE;
+      child->kind = (uint8_t)kind;
+      child->msg = msg ? sx_strdup(ctx, msg) : NULL;
+      return SYMX_OK;
+    }
+    if (!w) {
+      sx_assign *model = symx_assign_new(ctx);
+      if (!model) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+      SX_INC(ctx, eager_queries);
+      rc = sx_oracle_check(&eng->oracle, st->cs, bad, false, model, __func__);
+      if (rc == SYMX_SAT) rc = sx_oracle_witness(&eng->oracle, st->cs, bad, false, st->witness, model, &w, __func__);
+      symx_assign_free(model);
+      if (rc == SYMX_UNSAT) return SYMX_OK; /* no error here; !bad is implied */
+      if (rc != SYMX_OK && rc != SYMX_UNKNOWN) return rc;
+    }
+    if (w) {
+      rc = found(eng, st, w, kind, msg);
+      symx_assign_free(w);
+      if (rc != SYMX_OK) return rc;
+    }
+    return extend(eng, st, bad, true, NULL, __func__);
+  }
+  /* the witness triggers the error */
+  rc = found(eng, st, st->witness, kind, msg);
+  if (rc != SYMX_OK) return rc;
+  if (sx_is_const(bad)) {
+    sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, false);
+    return SYMX_UNSAT;
+  }
+  SX_INC(ctx, fastsat_witness_hits); /* for the error side */
+  sx_assign *w = fast(eng, st, bad, true);
+  if (w) return extend(eng, st, bad, true, w, __func__);
+  if (eng->mode == SX_MODE_RELAXED) {
+    rc = make_pending(eng, st, bad, true, __func__);
+    return rc == SYMX_OK ? SYMX_UNKNOWN : rc;
+  }
+  sx_assign *model = symx_assign_new(ctx);
+  if (!model) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  SX_INC(ctx, eager_queries);
+  rc = sx_oracle_check(&eng->oracle, st->cs, bad, true, model, __func__);
+  if (rc == SYMX_SAT) rc = sx_oracle_witness(&eng->oracle, st->cs, bad, true, st->witness, model, &w, __func__);
+  symx_assign_free(model);
+  if (rc == SYMX_OK) return extend(eng, st, bad, true, w, __func__);
+  if (rc == SYMX_UNSAT) {
+    sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, false);
+    return SYMX_UNSAT;
+  }
+  if (rc == SYMX_UNKNOWN) {
+    if (ctx->opts.unknown_policy == 0)
+      sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+    else if ((rc = make_pending(eng, st, bad, true, __func__)) != SYMX_OK)
+      return rc;
+    return SYMX_UNKNOWN;
+  }
+  return rc;
+}
+
+int symx_state_eval(symx_state *st, symx_expr *e, uint64_t *value) {
+  if (!st) return SYMX_MISUSE;
+  symx_ctx *ctx = st->eng->ctx;
+  if (st->status != SYMX_ST_ACTIVE && st->status != SYMX_ST_TERMINATED) return state_ok(st, __func__);
+  int rc = expr_ok(ctx, e, false, __func__);
+  if (rc != SYMX_OK) return rc;
+  if (!value) return SX_MISUSE(ctx, "NULL value pointer");
+  *value = sx_eval(ctx, e, st->witness);
+  return SYMX_OK;
+}
+
+int symx_state_concretize(symx_state *st, symx_expr *e, uint64_t *value) {
+  if (!st) return SYMX_MISUSE;
+  symx_ctx *ctx = st->eng->ctx;
+  int rc = state_ok(st, __func__);
+  if (rc == SYMX_OK) rc = expr_ok(ctx, e, false, __func__);
+  if (rc != SYMX_OK) return rc;
+  if (!value) return SX_MISUSE(ctx, "NULL value pointer");
+  uint64_t v = sx_eval(ctx, e, st->witness);
+  *value = v;
+  if (sx_is_const(e)) return SYMX_OK;
+  sx_expr *k = symx_const(ctx, e->width, v);
+  sx_expr *eq = k ? symx_eq(ctx, e, k) : NULL;
+  symx_expr_release(k);
+  if (!eq) return symx_errcode(ctx) ? symx_errcode(ctx) : SYMX_NOMEM;
+  rc = sx_is_const(eq) ? SYMX_OK : extend(st->eng, st, eq, false, NULL, __func__);
+  sx_expr_release_nonnull(eq);
+  return rc;
+}

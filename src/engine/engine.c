@@ -1,0 +1,228 @@
+/*
+** engine.c — creating and freeing engines, the initial state, the
+** settings a front end may change before starting, and the bookkeeping of
+** which set (feasible or pending) a state is in.
+*/
+#include "engine.h"
+#include "alloc.h"
+#include "error.h"
+#include "stats.h"
+
+#include <string.h>
+
+#define SX_ENG_FUNC "symx_engine_new"
+
+static const char *const error_names[] = {
+    "none", "assert", "abort", "div-zero", "out-of-bounds", "null-deref",
+    "use-after-free", "double-free", "invalid-free", "unreachable", "user"};
+
+const char *symx_error_kind_name(symx_error_kind k) {
+  return (unsigned)k < sizeof error_names / sizeof *error_names ? error_names[k] : NULL;
+}
+
+symx_engine *symx_engine_new(symx_ctx *ctx) {
+  if (!ctx) return NULL;
+  symx_engine *eng = sx_calloc(ctx, sizeof *eng);
+  if (!eng) {
+    sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+    return NULL;
+  }
+  eng->ctx = ctx;
+  eng->mode = (int)ctx->opts.mode;
+  eng->next_id = 1;
+  sx_rng_seed(&eng->rng, (uint64_t)ctx->opts.rng_seed);
+  sx_pools_init(&eng->pools, ctx);
+  sx_tree_init(&eng->tree, &eng->pools);
+  sx_oracle_init(&eng->oracle, &eng->pools);
+  eng->fs.seed = sx_engine_seed_hook;
+  eng->fs.seed_user = eng;
+  for (int i = 0; i < 2; i++) {
+    eng->env[i] = (sx_search_env){ctx, &eng->rng, &eng->tree, &eng->instructions, NULL, NULL,
+                                  &eng->slots[i]};
+  }
+  if (sx_searcher_create(&eng->env[0], sx_option_str(ctx, SX_OPT_search), &eng->search[0],
+                         __func__) != SYMX_OK ||
+      sx_searcher_create(&eng->env[1], sx_option_str(ctx, SX_OPT_pending_search),
+                         &eng->search[1], __func__) != SYMX_OK) {
+    if (symx_errcode(ctx) == SYMX_OK) sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+    symx_engine_free(eng);
+    return NULL;
+  }
+  return eng;
+}
+
+void sx_engine_destroy_state(symx_engine *eng, sx_state *st) {
+  if (st->payload && eng->vt.free) eng->vt.free(eng->vt.user, st->payload);
+  sx_state_destroy(&eng->pools, st);
+}
+
+static void destroy_live(void *user, sx_state *st) {
+  symx_engine *eng = user;
+  sx_engine_count(eng, st->status, SYMX_ST_TERMINATED);
+  sx_engine_destroy_state(eng, st);
+}
+
+void symx_engine_free(symx_engine *eng) {
+  if (!eng) return;
+  symx_ctx *ctx = eng->ctx;
+  for (int i = 0; i < 2; i++) sx_search_free(&eng->search[i]);
+  /* every live state is a leaf of the tree */
+  sx_tree_free(&eng->tree, destroy_live, eng);
+  while (!SX_EMPTY(eng->dead)) sx_engine_destroy_state(eng, SX_POP(eng->dead));
+  SX_RELEASE(ctx, eng->dead);
+  SX_RELEASE(ctx, eng->retry);
+  SX_RELEASE(ctx, eng->scratch);
+  sx_engine_tests_free(eng);
+  sx_oracle_release(&eng->oracle);
+  sx_pools_release(&eng->pools);
+  sx_free(ctx, eng, sizeof *eng);
+}
+
+symx_ctx *symx_engine_ctx(symx_engine *eng) { return eng ? eng->ctx : NULL; }
+
+int symx_engine_start(symx_engine *eng, void *payload, const symx_payload_vt *vt) {
+  if (!eng) return SYMX_MISUSE;
+  symx_ctx *ctx = eng->ctx;
+  if (eng->started) return SX_MISUSE(ctx, "the engine was already started");
+  if (vt) eng->vt = *vt;
+  sx_state *st = sx_state_new(&eng->pools, eng, eng->next_id, payload);
+  if (!st) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  if (sx_tree_root(&eng->tree, st) != SYMX_OK) {
+    sx_state_destroy(&eng->pools, st); /* the payload stays the caller's */
+    return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  }
+  if (sx_engine_place(eng, st) != SYMX_OK) {
+    sx_tree_remove(&eng->tree, st);
+    sx_state_destroy(&eng->pools, st);
+    return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  }
+  eng->next_id++;
+  sx_engine_count(eng, -1, SYMX_ST_ACTIVE);
+  eng->started = true;
+  eng->start_ns = eng->last_progress_ns = sx_now_ns();
+  return SYMX_OK;
+}
+
+void sx_engine_count(symx_engine *eng, int from, int to) {
+  symx_ctx *ctx = eng->ctx;
+  if (from == SYMX_ST_ACTIVE) eng->nactive--;
+  if (from == SYMX_ST_PENDING) eng->npending--;
+  if (to == SYMX_ST_ACTIVE) eng->nactive++;
+  if (to == SYMX_ST_PENDING) eng->npending++;
+  SX_GET(ctx, states_live) = eng->nactive + eng->npending;
+  SX_GET(ctx, states_pending) = eng->npending;
+  if (SX_GET(ctx, states_live) > SX_GET(ctx, states_max)) SX_GET(ctx, states_max) = SX_GET(ctx, states_live);
+}
+
+int sx_engine_place(symx_engine *eng, sx_state *st) {
+  sx_searcher *s = &eng->search[st->status == SYMX_ST_PENDING];
+  if (sx_search_add(s, st) != SYMX_OK) return SYMX_NOMEM;
+  st->flags |= SX_SF_INSET;
+  return SYMX_OK;
+}
+
+void sx_engine_unplace(symx_engine *eng, sx_state *st) {
+  if (!(st->flags & SX_SF_INSET)) return;
+  sx_search_remove(&eng->search[st->status == SYMX_ST_PENDING], st);
+  st->flags &= (uint8_t)~SX_SF_INSET;
+}
+
+size_t symx_engine_count(symx_engine *eng, symx_status status) {
+  if (!eng) return 0;
+  switch (status) {
+  case SYMX_ST_ACTIVE: return eng->nactive;
+  case SYMX_ST_PENDING: return eng->npending;
+  default: {
+    size_t n = 0;
+    for (sx_state **p = eng->dead.begin; p < eng->dead.end; p++) n += (*p)->status == status;
+    return n;
+  }
+  }
+}
+
+int symx_engine_set_searcher(symx_engine *eng, int pending, const symx_searcher_vt *vt,
+                             void *self) {
+  if (!eng) {
+    if (vt && vt->free) vt->free(self);
+    return SYMX_MISUSE;
+  }
+  int rc = SYMX_OK;
+  if (eng->started) rc = SX_MISUSE(eng->ctx, "searchers are set before symx_engine_start");
+  else if (!vt || !vt->add || !vt->remove || !vt->select || !vt->empty)
+    rc = SX_MISUSE(eng->ctx, "a searcher needs add, remove, select and empty");
+  if (rc != SYMX_OK) {
+    if (vt && vt->free) vt->free(self);
+    return rc;
+  }
+  sx_searcher *s = &eng->search[pending != 0];
+  sx_search_free(s);
+  s->vt = *vt;
+  s->self = self;
+  return SYMX_OK;
+}
+
+int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn, void *user) {
+  if (!eng) return SYMX_MISUSE;
+  for (int i = 0; i < 2; i++) {
+    eng->env[i].weight = fn;
+    eng->env[i].weight_user = user;
+  }
+  return SYMX_OK;
+}
+
+int symx_engine_set_seeds(symx_engine *eng, const symx_seeds *seeds) {
+  if (!eng) return SYMX_MISUSE;
+  eng->seeds = seeds;
+  return SYMX_OK;
+}
+
+int symx_engine_on_progress(symx_engine *eng, symx_progress_fn fn, void *user,
+                            unsigned interval_ms) {
+  if (!eng) return SYMX_MISUSE;
+  eng->progress = fn;
+  eng->progress_user = user;
+  eng->progress_interval_ns = (uint64_t)interval_ms * 1000000u;
+  return SYMX_OK;
+}
+
+int symx_engine_on_test(symx_engine *eng, symx_test_fn fn, void *user) {
+  if (!eng) return SYMX_MISUSE;
+  eng->on_test = fn;
+  eng->on_test_user = user;
+  return SYMX_OK;
+}
+
+char *symx_engine_stats_json(symx_engine *eng) { return eng ? symx_stats_json(eng->ctx) : NULL; }
+
+void sx_engine_set_checker(symx_engine *eng, sx_check_fn fn, void *user) {
+  eng->oracle.check = fn;
+  eng->oracle.check_user = user;
+}
+
+/* State accessors. */
+void *symx_state_payload(symx_state *st) { return st ? st->payload : NULL; }
+uint64_t symx_state_id(const symx_state *st) { return st ? st->id : 0; }
+unsigned symx_state_depth(const symx_state *st) { return st ? st->depth : 0; }
+symx_status symx_state_status(const symx_state *st) {
+  return st ? (symx_status)st->status : SYMX_ST_INFEASIBLE;
+}
+symx_reason symx_state_reason(const symx_state *st) {
+  return st ? (symx_reason)st->reason : SYMX_END_USER;
+}
+symx_engine *symx_state_engine(symx_state *st) { return st ? st->eng : NULL; }
+size_t symx_state_nconstraints(const symx_state *st) { return st ? sx_clist_len(st->cs) : 0; }
+const symx_assign *symx_state_witness(symx_state *st) {
+  if (!st || (st->status != SYMX_ST_ACTIVE && st->status != SYMX_ST_TERMINATED)) return NULL;
+  return st->witness;
+}
+int symx_state_step(symx_state *st, uint64_t n) {
+  if (!st) return 0;
+  symx_engine *eng = st->eng;
+  eng->instructions += n;
+  SX_ADD(eng->ctx, instructions, n);
+  uint64_t slice = (uint64_t)eng->ctx->opts.slice_instructions;
+  return slice && eng->instructions - eng->slice_start >= slice;
+}
+void symx_state_covered_new(symx_state *st) {
+  if (st) st->flags |= SX_SF_COVNEW;
+}

@@ -1,0 +1,92 @@
+/*
+** engine.h — the exploration engine (struct symx_engine) and what its files
+** share: placing states in the feasible or pending set, ending states, and
+** emitting test cases.
+*/
+#ifndef SX_ENGINE_H
+#define SX_ENGINE_H
+
+#include "pending/pending.h"
+#include "searchers/searcher.h"
+
+enum { SX_MODE_EAGER = 0, SX_MODE_PENDING = 1, SX_MODE_RELAXED = 2 };
+enum { SX_EMIT_ALL = 0, SX_EMIT_ERRORS = 1, SX_EMIT_COVER = 2, SX_EMIT_NONE = 3 };
+
+/* A recorded test case. */
+typedef struct sx_trec {
+  sx_assign *inputs;
+  char *msg;
+  uint64_t state_id, hash;
+  uint32_t number, depth;
+  uint8_t reason, kind;
+} sx_trec;
+
+typedef SX_STACK(sx_state *) sx_states;
+
+struct sx_testsink;
+
+struct symx_engine {
+  symx_ctx *ctx;
+  symx_payload_vt vt;
+  int mode;
+  bool started, done;
+  uint64_t next_id;
+  sx_rng rng;
+  sx_pools pools; /* states, tree nodes, constraint cells */
+  sx_tree tree;
+  int slots[2];
+  sx_search_env env[2]; /* [0] feasible, [1] pending */
+  sx_searcher search[2];
+  sx_oracle oracle;
+  sx_fastsat fs;
+  const symx_seeds *seeds;
+  sx_state *current; /* returned by the last next() */
+  sx_states dead;    /* ended; freed by the next next() */
+  sx_states retry;   /* pending states whose revival timed out once */
+  sx_states scratch;
+  uint64_t instructions;
+  uint64_t slice_start; /* instructions when the current state was picked */
+  uint64_t start_ns, last_progress_ns;
+  size_t nactive, npending;
+  symx_progress_fn progress;
+  void *progress_user;
+  uint64_t progress_interval_ns;
+  symx_test_fn on_test;
+  void *on_test_user;
+  SX_STACK(sx_trec) tests;
+  uint32_t *test_index; /* open addressing over tests by input hash: i + 1 */
+  size_t test_index_cap;
+  struct sx_testsink *sink;
+};
+
+/* Status changes keep nactive/npending and the statistics right. */
+SX_INTERNAL void sx_engine_count(symx_engine *eng, int from, int to);
+/* Puts st (status set by the caller to ACTIVE or PENDING) into the matching
+** searcher. SYMX_NOMEM on failure (st not placed). */
+SX_INTERNAL int sx_engine_place(symx_engine *eng, sx_state *st);
+/* Takes st out of its searcher (if it is in one). */
+SX_INTERNAL void sx_engine_unplace(symx_engine *eng, sx_state *st);
+/*
+** Ends st: out of its searcher and the tree, status (TERMINATED or
+** INFEASIBLE), reason, a test case per emit_tests when TERMINATED (from
+** st's witness), and onto the dead list. Returns SYMX_OK or the test
+** writer's error (the state ends anyway).
+*/
+SX_INTERNAL int sx_engine_end(symx_engine *eng, sx_state *st, int status, symx_reason reason,
+                              symx_error_kind kind, const char *msg, bool test);
+/* Frees a state and its payload (st must be out of searchers and tree). */
+SX_INTERNAL void sx_engine_destroy_state(symx_engine *eng, sx_state *st);
+/* Records (and writes) a test case for st with inputs from w. */
+SX_INTERNAL int sx_engine_emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason,
+                               symx_error_kind kind, const char *msg, const char *func);
+/* Whether emit_tests selects a path end of this kind. */
+SX_INTERNAL bool sx_engine_wants_test(symx_engine *eng, sx_state *st, symx_reason reason);
+SX_INTERNAL void sx_engine_tests_free(symx_engine *eng);
+
+/* Tier b default (engine/seeds.c): the first seed satisfying the path. */
+SX_INTERNAL sx_assign *sx_engine_seed_hook(void *user, sx_state *st, sx_expr *c, bool neg);
+
+/* Tests: replaces the solver by a checker (NULL restores it). */
+SX_INTERNAL void sx_engine_set_checker(symx_engine *eng, sx_check_fn fn, void *user);
+
+#endif

@@ -1,0 +1,192 @@
+/*
+** next.c — the exploration loop behind symx_engine_next (Algorithm 2,
+** SearcherSelect): run feasible states while there are any; when none is
+** left, the pending searcher picks a state and the solver decides it.
+** Also the stop flag, the progress callback, limits and memory pressure.
+*/
+#include "engine.h"
+#include "alloc.h"
+#include "error.h"
+
+#define FUNC "symx_engine_next"
+
+static void reap(symx_engine *eng) {
+  while (!SX_EMPTY(eng->dead)) sx_engine_destroy_state(eng, SX_POP(eng->dead));
+}
+
+/*
+** Decides a pending state st taken out of the pending set: 1 = now ACTIVE
+** and placed (or an error side that ended with its error), 0 = dropped or
+** parked for a retry, < 0 = error code negated (st back in the set).
+*/
+static int revive(symx_engine *eng, sx_state *st) {
+  symx_ctx *ctx = eng->ctx;
+  int rc = sx_pending_revive(&eng->oracle, st, FUNC);
+  if (rc == SYMX_SAT) {
+    SX_INC(ctx, revivals_sat);
+    if (st->flags & SX_SF_ERRSIDE) {
+      SX_INC(ctx, errors);
+      st->status = SYMX_ST_ACTIVE; /* it ran to its error: a feasible path end */
+      sx_engine_count(eng, SYMX_ST_PENDING, SYMX_ST_ACTIVE);
+      rc = sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, (symx_error_kind)st->kind,
+                         st->msg, true);
+      return rc == SYMX_OK ? 1 : -rc;
+    }
+    st->status = SYMX_ST_ACTIVE;
+    sx_engine_count(eng, SYMX_ST_PENDING, SYMX_ST_ACTIVE);
+    if (sx_engine_place(eng, st) != SYMX_OK) {
+      sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+      return -sx_error(ctx, SYMX_NOMEM, FUNC, "out of memory");
+    }
+    return 1;
+  }
+  if (rc == SYMX_UNSAT) {
+    SX_INC(ctx, revivals_unsat);
+    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+    return 0;
+  }
+  if (rc == SYMX_UNKNOWN) {
+    SX_INC(ctx, revivals_unknown);
+    /* retry once, after everything else pending has been tried */
+    if (ctx->opts.unknown_policy == 1 && !(st->flags & SX_SF_RETRY) && !ctx->interrupted &&
+        SX_PUSH(ctx, eng->retry, st)) {
+      st->flags |= SX_SF_RETRY;
+      return 0;
+    }
+    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+    return 0;
+  }
+  /* an error: keep the state for later */
+  if (sx_engine_place(eng, st) != SYMX_OK)
+    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+  return -rc;
+}
+
+static sx_state *take_pending(symx_engine *eng) {
+  sx_state *st = sx_search_select(&eng->search[1]);
+  if (st) sx_engine_unplace(eng, st);
+  return st;
+}
+
+/* Pressure callbacks. */
+static size_t p_npending(void *u) { return ((symx_engine *)u)->npending; }
+static sx_state *p_take(void *u) { return take_pending(u); }
+static int p_revive(void *u, sx_state *st) { return revive(u, st); }
+static bool p_kill(void *u) {
+  symx_engine *eng = u;
+  sx_state *st = sx_search_select(&eng->search[0]);
+  if (st) {
+    SX_INC(eng->ctx, states_killed);
+    sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, true);
+    return true;
+  }
+  if ((st = take_pending(eng)) != NULL || (!SX_EMPTY(eng->retry) && (st = SX_POP(eng->retry)))) {
+    SX_INC(eng->ctx, states_killed);
+    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+    return true;
+  }
+  return false;
+}
+
+static int relieve(symx_engine *eng) {
+  symx_ctx *ctx = eng->ctx;
+  size_t live = eng->nactive + eng->npending, k = 0;
+  if (ctx->opts.max_states && live > (size_t)ctx->opts.max_states)
+    k = live - (size_t)ctx->opts.max_states;
+  uint64_t cap = (uint64_t)ctx->opts.max_memory << 20;
+  uint64_t used = SX_GET(ctx, bytes_in_use) - sx_pools_idle(&eng->pools);
+  if (cap && used > cap && live) {
+    /* as KLEE: drop the share of states that brings usage under the cap */
+    size_t m = live - (size_t)((double)live * (double)cap / (double)used);
+    if (m < 1) m = 1;
+    if (m > k) k = m;
+  }
+  if (!k) return SYMX_OK;
+  sx_pressure_ops ops = {eng, p_npending, p_take, p_revive, p_kill};
+  size_t killed;
+  return sx_pending_relieve(&ops, k, &killed);
+}
+
+static void collect(void *u, sx_state *st) {
+  symx_engine *eng = u;
+  if (!SX_PUSH(eng->ctx, eng->scratch, st)) return; /* freed with the engine instead */
+}
+
+/* A limit ended the exploration: every state left ends early. */
+static void halt(symx_engine *eng) {
+  SX_CLEAR(eng->scratch);
+  sx_tree_foreach(&eng->tree, collect, eng);
+  for (sx_state **p = eng->scratch.begin; p < eng->scratch.end; p++) {
+    sx_state *st = *p;
+    if (st->status == SYMX_ST_ACTIVE)
+      sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, true);
+    else
+      sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+  }
+  SX_CLEAR(eng->scratch);
+  SX_CLEAR(eng->retry);
+  eng->done = true;
+}
+
+static bool limit_hit(symx_engine *eng, uint64_t now) {
+  const sx_options *o = &eng->ctx->opts;
+  return (o->max_time && now - eng->start_ns >= (uint64_t)o->max_time * 1000000u) ||
+         (o->max_instructions && eng->instructions >= (uint64_t)o->max_instructions);
+}
+
+static int next(symx_engine *eng, symx_state **out) {
+  symx_ctx *ctx = eng->ctx;
+  if (eng->current && eng->current->status == SYMX_ST_ACTIVE)
+    sx_search_update(&eng->search[0], eng->current);
+  eng->current = NULL;
+  uint64_t now = sx_now_ns();
+  if (eng->progress && now - eng->last_progress_ns >= eng->progress_interval_ns) {
+    eng->last_progress_ns = now;
+    if (eng->progress(eng->progress_user, eng)) return SYMX_DONE;
+  }
+  if (limit_hit(eng, now)) {
+    halt(eng);
+    return SYMX_DONE;
+  }
+  int rc = relieve(eng);
+  if (rc != SYMX_OK) return rc;
+  for (;;) {
+    if (ctx->interrupted) return SYMX_DONE;
+    if (!sx_search_empty(&eng->search[0])) {
+      sx_state *st = sx_search_select(&eng->search[0]);
+      eng->current = st;
+      eng->slice_start = eng->instructions;
+      *out = st;
+      return SYMX_STATE;
+    }
+    if (sx_search_empty(&eng->search[1])) {
+      if (SX_EMPTY(eng->retry)) {
+        eng->done = true;
+        return SYMX_DONE;
+      }
+      while (!SX_EMPTY(eng->retry)) {
+        sx_state *st = SX_POP(eng->retry);
+        if (sx_engine_place(eng, st) != SYMX_OK)
+          sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+      }
+      continue;
+    }
+    sx_state *st = take_pending(eng);
+    int r = revive(eng, st);
+    if (r < 0) return -r;
+  }
+}
+
+int symx_engine_next(symx_engine *eng, symx_state **out) {
+  if (out) *out = NULL;
+  if (!eng) return SYMX_MISUSE;
+  symx_ctx *ctx = eng->ctx;
+  if (!out) return SX_MISUSE(ctx, "NULL out pointer");
+  if (!eng->started) return SX_MISUSE(ctx, "symx_engine_start was not called");
+  reap(eng);
+  if (eng->done) return SYMX_DONE;
+  uint64_t t0 = sx_now_ns();
+  int rc = next(eng, out);
+  SX_ADD(ctx, engine_time_ns, sx_now_ns() - t0);
+  return rc;
+}

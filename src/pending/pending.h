@@ -1,0 +1,98 @@
+/*
+** pending.h — the pending-constraints machinery (paper Algorithms 2 and 3):
+** feasibility queries of a path plus one condition, fast-sat tiers that
+** decide a child without the solver, reviving pending states, and freeing
+** room under memory pressure (section 3.4).
+*/
+#ifndef SX_PENDING_H
+#define SX_PENDING_H
+
+#include "state/state.h"
+#include "stack.h"
+
+/*
+** A checker of cs[0..n): SYMX_SAT (model filled), SYMX_UNSAT, SYMX_UNKNOWN
+** or an error code. Tests install one in place of the solver (to simulate
+** timeouts, or to run without a backend).
+*/
+typedef int (*sx_check_fn)(void *user, sx_expr *const *cs, size_t n, sx_assign *model);
+
+typedef struct sx_oracle {
+  symx_ctx *ctx;
+  sx_pools *pools;
+  symx_solver *solver; /* created on first use */
+  sx_check_fn check;   /* when set, replaces the solver */
+  void *check_user;
+  SX_STACK(sx_expr *) q; /* scratch query */
+} sx_oracle;
+
+SX_INTERNAL void sx_oracle_init(sx_oracle *o, sx_pools *pools);
+SX_INTERNAL void sx_oracle_release(sx_oracle *o);
+/*
+** Satisfiability of the path cs and (c or !c; c may be NULL). On SYMX_SAT
+** model (an empty assignment) receives the solver's model. Counts a solver
+** query. func names the public function in errors.
+*/
+SX_INTERNAL int sx_oracle_check(sx_oracle *o, const sx_clist *cs, sx_expr *c, bool neg,
+                                sx_assign *model, const char *func);
+/*
+** On SYMX_SAT: a witness for cs and (c, neg) built from base with the model
+** merged into it (overwriting the bytes the model binds), checked with the
+** evaluator. *out receives a new assignment. Falls back to the model alone
+** when the merge breaks another constraint; SYMX_SOLVER when neither holds.
+*/
+SX_INTERNAL int sx_oracle_witness(sx_oracle *o, const sx_clist *cs, sx_expr *c, bool neg,
+                                  sx_assign *base, const sx_assign *model, sx_assign **out,
+                                  const char *func);
+
+/* Fast-sat tiers beyond the parent's witness. A hook returns a new
+** assignment satisfying st's path and (c, neg), or NULL (miss). */
+typedef sx_assign *(*sx_fastsat_hook)(void *user, sx_state *st, sx_expr *c, bool neg);
+
+enum { SX_FS_MISS = 0, SX_FS_WITNESS, SX_FS_SEED, SX_FS_CEX };
+
+typedef struct sx_fastsat {
+  sx_fastsat_hook seed; /* HOOK(seeding): tier b, seeds consistent with the path */
+  void *seed_user;
+  sx_fastsat_hook cex;  /* HOOK(solver chain): tier c, the counterexample cache */
+  void *cex_user;
+} sx_fastsat;
+
+/*
+** Tiers b and c for st with condition (c, neg) (tier a, the parent's
+** witness, is decided by the fork itself). On a hit returns the tier and
+** *hit holds a new assignment that satisfies st's path and the condition
+** (verified with the evaluator); SX_FS_MISS otherwise.
+*/
+SX_INTERNAL int sx_fastsat_try(symx_ctx *ctx, const sx_fastsat *fs, sx_state *st, sx_expr *c,
+                               bool neg, sx_assign **hit);
+
+/*
+** Revives a pending state with the solver: SYMX_SAT (the condition is now
+** on the path, the witness satisfies it), SYMX_UNSAT, SYMX_UNKNOWN (the
+** state unchanged in both), or an error.
+*/
+SX_INTERNAL int sx_pending_revive(sx_oracle *o, sx_state *st, const char *func);
+
+/* What freeing room needs from the engine. */
+typedef struct sx_pressure_ops {
+  void *user;
+  size_t (*npending)(void *user);
+  /* removes the pending searcher's choice from the pending set; NULL if none */
+  sx_state *(*take_pending)(void *user);
+  /* revives a taken state: 1 = became feasible, 0 = dropped (infeasible or
+  ** unknown), < 0 = error code negated */
+  int (*revive)(void *user, sx_state *st);
+  /* terminates early the state the feasible (else the pending) searcher
+  ** picks; false when no state is left */
+  bool (*kill_one)(void *user);
+} sx_pressure_ops;
+
+/*
+** Frees room for k states (section 3.4): revive pending states, dropping
+** the infeasible ones, while more are pending than still need to go; then
+** kill the searcher's choices. Returns SYMX_OK or an error code.
+*/
+SX_INTERNAL int sx_pending_relieve(const sx_pressure_ops *ops, size_t k, size_t *killed);
+
+#endif

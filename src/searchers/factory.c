@@ -1,0 +1,64 @@
+/*
+** factory.c — searchers from their names (options search, pending_search).
+*/
+#include "searcher.h"
+
+#include <string.h>
+
+static bool is(const char *s, size_t n, const char *name) {
+  return strlen(name) == n && !memcmp(s, name, n);
+}
+
+static int one(const sx_search_env *env, const char *s, size_t n, sx_searcher *out,
+               const char *func) {
+  if (n > 9 && !memcmp(s, "batching:", 9)) {
+    sx_searcher sub;
+    int rc = one(env, s + 9, n - 9, &sub, func);
+    if (rc != SYMX_OK) return rc;
+    return sx_searcher_batching(env, &sub, out);
+  }
+  if (is(s, n, "dfs")) return sx_searcher_dfs(env, out);
+  if (is(s, n, "bfs")) return sx_searcher_bfs(env, out);
+  if (is(s, n, "random-state")) return sx_searcher_random_state(env, out);
+  if (is(s, n, "random-path")) return sx_searcher_random_path(env, out);
+  if (is(s, n, "nurs:depth") || is(s, n, "depth-biased")) return sx_searcher_weighted(env, 0, out);
+  if (is(s, n, "nurs:rp")) return sx_searcher_weighted(env, 1, out);
+  if (is(s, n, "weighted")) return sx_searcher_weighted(env, 2, out);
+  if (is(s, n, "batching")) {
+    sx_searcher sub;
+    int rc = sx_searcher_random_path(env, &sub);
+    if (rc != SYMX_OK) return rc;
+    return sx_searcher_batching(env, &sub, out);
+  }
+  return sx_error(env->ctx, SYMX_RANGE, func, "unknown searcher '%.*s'", (int)n, s);
+}
+
+int sx_searcher_create(const sx_search_env *env, const char *spec, sx_searcher *out,
+                       const char *func) {
+  sx_searcher subs[8];
+  size_t n = 0;
+  const char *p = spec ? spec : "";
+  int rc = SYMX_OK;
+  for (;;) {
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (n == 8) {
+      rc = sx_error(env->ctx, SYMX_RANGE, func, "more than 8 interleaved searchers");
+      break;
+    }
+    rc = one(env, p, len, &subs[n], func);
+    if (rc != SYMX_OK) break;
+    n++;
+    if (!e) break;
+    p = e + 1;
+  }
+  if (rc != SYMX_OK) {
+    for (size_t i = 0; i < n; i++) sx_search_free(&subs[i]);
+    return rc;
+  }
+  if (n == 1) {
+    *out = subs[0];
+    return SYMX_OK;
+  }
+  return sx_searcher_interleaved(env, subs, n, out);
+}

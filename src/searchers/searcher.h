@@ -1,0 +1,75 @@
+/*
+** searcher.h — the one searcher interface. Built-in searchers implement the
+** public symx_searcher_vt over their own struct, so user searchers and
+** built-in ones are driven alike: sx_searcher = {vt, self}.
+**
+** Contract: add/remove/update take members (add: a non-member); select
+** returns a member without removing it (NULL when empty). Every choice is
+** deterministic given the engine's RNG.
+*/
+#ifndef SX_SEARCHER_H
+#define SX_SEARCHER_H
+
+#include "state/tree.h"
+#include "alloc.h"
+#include "error.h"
+
+typedef struct sx_searcher {
+  symx_searcher_vt vt;
+  void *self;
+} sx_searcher;
+
+/* What a searcher may use of its engine. */
+typedef struct sx_search_env {
+  symx_ctx *ctx;
+  sx_rng *rng;
+  sx_tree *tree;
+  const uint64_t *instructions; /* instructions executed so far (batching) */
+  symx_weight_fn weight;        /* "weighted" */
+  void *weight_user;
+  int *slots;                   /* next free state slot (SX_SLOTS of them) */
+} sx_search_env;
+
+static inline int sx_search_add(sx_searcher *s, sx_state *st) { return s->vt.add(s->self, st); }
+static inline void sx_search_remove(sx_searcher *s, sx_state *st) { s->vt.remove(s->self, st); }
+static inline sx_state *sx_search_select(sx_searcher *s) { return s->vt.select(s->self); }
+static inline bool sx_search_empty(sx_searcher *s) { return s->vt.empty(s->self) != 0; }
+static inline void sx_search_update(sx_searcher *s, sx_state *st) {
+  if (s->vt.update) s->vt.update(s->self, st);
+}
+static inline void sx_search_free(sx_searcher *s) {
+  if (s->vt.free) s->vt.free(s->self);
+  s->vt.free = NULL;
+  s->self = NULL;
+}
+
+/*
+** A searcher from a spec: "dfs", "bfs", "random-state", "random-path",
+** "nurs:depth" (= "depth-biased"), "nurs:rp", "weighted", "batching:SPEC",
+** "a,b,..." (interleaved). SYMX_RANGE naming func for an unknown name,
+** SYMX_NOMEM.
+*/
+SX_INTERNAL int sx_searcher_create(const sx_search_env *env, const char *spec, sx_searcher *out,
+                                   const char *func);
+
+/* The built-in searchers (one file each); SYMX_NOMEM or SYMX_RANGE (no slot
+** or tag bit left). */
+SX_INTERNAL int sx_searcher_dfs(const sx_search_env *env, sx_searcher *out);
+SX_INTERNAL int sx_searcher_bfs(const sx_search_env *env, sx_searcher *out);
+SX_INTERNAL int sx_searcher_random_state(const sx_search_env *env, sx_searcher *out);
+SX_INTERNAL int sx_searcher_random_path(const sx_search_env *env, sx_searcher *out);
+/* Weighted random: kind 0 = nurs:depth (weight depth+1), 1 = nurs:rp
+** (2^-depth), 2 = the user weight. */
+SX_INTERNAL int sx_searcher_weighted(const sx_search_env *env, int kind, sx_searcher *out);
+/* Round robin over subs[0..n) (takes them over, also on failure). */
+SX_INTERNAL int sx_searcher_interleaved(const sx_search_env *env, sx_searcher *subs, size_t n,
+                                        sx_searcher *out);
+/* Keeps returning the last selection of sub for batch_instructions. */
+SX_INTERNAL int sx_searcher_batching(const sx_search_env *env, sx_searcher *sub, sx_searcher *out);
+
+/* A state slot for a searcher's position index, or -1. */
+static inline int sx_search_slot(const sx_search_env *env) {
+  return *env->slots < SX_SLOTS ? (*env->slots)++ : -1;
+}
+
+#endif

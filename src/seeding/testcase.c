@@ -1,0 +1,265 @@
+/*
+** testcase.c — the test-case writers (ktest, raw, JSON) and the numbering,
+** deduplicating sink the engine emits into (see testcase.h).
+*/
+#include "testcase.h"
+#include "error.h"
+#include "io.h"
+#include "ktest.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *sx_testcase_reason_name(symx_reason r) {
+  switch (r) {
+  case SYMX_END_EXIT: return "exit";
+  case SYMX_END_ERROR: return "error";
+  case SYMX_END_EARLY: return "early";
+  case SYMX_END_USER: return "user";
+  }
+  return "unknown";
+}
+
+int sx_testcase_formats_parse(symx_ctx *ctx, const char *text, unsigned *out, const char *func) {
+  *out = 0;
+  if (!text) return SYMX_OK;
+  const char *p = text;
+  while (*p) {
+    size_t n = strcspn(p, ", ");
+    if (n == 4 && !strncmp(p, "none", 4)) {
+    } else if (n == 5 && !strncmp(p, "ktest", 5)) *out |= SX_TF_KTEST;
+    else if (n == 3 && !strncmp(p, "raw", 3)) *out |= SX_TF_RAW;
+    else if (n == 4 && !strncmp(p, "json", 4)) *out |= SX_TF_JSON;
+    else if (n)
+      return sx_error(ctx, SYMX_RANGE, func, "unknown test format \"%.*s\" (ktest, raw, json)",
+                      (int)(n > 32 ? 32 : n), p);
+    p += n;
+    while (*p == ',' || *p == ' ') p++;
+  }
+  return SYMX_OK;
+}
+
+void sx_testcase_safe_name(const char *input, char *buf, size_t len) {
+  size_t k = 0;
+  for (const char *p = input; *p && k + 1 < len && k < 64; p++) {
+    char c = *p;
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '.' || c == '_' || c == '-';
+    buf[k] = ok && !(k == 0 && c == '.') ? c : '_';
+    k++;
+  }
+  if (k == 0 && len > 1) buf[k++] = '_';
+  if (len) buf[k < len ? k : len - 1] = 0;
+}
+
+static char *hex(symx_ctx *ctx, const uint8_t *b, size_t n) {
+  static const char digits[] = "0123456789abcdef";
+  char *s = sx_alloc(ctx, 2 * n + 1);
+  if (!s) return NULL;
+  for (size_t i = 0; i < n; i++) {
+    s[2 * i] = digits[b[i] >> 4];
+    s[2 * i + 1] = digits[b[i] & 15];
+  }
+  s[2 * n] = 0;
+  return s;
+}
+
+static cJSON *str_or_null(const char *s) { return s ? cJSON_CreateString(s) : cJSON_CreateNull(); }
+
+static int write_json(symx_ctx *ctx, const char *dir, const char *fname, uint32_t number,
+                      const sx_assign *a, const sx_test_meta *m, const char *func) {
+  cJSON *root = cJSON_CreateObject(), *inputs = NULL;
+  bool ok = root != NULL;
+  ok = ok && cJSON_AddItemToObject(root, "test", cJSON_CreateNumber(number));
+  ok = ok && cJSON_AddItemToObject(root, "reason", cJSON_CreateString(sx_testcase_reason_name(m->reason)));
+  ok = ok && cJSON_AddItemToObject(root, "error", str_or_null(m->error));
+  ok = ok && cJSON_AddItemToObject(root, "message", str_or_null(m->message));
+  ok = ok && cJSON_AddItemToObject(root, "depth", cJSON_CreateNumber(m->depth));
+  ok = ok && cJSON_AddItemToObject(root, "path_id", cJSON_CreateNumber((double)m->path_id));
+  ok = ok && cJSON_AddItemToObject(root, "location", str_or_null(m->location));
+  ok = ok && (inputs = cJSON_AddObjectToObject(root, "inputs")) != NULL;
+  for (size_t i = 0; ok && i < a->n; i++) {
+    char *h = hex(ctx, a->b[i].bytes, a->b[i].len);
+    ok = h && cJSON_AddItemToObject(inputs, a->b[i].name, cJSON_CreateString(h));
+    if (h) sx_free(ctx, h, 2 * a->b[i].len + 1);
+  }
+  char *text = ok ? cJSON_Print(root) : NULL;
+  cJSON_Delete(root);
+  if (!text) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+  size_t n = strlen(text);
+  int rc = sx_seeding_write_atomic(ctx, dir, fname, text, n, func);
+  cJSON_free(text);
+  return rc;
+}
+
+/* Removes the files of a test case that failed half-way (best effort), so a
+** reused number leaves no stale file behind. */
+static void unlink_test(symx_ctx *ctx, const char *dir, uint32_t number, const sx_assign *a) {
+  char name[160];
+  snprintf(name, sizeof name, "test%06u.ktest", number);
+  char *p = sx_seeding_join(ctx, dir, name, "unlink");
+  if (p) remove(p), sx_strfree(ctx, p);
+  snprintf(name, sizeof name, "test%06u.json", number);
+  p = sx_seeding_join(ctx, dir, name, "unlink");
+  if (p) remove(p), sx_strfree(ctx, p);
+  SX_UNUSED(a); /* raw files keep their names; a rewrite overwrites them */
+}
+
+static bool taken(char (*names)[96], size_t n, const char *name) {
+  for (size_t j = 0; j < n; j++)
+    if (!strcmp(names[j], name)) return true;
+  return false;
+}
+
+int sx_testcase_write(symx_ctx *ctx, const char *dir, uint32_t number, unsigned formats,
+                      const sx_assign *a, const sx_test_meta *m, const char *func) {
+  static const sx_test_meta none = {0};
+  if (!m) m = &none;
+  char fname[192];
+  int rc = SYMX_OK;
+  if (formats & SX_TF_KTEST) {
+    uint8_t *buf;
+    size_t len;
+    rc = sx_ktest_encode_assign(ctx, a, m->args, m->nargs, &buf, &len, func);
+    if (rc) return rc;
+    snprintf(fname, sizeof fname, "test%06u.ktest", number);
+    rc = sx_seeding_write_atomic(ctx, dir, fname, buf, len, func);
+    sx_free(ctx, buf, len);
+    if (rc) return rc;
+  }
+  if (formats & SX_TF_RAW) {
+    /* sanitized names may clash ("a/b", "a_b"): later ones get "-<k>" */
+    char (*names)[96] = a->n ? sx_alloc(ctx, a->n * sizeof *names) : NULL;
+    if (a->n && !names) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+    for (size_t i = 0; i < a->n && rc == SYMX_OK; i++) {
+      sx_testcase_safe_name(a->b[i].name, names[i], 65);
+      size_t l = strlen(names[i]);
+      /* distinct candidates "-i", "-(i+n)", ...: one of the first i+1 is
+      ** free, since only i names are taken */
+      for (size_t k = i; taken(names, i, names[i]); k += a->n)
+        snprintf(names[i] + l, sizeof names[i] - l, "-%zu", k);
+      snprintf(fname, sizeof fname, "test%06u.%s.bin", number, names[i]);
+      rc = sx_seeding_write_atomic(ctx, dir, fname, a->b[i].bytes, a->b[i].len, func);
+    }
+    sx_free(ctx, names, a->n * sizeof *names);
+    if (rc) {
+      unlink_test(ctx, dir, number, a);
+      return rc;
+    }
+  }
+  if (formats & SX_TF_JSON) {
+    snprintf(fname, sizeof fname, "test%06u.json", number);
+    rc = write_json(ctx, dir, fname, number, a, m, func);
+    if (rc) unlink_test(ctx, dir, number, a);
+  }
+  return rc;
+}
+
+/* ---- the sink ---- */
+
+typedef struct seen {
+  uint64_t hash;
+  sx_assign *a; /* an owned copy, compared on hash hits */
+} seen;
+
+struct sx_testsink {
+  symx_ctx *ctx;
+  char *dir; /* owned; "" = write nothing */
+  unsigned formats;
+  bool dir_made;
+  uint32_t next; /* number of the next test (1-based) */
+  uint64_t dups;
+  seen *tab; /* open addressing, power-of-two size, a == NULL empty */
+  size_t cap, count;
+};
+
+sx_testsink *sx_testsink_new(symx_ctx *ctx, const char *dir, const char *formats) {
+  if (!ctx) return NULL;
+  const char *func = "sx_testsink_new";
+  if (!dir) dir = sx_option_str(ctx, SX_OPT_output_dir);
+  if (!formats) formats = sx_option_str(ctx, SX_OPT_test_formats);
+  unsigned f;
+  if (sx_testcase_formats_parse(ctx, formats, &f, func)) return NULL;
+  sx_testsink *s = sx_calloc(ctx, sizeof *s);
+  if (s) s->dir = sx_strdup(ctx, dir);
+  if (!s || !s->dir) {
+    if (s) sx_free(ctx, s, sizeof *s);
+    sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+    return NULL;
+  }
+  s->ctx = ctx;
+  s->formats = f;
+  s->next = 1;
+  return s;
+}
+
+void sx_testsink_free(sx_testsink *s) {
+  if (!s) return;
+  symx_ctx *ctx = s->ctx;
+  for (size_t i = 0; i < s->cap; i++) symx_assign_free(s->tab[i].a);
+  sx_free(ctx, s->tab, s->cap * sizeof *s->tab);
+  sx_strfree(ctx, s->dir);
+  sx_free(ctx, s, sizeof *s);
+}
+
+static bool grow(sx_testsink *s) {
+  size_t ncap = s->cap ? s->cap * 2 : 64;
+  seen *t = sx_calloc(s->ctx, ncap * sizeof *t);
+  if (!t) return false;
+  for (size_t i = 0; i < s->cap; i++) {
+    if (!s->tab[i].a) continue;
+    size_t j = s->tab[i].hash & (ncap - 1);
+    while (t[j].a) j = (j + 1) & (ncap - 1);
+    t[j] = s->tab[i];
+  }
+  sx_free(s->ctx, s->tab, s->cap * sizeof *s->tab);
+  s->tab = t;
+  s->cap = ncap;
+  return true;
+}
+
+int sx_testsink_emit(sx_testsink *s, const sx_assign *a, const sx_test_meta *m, uint32_t *number) {
+  const char *func = "sx_testsink_emit";
+  if (number) *number = 0;
+  if (!s) return SYMX_MISUSE;
+  symx_ctx *ctx = s->ctx;
+  if (!a) return sx_error(ctx, SYMX_MISUSE, func, "NULL assignment");
+  uint64_t h = sx_assign_hash(a);
+  size_t slot = 0;
+  if (s->cap) {
+    for (slot = h & (s->cap - 1); s->tab[slot].a; slot = (slot + 1) & (s->cap - 1))
+      if (s->tab[slot].hash == h && sx_assign_equal(s->tab[slot].a, a)) {
+        s->dups++;
+        return SYMX_OK;
+      }
+  }
+  if (s->next == UINT32_MAX) return sx_error(ctx, SYMX_RANGE, func, "too many test cases");
+  if ((s->count + 1) * 4 > s->cap * 3) { /* load factor 3/4 */
+    if (!grow(s)) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+    for (slot = h & (s->cap - 1); s->tab[slot].a; slot = (slot + 1) & (s->cap - 1)) {
+    }
+  }
+  sx_assign *copy = symx_assign_copy(a);
+  if (!copy) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+  if (*s->dir && s->formats) {
+    int rc = SYMX_OK;
+    if (!s->dir_made) {
+      rc = sx_seeding_mkdirs(ctx, s->dir, func);
+      s->dir_made = rc == SYMX_OK;
+    }
+    if (rc == SYMX_OK) rc = sx_testcase_write(ctx, s->dir, s->next, s->formats, a, m, func);
+    if (rc) {
+      symx_assign_free(copy);
+      return rc;
+    }
+  }
+  s->tab[slot] = (seen){h, copy};
+  s->count++;
+  if (number) *number = s->next;
+  s->next++;
+  return SYMX_OK;
+}
+
+uint32_t sx_testsink_written(const sx_testsink *s) { return s ? s->next - 1 : 0; }
+uint64_t sx_testsink_duplicates(const sx_testsink *s) { return s ? s->dups : 0; }

@@ -1,0 +1,350 @@
+/*
+** backend.c — the "cadical" backend: a bit-blasting session (AIG + memo +
+** CaDiCaL instance) answers check-sat queries.
+**
+** Incremental mode (option cadical_incremental) keeps the session across
+** queries: every constraint (by expression id) is blasted and encoded once,
+** and its root literal, whose Tseitin definition is in the instance in both
+** polarities, acts as its activation literal: a query is solved under the
+** assumptions of its constraints' roots. The session is dropped when it
+** grows past the limits below. Otherwise every query gets a fresh session.
+**
+** Arrays (option cadical_arrays): Ackermann axioms are added as reads
+** appear; with lemmas on demand the instance is solved without them, the
+** reads of the query are checked against one array content, and violated
+** lemmas are added until the model is consistent. Reads of big constant
+** arrays are refined that way in both modes.
+*/
+#include "blast.h"
+#include "cnf.h"
+#include "solver/backend.h"
+#include "alloc.h"
+#include "error.h"
+
+#include <string.h>
+
+/* a session past any of these is dropped before the next query */
+#define MAX_NODES (1u << 22)
+#define MAX_CLAUSES (1ull << 16)
+#define MAX_POOL (1u << 24)
+#define MAX_MEMO (1u << 21)
+/* input arrays up to this size are bound whole in models */
+#define MODEL_WHOLE (1u << 20)
+
+typedef struct q_input { sx_expr *e; uint8_t *buf; size_t len; } q_input;
+
+struct sx_backend {
+  symx_ctx *ctx;
+  bool live; /* a session exists */
+  sx_blast bl;
+  sx_cnf cnf;
+  uint64_t deadline;
+  /* per query */
+  sx_map seen;
+  SX_STACK(sx_expr *) walk;
+  sx_u32s q_reads, q_bytes;
+  SX_STACK(q_input) q_inputs;
+  SX_STACK(sx_lit) q_lits;
+  sx_map content;
+  /* model evaluation of AIG literals */
+  uint32_t *memo;
+  size_t memo_cap;
+  uint32_t epoch;
+  sx_u32s evstack;
+};
+
+static void drop(sx_backend *b) {
+  if (!b->live) return;
+  sx_cnf_free(&b->cnf);
+  sx_blast_free(&b->bl);
+  b->live = false;
+}
+
+static int terminate_cb(void *ud) {
+  sx_backend *b = ud;
+  return b->ctx->interrupted || (b->deadline && sx_now_ns() >= b->deadline);
+}
+
+static int start(sx_backend *b) {
+  symx_ctx *ctx = b->ctx;
+  if (!sx_blast_init(ctx, &b->bl, ctx->opts.cadical_arrays == 0))
+    return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+  if (!sx_cnf_init(ctx, &b->cnf)) {
+    sx_blast_free(&b->bl);
+    return sx_error(ctx, SYMX_SOLVER, "symx_solver_check", "cannot create a CaDiCaL instance");
+  }
+  ccadical_set_terminate(b->cnf.sat, b, terminate_cb);
+  b->live = true;
+  return SYMX_OK;
+}
+
+static bool too_big(const sx_backend *b) {
+  return b->bl.g.nnodes > MAX_NODES || b->cnf.nclauses > MAX_CLAUSES ||
+         SX_SIZE(b->bl.pool) > MAX_POOL || b->bl.memo.count > MAX_MEMO;
+}
+
+static sx_backend *create(symx_ctx *ctx) {
+  sx_backend *b = sx_calloc(ctx, sizeof *b);
+  if (!b) {
+    sx_error(ctx, SYMX_NOMEM, "symx_solver_new", "out of memory");
+    return NULL;
+  }
+  b->ctx = ctx;
+  return b;
+}
+
+static void destroy(sx_backend *b) {
+  if (!b) return;
+  symx_ctx *ctx = b->ctx;
+  drop(b);
+  sx_map_free(ctx, &b->seen);
+  sx_map_free(ctx, &b->content);
+  SX_RELEASE(ctx, b->walk);
+  SX_RELEASE(ctx, b->q_reads);
+  SX_RELEASE(ctx, b->q_bytes);
+  SX_RELEASE(ctx, b->q_inputs);
+  SX_RELEASE(ctx, b->q_lits);
+  SX_RELEASE(ctx, b->evstack);
+  sx_free(ctx, b->memo, b->memo_cap * sizeof *b->memo);
+  sx_free(ctx, b, sizeof *b);
+}
+
+/* ---- the query's reads: a walk of its DAG ---- */
+
+#define TAG_NODE 0
+#define TAG_READ 1
+#define TAG_BYTE 2
+
+static bool mark(sx_backend *b, uint64_t k1, uint64_t tag) {
+  if (sx_map_get(&b->seen, k1, tag) != UINT32_MAX) return false;
+  return sx_map_put(b->ctx, &b->seen, k1, tag, 1) || (b->bl.g.failed = true, false);
+}
+
+static bool collect(sx_backend *b, sx_expr *const *cs, size_t n) {
+  symx_ctx *ctx = b->ctx;
+  sx_map_clear(&b->seen);
+  SX_CLEAR(b->walk);
+  SX_CLEAR(b->q_reads);
+  SX_CLEAR(b->q_bytes);
+  SX_CLEAR(b->q_inputs);
+  for (size_t i = 0; i < n; i++)
+    if (mark(b, cs[i]->id, TAG_NODE) && !SX_PUSH(ctx, b->walk, cs[i])) return false;
+  while (!SX_EMPTY(b->walk)) {
+    sx_expr *e = SX_POP(b->walk);
+    if (e->kind == SYMX_K_ARRAY_INPUT) {
+      q_input qi = {e, NULL, 0};
+      if (!SX_PUSH(ctx, b->q_inputs, qi)) return false;
+    } else if (e->kind == SYMX_K_READ) {
+      sx_expr *leaf = e->args[0];
+      while (leaf->kind == SYMX_K_ARRAY_WRITE) leaf = leaf->args[0];
+      uint32_t r = sx_map_get(&b->bl.base, leaf->id, e->args[1]->id);
+      if (r != UINT32_MAX) {
+        bool byte = r & SX_BASE_BYTE;
+        r &= ~SX_BASE_BYTE;
+        if (mark(b, r, byte ? TAG_BYTE : TAG_READ) &&
+            !SX_PUSH(ctx, *(byte ? &b->q_bytes : &b->q_reads), r))
+          return false;
+      }
+    }
+    for (unsigned i = 0; i < e->nargs; i++)
+      if (mark(b, e->args[i]->id, TAG_NODE) && !SX_PUSH(ctx, b->walk, e->args[i])) return false;
+  }
+  return !b->bl.g.failed;
+}
+
+/* ---- values under the SAT model ---- */
+
+static bool input_value(void *ud, uint32_t node) {
+  sx_backend *b = ud;
+  /* an input outside every encoded cone is unconstrained: it reads 0 */
+  return sx_cnf_encoded(&b->cnf, node) && sx_cnf_node_value(&b->cnf, node);
+}
+
+static bool new_epoch(sx_backend *b) {
+  size_t need = b->bl.g.nnodes;
+  if (need > b->memo_cap) {
+    size_t ncap = b->memo_cap ? b->memo_cap : 1024;
+    while (ncap < need) ncap *= 2;
+    uint32_t *m = sx_realloc(b->ctx, b->memo, b->memo_cap * sizeof *m, ncap * sizeof *m);
+    if (!m) return false;
+    memset(m + b->memo_cap, 0, (ncap - b->memo_cap) * sizeof *m);
+    b->memo = m;
+    b->memo_cap = ncap;
+  }
+  if (++b->epoch >= (1u << 30)) {
+    memset(b->memo, 0, b->memo_cap * sizeof *b->memo);
+    b->epoch = 1;
+  }
+  return true;
+}
+
+static uint64_t value(sx_backend *b, const sx_lit *v, unsigned w) {
+  uint64_t x = 0;
+  for (unsigned i = 0; i < w; i++)
+    x |= (uint64_t)sx_aig_eval(&b->bl.g, v[i], b->memo, b->epoch, &b->evstack, input_value, b) << i;
+  return x;
+}
+
+static uint64_t read_index(sx_backend *b, const sx_sread *r) {
+  return value(b, b->bl.pool.begin + r->idx, r->idx_w);
+}
+
+/*
+** Checks that the query's reads agree with one content per array; queues
+** a lemma for each read that does not. Returns the number of lemmas.
+*/
+static size_t refine(sx_backend *b) {
+  sx_blast *bl = &b->bl;
+  size_t lemmas = 0;
+  sx_map_clear(&b->content);
+  for (uint32_t *y = b->q_bytes.begin; y < b->q_bytes.end; y++) {
+    const sx_cbyte *c = &bl->bytes.begin[*y];
+    if (!sx_map_put(b->ctx, &b->content, c->leaf, c->k, *y | SX_BASE_BYTE)) bl->g.failed = true;
+  }
+  for (uint32_t *rp = b->q_reads.begin; rp < b->q_reads.end; rp++) {
+    const sx_sread *r = &bl->reads.begin[*rp];
+    const sx_array_info *ai = bl->leaves.begin[r->leaf].e->arr;
+    uint64_t idx = read_index(b, r), v = value(b, r->val, 8);
+    if (bl->leaves.begin[r->leaf].e->kind == SYMX_K_ARRAY_CONST) {
+      if (v != (idx < ai->size ? ai->bytes[idx] : 0)) sx_blast_lemma_const(bl, *rp, idx), lemmas++;
+      continue;
+    }
+    if (idx >= ai->size) {
+      if (v) sx_blast_lemma_range(bl, *rp), lemmas++;
+      continue;
+    }
+    uint32_t s = sx_map_get(&b->content, r->leaf, idx);
+    if (s == UINT32_MAX) {
+      if (!sx_map_put(b->ctx, &b->content, r->leaf, idx, *rp)) bl->g.failed = true;
+    } else if (s & SX_BASE_BYTE) {
+      if (value(b, bl->bytes.begin[s & ~SX_BASE_BYTE].val, 8) != v)
+        sx_blast_lemma_byte(bl, *rp, s & ~SX_BASE_BYTE), lemmas++;
+    } else if (value(b, bl->reads.begin[s].val, 8) != v) {
+      sx_blast_lemma_pair(bl, s, *rp), lemmas++;
+    }
+  }
+  return lemmas;
+}
+
+/* ---- models ---- */
+
+static int build_model(sx_backend *b, sx_assign *model) {
+  symx_ctx *ctx = b->ctx;
+  sx_blast *bl = &b->bl;
+  int rc = SYMX_OK;
+  /* sizes first: whole arrays up to MODEL_WHOLE, else up to the last byte set */
+  for (q_input *qi = b->q_inputs.begin; qi < b->q_inputs.end; qi++) {
+    uint64_t size = qi->e->arr->size;
+    qi->len = size <= MODEL_WHOLE ? size : 0;
+    if (!sx_map_put(ctx, &b->seen, qi->e->id, 3, (uint32_t)(qi - b->q_inputs.begin))) goto oom;
+  }
+  for (int pass = 0; pass < 2; pass++) {
+    for (uint32_t *y = b->q_bytes.begin; y < b->q_bytes.end; y++) {
+      const sx_cbyte *c = &bl->bytes.begin[*y];
+      uint32_t i = sx_map_get(&b->seen, bl->leaves.begin[c->leaf].e->id, 3);
+      if (i == UINT32_MAX) continue;
+      q_input *qi = &b->q_inputs.begin[i];
+      if (pass == 0 && c->k >= qi->len) qi->len = c->k + 1;
+      if (pass == 1) qi->buf[c->k] = (uint8_t)value(b, c->val, 8);
+    }
+    for (uint32_t *rp = b->q_reads.begin; rp < b->q_reads.end; rp++) {
+      const sx_sread *r = &bl->reads.begin[*rp];
+      uint32_t i = sx_map_get(&b->seen, bl->leaves.begin[r->leaf].e->id, 3);
+      if (i == UINT32_MAX) continue;
+      q_input *qi = &b->q_inputs.begin[i];
+      uint64_t idx = read_index(b, r);
+      if (idx >= qi->e->arr->size) continue;
+      if (pass == 0 && idx >= qi->len) qi->len = idx + 1;
+      if (pass == 1) qi->buf[idx] = (uint8_t)value(b, r->val, 8);
+    }
+    if (pass == 0)
+      for (q_input *qi = b->q_inputs.begin; qi < b->q_inputs.end; qi++)
+        if (qi->len && !(qi->buf = sx_calloc(ctx, qi->len))) goto oom;
+  }
+  for (q_input *qi = b->q_inputs.begin; qi < b->q_inputs.end && rc == SYMX_OK; qi++)
+    if (qi->len) rc = sx_assign_write(model, qi->e->arr->name, 0, qi->buf, qi->len);
+  goto out;
+oom:
+  rc = sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+out:
+  for (q_input *qi = b->q_inputs.begin; qi < b->q_inputs.end; qi++) {
+    if (qi->buf) sx_free(ctx, qi->buf, qi->len);
+    qi->buf = NULL;
+  }
+  return rc;
+}
+
+/* ---- check ---- */
+
+static int flush_axioms(sx_backend *b) {
+  sx_blast *bl = &b->bl;
+  for (sx_lit *a = bl->axioms.begin; a < bl->axioms.end; a++) {
+    if (*a == SX_LIT_TRUE) continue;
+    if (*a == SX_LIT_FALSE || !sx_cnf_assert(&b->cnf, &bl->g, *a)) {
+      SX_CLEAR(bl->axioms);
+      return *a == SX_LIT_FALSE ? sx_error(b->ctx, SYMX_SOLVER, "symx_solver_check", "array axiom is false")
+                                : sx_error(b->ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+    }
+  }
+  SX_CLEAR(bl->axioms);
+  return SYMX_OK;
+}
+
+static int solve(sx_backend *b, sx_expr *const *cs, size_t n, sx_assign *model) {
+  symx_ctx *ctx = b->ctx;
+  SX_CLEAR(b->q_lits);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t off;
+    int rc = sx_blast_expr(&b->bl, cs[i], &off);
+    if (rc != SYMX_OK) return rc;
+    sx_lit l = b->bl.pool.begin[off];
+    if (l == SX_LIT_FALSE) return SYMX_UNSAT;
+    if (l != SX_LIT_TRUE && !SX_PUSH(ctx, b->q_lits, l))
+      return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+  }
+  if (!collect(b, cs, n)) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+  for (;;) {
+    int rc = flush_axioms(b);
+    if (rc != SYMX_OK) return rc;
+    for (sx_lit *l = b->q_lits.begin; l < b->q_lits.end; l++) {
+      int x = sx_cnf_lit(&b->cnf, &b->bl.g, *l);
+      if (!x) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+      ccadical_assume(b->cnf.sat, x);
+    }
+    int res = ccadical_solve(b->cnf.sat);
+    if (res == 20) return SYMX_UNSAT;
+    if (res != 10) return SYMX_UNKNOWN;
+    if (!new_epoch(b)) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+    size_t lemmas = refine(b);
+    if (b->bl.g.failed) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+    if (!lemmas) {
+      rc = model ? build_model(b, model) : SYMX_OK;
+      return rc == SYMX_OK ? SYMX_SAT : rc;
+    }
+    SX_ADD(ctx, cadical_lemmas, lemmas);
+  }
+}
+
+static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_ns, sx_assign *model) {
+  symx_ctx *ctx = b->ctx;
+  for (size_t i = 0; i < n; i++)
+    if (!cs[i] || cs[i]->ctx != ctx || cs[i]->width != 1)
+      return sx_error(ctx, SYMX_MISUSE, "symx_solver_check", "constraint %zu is %s", i,
+                      !cs[i] ? "NULL" : cs[i]->ctx != ctx ? "from another context" : "not width 1");
+  if (ctx->interrupted || (deadline_ns && sx_now_ns() >= deadline_ns)) return SYMX_UNKNOWN;
+  if (b->live && (!ctx->opts.cadical_incremental || too_big(b) ||
+                  b->bl.ackermann != (ctx->opts.cadical_arrays == 0))) {
+    if (ctx->opts.cadical_incremental) SX_INC(ctx, cadical_resets);
+    drop(b);
+  }
+  if (!b->live) {
+    int rc = start(b);
+    if (rc != SYMX_OK) return rc;
+  }
+  b->deadline = deadline_ns;
+  int rc = solve(b, cs, n, model);
+  if (rc < SYMX_SAT) drop(b); /* after an error the session may be half-built */
+  return rc;
+}
+
+const sx_backend_vt sx_backend_cadical = {"cadical", create, destroy, check};

@@ -1,0 +1,16 @@
+/*
+** record.h — the query recorder (option record_queries): every query that
+** reaches a backend is written as an SMT-LIB2 script dir/q%06u.smt2, a
+** corpus for benchmarks and bug reports.
+*/
+#ifndef SX_RECORD_H
+#define SX_RECORD_H
+
+#include "expr/expr.h"
+
+/* Writes cs[0..n) as dir/q<seq>.smt2. SYMX_OK, or SYMX_IO / SYMX_NOMEM
+** with the error recorded. */
+SX_INTERNAL int sx_record_query(symx_ctx *ctx, const char *dir, unsigned seq, sx_expr *const *cs,
+                                size_t n);
+
+#endif

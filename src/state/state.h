@@ -1,0 +1,99 @@
+/*
+** state.h — one path under exploration (struct symx_state), its persistent
+** constraint list and its copy-on-write witness. States only know their
+** engine as an opaque pointer; the engine layer decides what they do.
+*/
+#ifndef SX_STATE_H
+#define SX_STATE_H
+
+#include "expr/assign.h"
+#include "pool.h"
+
+/*
+** Path constraints: an immutable cons list shared with the ancestors.
+** A cell stands for c (neg = 0) or !c (neg = 1) so that a fork never builds
+** a negation; len is the length of the list starting at the cell.
+*/
+typedef struct sx_clist {
+  struct sx_clist *next; /* owned reference (NULL = end) */
+  sx_expr *c;            /* owned reference, width 1 */
+  uint32_t refs;
+  uint32_t len : 31;
+  uint32_t neg : 1;
+} sx_clist;
+
+/* Searcher position slots per state (a state is in the feasible set or in
+** the pending set, never both, so both sides reuse the same slots). */
+#define SX_SLOTS 4
+
+/* state flags */
+#define SX_SF_PNEG 0x01    /* the pending condition is !pcond */
+#define SX_SF_COVNEW 0x02  /* the front end reported new coverage */
+#define SX_SF_ERRSIDE 0x04 /* relaxed check: ends with an error when revived */
+#define SX_SF_INSET 0x08   /* in the feasible or pending searcher */
+#define SX_SF_RETRY 0x10   /* a revival timed out once (unknown_policy retry) */
+
+struct sx_tnode;
+struct symx_engine;
+
+struct symx_state {
+  struct symx_engine *eng;
+  uint64_t id;
+  void *payload;
+  sx_clist *cs;          /* path constraints (owned reference) */
+  sx_assign *witness;    /* shared copy-on-write; satisfies cs when ACTIVE */
+  sx_expr *pcond;        /* pending condition (owned) or NULL */
+  struct sx_tnode *node; /* leaf in the execution tree (NULL once removed) */
+  char *msg;             /* error message of an error side / termination */
+  uint32_t depth;
+  uint32_t pos[SX_SLOTS]; /* searchers' positions */
+  uint8_t status;         /* symx_status */
+  uint8_t reason;         /* symx_reason */
+  uint8_t kind;           /* symx_error_kind */
+  uint8_t flags;          /* SX_SF_* */
+};
+
+typedef struct symx_state sx_state;
+
+/* Constraint lists. */
+SX_INTERNAL sx_clist *sx_clist_push(sx_pools *ps, sx_clist *list, sx_expr *c, bool neg);
+SX_INTERNAL void sx_clist_release(sx_pools *ps, sx_clist *list);
+static inline sx_clist *sx_clist_retain(sx_clist *l) {
+  if (l) l->refs++;
+  return l;
+}
+static inline uint32_t sx_clist_len(const sx_clist *l) { return l ? l->len : 0; }
+
+/* Evaluates c (or !c) under a. */
+static inline bool sx_holds(symx_ctx *ctx, sx_expr *c, bool neg, sx_assign *a) {
+  return (sx_eval(ctx, c, a) & 1) != (uint64_t)neg;
+}
+/* 1 when every constraint of l holds under a. */
+SX_INTERNAL bool sx_clist_holds(symx_ctx *ctx, const sx_clist *l, sx_assign *a);
+
+/* A new state (status ACTIVE, no constraints, empty witness); NULL on OOM. */
+SX_INTERNAL sx_state *sx_state_new(sx_pools *ps, struct symx_engine *eng, uint64_t id,
+                                   void *payload);
+/*
+** A copy of st sharing its constraints and witness (payload given by the
+** caller, already cloned), depth and status copied; pending condition,
+** message and searcher bookkeeping not copied. NULL on OOM.
+*/
+SX_INTERNAL sx_state *sx_state_fork(sx_pools *ps, sx_state *st, uint64_t id, void *payload);
+/* Frees the state's own memory (not the payload, not the tree node). */
+SX_INTERNAL void sx_state_destroy(sx_pools *ps, sx_state *st);
+
+/* Appends c (or !c) to the path; SYMX_NOMEM on failure (st unchanged). */
+SX_INTERNAL int sx_state_add(sx_pools *ps, sx_state *st, sx_expr *c, bool neg);
+/* Sets the pending condition (takes a new reference to c). */
+SX_INTERNAL void sx_state_set_pending(sx_state *st, sx_expr *c, bool neg);
+/* Moves the pending condition into the path. SYMX_NOMEM on failure. */
+SX_INTERNAL int sx_state_commit_pending(sx_pools *ps, sx_state *st);
+/* Drops the pending condition. */
+SX_INTERNAL void sx_state_clear_pending(sx_state *st);
+/* Replaces the witness by a (the state takes the caller's reference). */
+SX_INTERNAL void sx_state_set_witness(sx_state *st, sx_assign *a);
+/* Overwrites in the witness the bytes model binds (unsharing it first). */
+SX_INTERNAL int sx_state_merge_witness(sx_state *st, const sx_assign *model);
+
+#endif

@@ -1,0 +1,181 @@
+/*
+** test_oracle.c — the engine against brute force: random toyvm programs
+** over 2 symbolic bytes are run concretely on all 65,536 inputs (the set of
+** paths, each a path hash and an outcome) and explored to completion in
+** every mode with every searcher; the explored set of paths must equal the
+** concrete one, and every test case must replay concretely down its path.
+*/
+#include "check.h"
+#include "../../examples/toyvm/toyvm.h"
+
+#include <stdlib.h>
+
+#define NPROGS 50
+
+typedef struct path { uint64_t hash; int outcome; } path;
+typedef struct paths { path *v; size_t n, cap; } paths;
+
+static void push(paths *p, uint64_t h, int o) {
+  if (p->n == p->cap) {
+    p->cap = p->cap ? 2 * p->cap : 64;
+    p->v = realloc(p->v, p->cap * sizeof *p->v);
+  }
+  p->v[p->n++] = (path){h, o};
+}
+static int cmp_path(const void *a, const void *b) {
+  const path *x = a, *y = b;
+  if (x->hash != y->hash) return x->hash < y->hash ? -1 : 1;
+  return x->outcome - y->outcome;
+}
+static void normalize(paths *p) {
+  if (!p->n) return;
+  qsort(p->v, p->n, sizeof *p->v, cmp_path);
+  size_t k = 1;
+  for (size_t i = 1; i < p->n; i++)
+    if (cmp_path(&p->v[i], &p->v[k - 1])) p->v[k++] = p->v[i];
+  p->n = k;
+}
+
+static uint64_t rnd(uint64_t *s) {
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return *s;
+}
+
+static const char *const conds[] = {"eq", "ne", "ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge"};
+static const char *const alus[] = {"add", "sub", "mul", "and", "or", "xor", "shl", "shr", "sar", "udiv", "urem"};
+
+/* A random terminating program: forward branches, and small loops whose
+** bound is 2 bits of a register. */
+static void gen(uint64_t seed, char *buf, size_t cap) {
+  uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
+  int n = 14 + (int)(rnd(&s) % 9), len = 0;
+  len += snprintf(buf + len, cap - (size_t)len, "sym 0, 2, in\nldb r1, r0, 0\nldb r2, r0, 1\nadd r3, r1, r2\nxor r4, r1, r2\n");
+  for (int i = 0; i < n; i++) {
+    int ra = 1 + (int)(rnd(&s) % 4), rb = 1 + (int)(rnd(&s) % 4), rd = 1 + (int)(rnd(&s) % 4);
+    unsigned imm = (unsigned)(rnd(&s) % 3 == 0 ? rnd(&s) % 256 : rnd(&s) % 8);
+    char x[16];
+    if (rnd(&s) % 2) snprintf(x, sizeof x, "r%d", rb);
+    else snprintf(x, sizeof x, "%u", imm);
+    len += snprintf(buf + len, cap - (size_t)len, "L%d: ", i);
+    switch (rnd(&s) % 11) {
+    case 0: case 1: case 2: case 10: {
+      int t = i + 1 + (int)(rnd(&s) % (unsigned)(n - i));
+      len += snprintf(buf + len, cap - (size_t)len, "br %s r%d, %s, L%d\n", conds[rnd(&s) % 10], ra, x, t);
+      break;
+    }
+    case 3: case 4:
+      len += snprintf(buf + len, cap - (size_t)len, "%s r%d, r%d, %s\n", alus[rnd(&s) % 11], rd, ra, x);
+      break;
+    case 5:
+      len += snprintf(buf + len, cap - (size_t)len, "set %s r%d, r%d, %s\n", conds[rnd(&s) % 10], rd, ra, x);
+      break;
+    case 6: {
+      int r = 5 + (int)(rnd(&s) % 3);
+      len += snprintf(buf + len, cap - (size_t)len, "set %s r%d, r%d, %s\nassert r%d\n",
+                      conds[rnd(&s) % 10], r, ra, x, r);
+      break;
+    }
+    case 7:
+      len += snprintf(buf + len, cap - (size_t)len, "stb r0, %u, r%d\nldb r%d, r0, %u\n",
+                      2 + imm % 4, ra, rd, 2 + (unsigned)(rnd(&s) % 4));
+      break;
+    case 8:
+      len += snprintf(buf + len, cap - (size_t)len, "ldsb r%d, r0, %u\n", rd, (unsigned)(rnd(&s) % 2));
+      break;
+    default:
+      len += snprintf(buf + len, cap - (size_t)len,
+                      "and r7, r%d, 3\nmov r6, 0\nW%d: add r6, r6, 1\nadd r%d, r%d, r6\n"
+                      "br ult r6, r7, W%d\n", ra, i, rd, rd, i);
+    }
+  }
+  snprintf(buf + len, cap - (size_t)len, "L%d: halt\n", n);
+}
+
+static void bytes_input(void *user, const char *name, uint8_t *buf, size_t n) {
+  (void)name;
+  const uint8_t *b = user;
+  for (size_t k = 0; k < n; k++) buf[k] = k < 2 ? b[k] : 0;
+}
+
+typedef struct run { const toyvm_prog *p; paths found; int replay_failures; size_t tests; } run;
+
+static void on_test(void *user, uint64_t hash, toyvm_outcome o, const symx_test *t) {
+  run *r = user;
+  push(&r->found, hash, (int)o);
+  r->tests++;
+  uint64_t h2;
+  toyvm_outcome o2 = toyvm_run(r->p, toyvm_input_assign, (void *)t->inputs, 100000, &h2, NULL);
+  if (o2 != o || h2 != hash) r->replay_failures++;
+}
+
+static const char *const searchers[] = {"dfs", "bfs", "random-state", "random-path", "nurs:depth",
+                                        "nurs:rp", "weighted", "dfs,random-path", "batching:bfs"};
+static const char *const pending_searchers[] = {"random-path", "dfs", "bfs", "nurs:depth", "random-state"};
+static const char *const modes[] = {"eager", "pending", "relaxed"};
+
+static double weight(void *user, symx_state *st) {
+  (void)user;
+  return 1.0 + (double)(symx_state_id(st) % 5);
+}
+
+static void test_random_programs(void) {
+  static char text[8192];
+  size_t explorations = 0, total_paths = 0;
+  for (int prog = 0; prog < NPROGS; prog++) {
+    gen((uint64_t)prog + 1, text, sizeof text);
+    char err[128];
+    toyvm_prog *p = toyvm_parse(text, err, sizeof err);
+    CHECK(p != NULL);
+    if (!p) {
+      fprintf(stderr, "%s\n%s\n", err, text);
+      continue;
+    }
+    paths concrete = {0};
+    for (unsigned v = 0; v < 65536; v++) {
+      uint8_t in[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
+      uint64_t h;
+      toyvm_outcome o = toyvm_run(p, bytes_input, in, 100000, &h, NULL);
+      push(&concrete, h, (int)o);
+    }
+    normalize(&concrete);
+    total_paths += concrete.n;
+    symx_ctx *ctx = symx_ctx_new();
+    for (int m = 0; m < 3; m++)
+      for (size_t s = 0; s < sizeof searchers / sizeof *searchers; s++) {
+        symx_option_set_str(ctx, "mode", modes[m]);
+        symx_option_set_str(ctx, "search", searchers[s]);
+        symx_option_set_str(ctx, "pending_search", pending_searchers[(prog + (int)s) % 5]);
+        symx_option_set(ctx, "rng_seed", prog * 31 + (int64_t)s);
+        symx_option_set(ctx, "batch_instructions", 7);
+        symx_engine *eng = symx_engine_new(ctx);
+        CHECK(eng != NULL);
+        if (!eng) continue;
+        symx_engine_set_weight(eng, weight, NULL);
+        run r = {p, {0}, 0, 0};
+        int rc = toyvm_explore(eng, p, 100000, on_test, &r);
+        CHECK_EQ_U64(rc, SYMX_OK);
+        if (rc != SYMX_OK) fprintf(stderr, "error: %s\n", symx_errmsg(ctx));
+        CHECK_EQ_U64(r.replay_failures, 0);
+        CHECK_EQ_U64(symx_engine_count(eng, SYMX_ST_ACTIVE) + symx_engine_count(eng, SYMX_ST_PENDING), 0);
+        normalize(&r.found);
+        int same = r.found.n == concrete.n;
+        for (size_t i = 0; same && i < r.found.n; i++) same = !cmp_path(&r.found.v[i], &concrete.v[i]);
+        CHECK(same);
+        if (!same)
+          fprintf(stderr, "program %d, mode %s, search %s: %zu paths explored, %zu concrete\n%s", prog,
+                  modes[m], searchers[s], r.found.n, concrete.n, text);
+        free(r.found.v);
+        symx_engine_free(eng);
+        explorations++;
+      }
+    symx_ctx_free(ctx);
+    free(concrete.v);
+    toyvm_free(p);
+  }
+  fprintf(stderr, "%zu explorations, %zu distinct concrete paths over %d programs\n", explorations,
+          total_paths, NPROGS);
+}
+
+CHECK_MAIN(CHECK_CASE(test_random_programs))

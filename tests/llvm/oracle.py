@@ -1,0 +1,173 @@
+#!/usr/bin/python3
+"""oracle.py — checks symx-llvm against native runs of every input.
+
+For each program tests/llvm/progs/*.c (1 symbolic byte: 256 inputs; a
+'// inputs: 2' line: 2 bytes, 65,536 inputs, only with --slow):
+  1. compile to bitcode once (clang-14 -g -O0), the file symx-llvm runs;
+  2. a native twin: the same bitcode with line-coverage hooks
+     (symx-llvm --emit-cov-bitcode), built with AddressSanitizer and
+     libsymx-replay;
+  3. run the twin on every input: the set of outcomes (exit code and output,
+     or the error kind) and the set of covered lines;
+  4. symx-llvm in eager and pending mode: its outcomes (paths.jsonl) and
+     covered lines (coverage.txt) must be the same sets;
+  5. every error test case symx-llvm wrote replays natively (KTEST_FILE) to
+     the same error kind.
+"""
+import argparse
+import concurrent.futures
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ASSUME_EXIT = 97
+
+
+def native_kind(rc, err):
+    """Error kind of a native run from its status and stderr (None = exit)."""
+    if "AddressSanitizer: heap-use-after-free" in err:
+        return "use-after-free"
+    if "attempting double-free" in err:
+        return "double-free"
+    if re.search(r"AddressSanitizer: (heap|stack|global)-buffer-(overflow|underflow)", err) or \
+            "stack-buffer-underflow" in err or "dynamic-stack-buffer-overflow" in err:
+        return "out-of-bounds"
+    if "AddressSanitizer: attempting free" in err or "bad-free" in err:
+        return "invalid-free"
+    m = re.search(r"AddressSanitizer: SEGV on unknown address (0x[0-9a-f]+)", err)
+    if m:
+        return "null-deref" if int(m.group(1), 16) < 4096 else "out-of-bounds"
+    if "AddressSanitizer: FPE" in err or rc == -8:
+        return "div-zero"
+    if "Assertion" in err and "failed" in err:
+        return "assert"
+    if rc == -6 or "AddressSanitizer: ABRT" in err:
+        return "abort"
+    if rc < 0:
+        return "signal%d" % -rc
+    return None
+
+
+def run_native(exe, env_extra, timeout=20):
+    env = dict(os.environ)
+    env.update(env_extra)
+    env["ASAN_OPTIONS"] = "detect_leaks=0:handle_abort=1:handle_sigfpe=1"
+    p = subprocess.run([exe], env=env, capture_output=True, timeout=timeout)
+    err = p.stderr.decode("latin-1")
+    return p.returncode, p.stdout.decode("latin-1"), err
+
+
+def outcome(kind, code, out):
+    # Native stdout is lost in a crash: errors compare by kind only.
+    return ("error", kind) if kind else ("exit", code, out)
+
+
+def check_program(src, args, work):
+    name = os.path.splitext(os.path.basename(src))[0]
+    d = os.path.join(work, name)
+    os.makedirs(d, exist_ok=True)
+    text = open(src).read()
+    nbytes = 2 if re.search(r"//\s*inputs:\s*2", text) else 1
+    if nbytes == 2 and not args.slow:
+        return name, "skipped (2 inputs bytes: --slow)", True
+    bc = os.path.join(d, name + ".bc")
+    subprocess.run([args.clang, "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
+                    "-I" + args.include, src, "-o", bc], check=True)
+    cov_bc = os.path.join(d, name + ".cov.bc")
+    subprocess.run([args.symx, "--emit-cov-bitcode", cov_bc, bc], check=True)
+    exe = os.path.join(d, name + ".native")
+    subprocess.run([args.clang, "-fsanitize=address", "-g", cov_bc, "-L" + args.replay_dir,
+                    "-lsymx-replay", "-o", exe], check=True)
+    # 3. every input natively
+    outcomes, lines = set(), set()
+    covf = os.path.join(d, "cov.txt")
+    for v in range(256 ** nbytes):
+        hexv = "%0*x" % (2 * nbytes, v)
+        hexv = "".join(reversed([hexv[i:i + 2] for i in range(0, len(hexv), 2)]))
+        if os.path.exists(covf):
+            os.unlink(covf)
+        rc, out, err = run_native(exe, {"SYMX_REPLAY_HEX": hexv, "SYMX_COV_FILE": covf})
+        if rc == ASSUME_EXIT:
+            continue
+        kind = native_kind(rc, err)
+        outcomes.add(outcome(kind, rc if not kind else None, out))
+        if os.path.exists(covf):
+            lines |= {int(x) for x in open(covf).read().split()}
+    problems = []
+    # 4. symx-llvm in both modes
+    for mode in args.modes:
+        od = os.path.join(d, "out-" + mode)
+        p = subprocess.run([args.symx, "--quiet", "--mode", mode, "--max-time", "60s",
+                            "--output-dir", od, bc], capture_output=True, timeout=300)
+        if p.returncode != 0:
+            problems.append("%s: symx-llvm failed (%d): %s" % (mode, p.returncode,
+                                                              p.stderr.decode()[-500:]))
+            continue
+        souts, slines = set(), set()
+        for ln in open(os.path.join(od, "paths.jsonl")):
+            r = json.loads(ln)
+            if r["reason"] == "error":
+                souts.add(("error", r["error"]))
+            elif r["reason"] == "exit":
+                souts.add(("exit", r["exit"] & 0xff, r["output"]))
+            else:
+                souts.add(("other", r["reason"], r["message"]))
+        for ln in open(os.path.join(od, "coverage.txt")):
+            f, _, l = ln.strip().rpartition(":")
+            if f == name + ".c":
+                slines.add(int(l))
+        if souts != outcomes:
+            problems.append("%s: outcomes differ: native-only %s, symx-only %s" %
+                            (mode, sorted(map(str, outcomes - souts)), sorted(map(str, souts - outcomes))))
+        if slines != lines:
+            problems.append("%s: covered lines differ: native-only %s, symx-only %s" %
+                            (mode, sorted(lines - slines), sorted(slines - lines)))
+        # 5. error test cases replay natively to the same error
+        for tj in sorted(glob.glob(os.path.join(od, "test*.json"))):
+            t = json.load(open(tj))
+            if t.get("reason") != "error":
+                continue
+            kt = tj[:-5] + ".ktest"
+            rc, out, err = run_native(exe, {"KTEST_FILE": kt})
+            kind = native_kind(rc, err)
+            if kind != t.get("error"):
+                problems.append("%s: %s (%s) replays natively as %s" %
+                                (mode, os.path.basename(kt), t.get("error"), kind))
+    return name, "; ".join(problems) if problems else "ok (%d outcomes, %d lines)" % (
+        len(outcomes), len(lines)), not problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", required=True)
+    ap.add_argument("--replay-dir", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--progs", required=True)
+    ap.add_argument("--clang", default="clang-14")
+    ap.add_argument("--modes", default="eager,pending")
+    ap.add_argument("--slow", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", default="")
+    args = ap.parse_args()
+    args.modes = args.modes.split(",")
+    progs = sorted(glob.glob(os.path.join(args.progs, "*.c")))
+    if args.only:
+        progs = [p for p in progs if re.search(args.only, os.path.basename(p))]
+    work = tempfile.mkdtemp(prefix="symx-llvm-oracle-")
+    failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        for name, msg, ok in ex.map(lambda s: check_program(s, args, work), progs):
+            print("%-24s %s" % (name, msg), flush=True)
+            failed += not ok
+    print("%d programs, %d failed (work dir %s)" % (len(progs), failed, work))
+    if not failed:
+        subprocess.run(["rm", "-rf", work])
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,16 @@
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "symx/target.h"
+int main(void) {
+  unsigned char x;
+  klee_make_symbolic(&x, 1, "x");
+  int *p = malloc(sizeof(int));
+  *p = 5;
+  free(p);
+  if (x > 128)
+    return *p;
+  return 0;
+}

@@ -1,0 +1,14 @@
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "symx/target.h"
+int main(void) {
+  unsigned char x;
+  klee_make_symbolic(&x, 1, "x");
+  char s[3] = {'4', 0, 0};
+  s[1] = x;
+  int v = atoi(s);
+  return v > 45 ? 1 : 0;
+}

@@ -1,0 +1,14 @@
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "symx/target.h"
+int main(void) {
+  unsigned char x;
+  klee_make_symbolic(&x, 1, "x");
+  unsigned char y = x + 200;
+  if (y < 50)
+    return 1;
+  return 0;
+}
