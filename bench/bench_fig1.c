@@ -1,12 +1,12 @@
 /*
-** bench_fig1.c — `symx-bench fig1 [FIG1.s [SLICE]]`: the paper's Figure 1 program
+** bench_fig1.c — `symx-bench fig1 [FIG1.s [SLICE [SEED]]]`: the paper's Figure 1 program
 ** (examples/toyvm/fig1.s) explored with random-path in eager and in pending
 ** mode, in one process, until the assertion failure is found. One JSON
 ** object per mode: mode, found, instructions and wall_s (until found),
 ** solver_queries, fastsat_hits; then the ratio of eager's instructions to
 ** pending's (the paper: about 4M vs 67k in KLEE). As in KLEE, the searcher
 ** picks a state before every instruction (slice_instructions = 1); an
-** optional second argument sets another slice.
+** optional second argument sets another slice, a third the rng_seed.
 */
 #include "base/internal.h"
 #include "../examples/toyvm/toyvm.h"
@@ -47,7 +47,7 @@ int bench_fig1(int argc, char **argv) {
     return 1;
   }
   static const char *const modes[] = {"eager", "pending"};
-  const char *slice = argc > 2 ? argv[2] : "1";
+  const char *slice = argc > 2 ? argv[2] : "1", *seed = argc > 3 ? argv[3] : NULL;
   uint64_t instr[2] = {0, 0};
   for (int m = 0; m < 2; m++) {
     symx_ctx *ctx = symx_ctx_new();
@@ -57,6 +57,7 @@ int bench_fig1(int argc, char **argv) {
     symx_option_set_str(ctx, "emit_tests", "errors");
     symx_option_set_str(ctx, "max_time", "300s");
     symx_option_set_str(ctx, "slice_instructions", slice);
+    if (seed) symx_option_set_str(ctx, "rng_seed", seed);
     symx_engine *eng = symx_engine_new(ctx);
     found f = {ctx, 0, 0, 0, now_s()};
     int rc = eng ? toyvm_explore(eng, p, 100000000, on_test, &f) : symx_errcode(ctx);

@@ -561,7 +561,7 @@ SYMX_API int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done,
 
 /*
 ** Life-cycle (a front end drives the engine like a SQLite statement):
-**  1. eng = symx_engine_new(ctx)             options are read from ctx now
+**  1. eng = symx_engine_new(ctx)             options are read from ctx
 **     optional: symx_engine_set_searcher/_weight/_seeds/_on_test/_progress
 **  2. symx_engine_start(eng, payload, &vt)   the initial program state
 **  3. loop: rc = symx_engine_next(eng, &st)
@@ -596,7 +596,8 @@ SYMX_API int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done,
 ** State handles: a state returned by symx_engine_next() or symx_state_branch()
 ** stays valid while it is ACTIVE or PENDING, and after it ends (TERMINATED,
 ** INFEASIBLE) until the next call of symx_engine_next(); using it in that
-** window fails with SYMX_MISUSE. Every ACTIVE state holds a witness: an
+** window fails with SYMX_MISUSE (except the read-only accessors and
+** symx_state_eval of a TERMINATED state). Every ACTIVE state holds a witness: an
 ** assignment satisfying all of its path constraints (unbound bytes read 0).
 **
 ** Limits (options, 0 = none): max_time, max_instructions (reported with
@@ -614,8 +615,9 @@ typedef struct symx_state symx_state;
 
 /* The front end's program state, cloned on fork and freed with the state.
 ** clone returns NULL on failure (the fork then fails with SYMX_NOMEM and
-** the engine is unchanged). A NULL vtable shares one payload pointer
-** between all states and never frees it. */
+** the engine is unchanged). A NULL vtable (or clone and free both NULL)
+** shares one payload pointer between all states and never frees it; free
+** without clone is SYMX_MISUSE. */
 typedef struct symx_payload_vt {
   void *(*clone)(void *user, void *payload);
   void (*free)(void *user, void *payload);
@@ -657,9 +659,11 @@ typedef enum symx_error_kind {
 ** range). */
 SYMX_API const char *symx_error_kind_name(symx_error_kind k);
 
-/* An engine on ctx; options (mode, search, pending_search, limits, rng_seed,
-** emit_tests, output_dir, ...) are read now. NULL on error (an unknown
-** searcher name: SYMX_RANGE). */
+/* An engine on ctx. The options mode, search, pending_search and rng_seed
+** are read now; output_dir and test_formats at the first test case; the
+** limits, emit_tests, unknown_policy, slice_instructions and
+** batch_instructions where they are used, so they may change during an
+** exploration. NULL on error (an unknown searcher name: SYMX_RANGE). */
 SYMX_API symx_engine *symx_engine_new(symx_ctx *ctx);
 /* Frees every state (payloads through their vtable), test record and the
 ** engine. NULL is a no-op. */

@@ -122,6 +122,10 @@ oom:
   return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
 }
 
+/* An UNKNOWN answer drops the side per unknown_policy, unless the stop
+** flag caused it: then the side waits in the pending set. */
+static bool drop_unknown(symx_ctx *ctx) { return ctx->opts.unknown_policy == 0 && !ctx->interrupted; }
+
 static bool fork_inhibited(symx_engine *eng, sx_state *st) {
   const sx_options *o = &eng->ctx->opts;
   return (o->max_depth && st->depth >= (uint64_t)o->max_depth) ||
@@ -163,7 +167,7 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
       rc = SYMX_OK; /* cond is implied: no fork, nothing to add */
       goto done;
     }
-    if (rc == SYMX_UNKNOWN && ctx->opts.unknown_policy == 0) {
+    if (rc == SYMX_UNKNOWN && drop_unknown(ctx)) {
       rc = extend(eng, st, cond, !v, NULL, __func__);
       goto done;
     }
@@ -217,7 +221,7 @@ int symx_state_assume(symx_state *st, symx_expr *cond) {
     return SYMX_UNSAT;
   }
   if (rc == SYMX_UNKNOWN) {
-    if (ctx->opts.unknown_policy == 0)
+    if (drop_unknown(ctx))
       sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
     else if ((rc = make_pending(eng, st, cond, false, __func__)) != SYMX_OK)
       return rc;
@@ -301,7 +305,7 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
     return SYMX_UNSAT;
   }
   if (rc == SYMX_UNKNOWN) {
-    if (ctx->opts.unknown_policy == 0)
+    if (drop_unknown(ctx))
       sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
     else if ((rc = make_pending(eng, st, bad, true, __func__)) != SYMX_OK)
       return rc;

@@ -84,6 +84,8 @@ int symx_engine_start(symx_engine *eng, void *payload, const symx_payload_vt *vt
   if (!eng) return SYMX_MISUSE;
   symx_ctx *ctx = eng->ctx;
   if (eng->started) return SX_MISUSE(ctx, "the engine was already started");
+  if (vt && vt->free && !vt->clone)
+    return SX_MISUSE(ctx, "a payload vtable with free needs clone (shared payloads would be freed twice)");
   if (vt) eng->vt = *vt;
   sx_state *st = sx_state_new(&eng->pools, eng, eng->next_id, payload);
   if (!st) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");

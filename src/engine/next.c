@@ -45,10 +45,16 @@ static int revive(symx_engine *eng, sx_state *st) {
     sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
     return 0;
   }
+  if (rc == SYMX_UNKNOWN && ctx->interrupted) {
+    /* stopped, not undecidable: back into the set for a resumed run */
+    if (sx_engine_place(eng, st) != SYMX_OK)
+      sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+    return 0;
+  }
   if (rc == SYMX_UNKNOWN) {
     SX_INC(ctx, revivals_unknown);
     /* retry once, after everything else pending has been tried */
-    if (ctx->opts.unknown_policy == 1 && !(st->flags & SX_SF_RETRY) && !ctx->interrupted &&
+    if (ctx->opts.unknown_policy == 1 && !(st->flags & SX_SF_RETRY) &&
         SX_PUSH(ctx, eng->retry, st)) {
       st->flags |= SX_SF_RETRY;
       return 0;

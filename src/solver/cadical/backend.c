@@ -25,7 +25,7 @@
 
 /* a session past any of these is dropped before the next query */
 #define MAX_NODES (1u << 22)
-#define MAX_CLAUSES (1ull << 16)
+#define MAX_CLAUSES (1ull << 14)
 #define MAX_POOL (1u << 24)
 #define MAX_MEMO (1u << 21)
 /* input arrays up to this size are bound whole in models */

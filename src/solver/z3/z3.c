@@ -70,6 +70,7 @@ struct sx_backend {
   items work;
   stores st;
   bool failed; /* a Z3 error or OOM was recorded */
+  size_t expanded; /* writes expanded by reads in this query */
   /* stop-flag watcher */
   pthread_t thread;
   pthread_mutex_t mu;
@@ -313,6 +314,7 @@ static void query_end(sx_backend *b) {
   for (size_t *i = b->used.begin; i < b->used.end; i++) b->memo[*i].e = NULL;
   SX_CLEAR(b->used);
   b->memo_n = 0;
+  b->expanded = 0;
   SX_CLEAR(b->work);
   SX_CLEAR(b->st);
   /* a huge query must not pin a huge memo forever */
@@ -362,7 +364,7 @@ static const sx_expr *array_root(const sx_expr *a) {
   return a;
 }
 
-static Z3_ast mk_const_array(sx_backend *b, sx_expr *e) {
+static Z3_ast mk_const_array(sx_backend *b, const sx_expr *e) {
   unsigned iw = e->aux;
   Z3_sort is = bv_sort(b, iw), es = bv_sort(b, 8);
   if (!is || !es) return NULL;
@@ -377,22 +379,74 @@ static Z3_ast mk_const_array(sx_backend *b, sx_expr *e) {
   return a;
 }
 
-/* select with the evaluator's out-of-range rule for input roots: a read at
-** an index >= size that no write of the chain hits reads 0. */
-static Z3_ast mk_read(sx_backend *b, sx_expr *e) {
-  sx_expr *arr = e->args[0], *idx = e->args[1];
-  Z3_ast za = get_bv(b, arr), zi = get_bv(b, idx);
-  if (!za || !zi) return NULL;
-  Z3_ast sel = keep(b, Z3_mk_select(b->z, za, zi));
+/* The Z3 array of an array node: built on first use (constant arrays and
+** write chains are only needed for reads that are not expanded). */
+static Z3_ast get_array(sx_backend *b, sx_expr *arr) {
+  entry *x = memo_find(b, arr);
+  if (!x || b->failed) return NULL;
+  if (x->bv) return x->bv;
+  /* find the nearest node of the chain that has its Z3 array */
+  size_t mark = SX_SIZE(b->work);
+  sx_expr *n = arr;
+  for (;;) {
+    entry *y = memo_find(b, n);
+    if (y->bv) break;
+    if (n->kind != SYMX_K_ARRAY_WRITE) {
+      y->bv = mk_const_array(b, n); /* inputs always have theirs */
+      if (!y->bv) return NULL;
+      break;
+    }
+    if (!SX_PUSH(b->ctx, b->work, (uintptr_t)n)) {
+      oom(b);
+      return NULL;
+    }
+    n = n->args[0];
+  }
+  while (SX_SIZE(b->work) > mark) {
+    sx_expr *w = (sx_expr *)SX_POP(b->work);
+    Z3_ast a = memo_find(b, w->args[0])->bv, i = get_bv(b, w->args[1]), v = get_bv(b, w->args[2]);
+    Z3_ast st = a && i && v ? keep(b, Z3_mk_store(b->z, a, i, v)) : NULL;
+    if (!st) return NULL;
+    memo_find(b, w)->bv = st;
+  }
+  return memo_find(b, arr)->bv;
+}
+
+static Z3_ast bv_const(sx_backend *b, unsigned w, uint64_t v) {
+  Z3_sort s = bv_sort(b, w);
+  return s ? keep(b, Z3_mk_unsigned_int64(b->z, v, s)) : NULL;
+}
+
+/* The root of a read: input bytes outside the input's size read 0, as in
+** the evaluator; constant arrays give their byte. */
+static Z3_ast read_root(sx_backend *b, sx_expr *root, sx_expr *idx, Z3_ast zi) {
+  uint64_t size = root->arr->size;
+  if (sx_is_const(idx)) {
+    if (idx->value >= size) return bv_const(b, 8, 0);
+    if (root->kind == SYMX_K_ARRAY_CONST) return bv_const(b, 8, root->arr->bytes[idx->value]);
+  }
+  Z3_ast za = get_array(b, root);
+  Z3_ast sel = za ? keep(b, Z3_mk_select(b->z, za, zi)) : NULL;
+  if (!sel || root->kind == SYMX_K_ARRAY_CONST || sx_is_const(idx)) return sel;
+  if (root->aux == 32 && size >= ((uint64_t)1 << 32)) return sel;
+  Z3_ast zsize = bv_const(b, root->aux, size);
+  Z3_ast guard = zsize ? keep(b, Z3_mk_bvult(b->z, zi, zsize)) : NULL;
+  Z3_ast zero = guard ? bv_const(b, 8, 0) : NULL;
+  return zero ? keep(b, Z3_mk_ite(b->z, guard, sel, zero)) : NULL;
+}
+
+/* A read over a write chain that is too long to expand: select on the
+** store chain, guarded so that an index outside an input reads 0 unless a
+** write of the chain hits it. */
+static Z3_ast read_stored(sx_backend *b, sx_expr *arr, sx_expr *idx, Z3_ast zi) {
+  Z3_ast za = get_array(b, arr);
+  Z3_ast sel = za ? keep(b, Z3_mk_select(b->z, za, zi)) : NULL;
   const sx_expr *root = array_root(arr);
   if (!sel || root->kind != SYMX_K_ARRAY_INPUT) return sel; /* const roots read 0 already */
   uint64_t size = root->arr->size;
-  unsigned iw = root->aux;
-  if (iw == 32 && size >= ((uint64_t)1 << 32)) return sel;
+  if (root->aux == 32 && size >= ((uint64_t)1 << 32)) return sel;
   if (sx_is_const(idx) && idx->value < size) return sel;
-  Z3_sort is = bv_sort(b, iw);
-  if (!is) return NULL;
-  Z3_ast zsize = keep(b, Z3_mk_unsigned_int64(b->z, size, is));
+  Z3_ast zsize = bv_const(b, root->aux, size);
   Z3_ast guard = zsize ? keep(b, Z3_mk_bvult(b->z, zi, zsize)) : NULL;
   for (const sx_expr *w = arr; guard && w->kind == SYMX_K_ARRAY_WRITE; w = w->args[0]) {
     const sx_expr *wi = w->args[1];
@@ -402,9 +456,50 @@ static Z3_ast mk_read(sx_backend *b, sx_expr *e) {
     Z3_ast two[2] = {guard, hit};
     guard = hit ? keep(b, Z3_mk_or(b->z, 2, two)) : NULL;
   }
-  Z3_sort es = guard ? bv_sort(b, 8) : NULL;
-  Z3_ast zero = es ? keep(b, Z3_mk_unsigned_int64(b->z, 0, es)) : NULL;
+  Z3_ast zero = guard ? bv_const(b, 8, 0) : NULL;
   return zero ? keep(b, Z3_mk_ite(b->z, guard, sel, zero)) : NULL;
+}
+
+/*
+** read(chain, i): read-over-write is expanded here, because Z3 is far faster
+** on if-then-else chains than on select over long store chains. Writes at
+** constant indices that cannot match a constant i are skipped; the others
+** become ite(i == j, v, ...) down to the root. A query expands at most
+** EXPAND_BUDGET writes in all; reads beyond it use select over store.
+*/
+#define EXPAND_BUDGET 200000
+static Z3_ast mk_read(sx_backend *b, sx_expr *e) {
+  sx_expr *arr = e->args[0], *idx = e->args[1];
+  Z3_ast zi = get_bv(b, idx);
+  if (!zi) return NULL;
+  size_t mark = SX_SIZE(b->work), pending = 0;
+  sx_expr *w = arr, *hit = NULL;
+  for (; w->kind == SYMX_K_ARRAY_WRITE; w = w->args[0]) {
+    sx_expr *j = w->args[1];
+    if (sx_is_const(idx) && sx_is_const(j)) {
+      if (idx->value != j->value) continue;
+      hit = w->args[2];
+      break;
+    }
+    if (b->expanded + ++pending > EXPAND_BUDGET) {
+      b->work.end = b->work.begin + mark;
+      return read_stored(b, arr, idx, zi);
+    }
+    if (!SX_PUSH(b->ctx, b->work, (uintptr_t)w)) {
+      oom(b);
+      return NULL;
+    }
+  }
+  b->expanded += pending;
+  Z3_ast r = hit ? get_bv(b, hit) : read_root(b, w, idx, zi);
+  while (r && SX_SIZE(b->work) > mark) { /* innermost write first */
+    sx_expr *x = (sx_expr *)SX_POP(b->work);
+    Z3_ast zj = get_bv(b, x->args[1]), zv = get_bv(b, x->args[2]);
+    Z3_ast eq = zj && zv ? keep(b, Z3_mk_eq(b->z, zi, zj)) : NULL;
+    r = eq ? keep(b, Z3_mk_ite(b->z, eq, zv, r)) : NULL;
+  }
+  b->work.end = b->work.begin + mark;
+  return r;
 }
 
 typedef Z3_ast (*mk2_fn)(Z3_context, Z3_ast, Z3_ast);
@@ -455,12 +550,8 @@ static bool node(sx_backend *b, sx_expr *e) {
     bv = sym && !z3_failed(b) ? keep(b, Z3_mk_const(z, sym, s)) : NULL;
     break;
   }
-  case SYMX_K_ARRAY_CONST: bv = mk_const_array(b, e); break;
-  case SYMX_K_ARRAY_WRITE: {
-    Z3_ast a = get_bv(b, e->args[0]), i = get_bv(b, e->args[1]), v = get_bv(b, e->args[2]);
-    bv = a && i && v ? keep(b, Z3_mk_store(z, a, i, v)) : NULL;
-    break;
-  }
+  case SYMX_K_ARRAY_CONST:
+  case SYMX_K_ARRAY_WRITE: break; /* Z3 arrays made on demand (get_array) */
   case SYMX_K_READ: bv = mk_read(b, e); break;
   case SYMX_K_NOT:
     if (boolish && has_bool(b, e->args[0])) {
@@ -558,7 +649,8 @@ static bool node(sx_backend *b, sx_expr *e) {
     b->failed = true;
     return false;
   }
-  if (b->failed || (!bv && !bl)) {
+  bool lazy = k == SYMX_K_ARRAY_CONST || k == SYMX_K_ARRAY_WRITE;
+  if (b->failed || (!bv && !bl && !lazy)) {
     if (!b->failed) {
       sx_error(b->ctx, SYMX_SOLVER, FN, "failed to translate %s", symx_kind_name((symx_kind)k));
       b->failed = true;
