@@ -1,9 +1,14 @@
 /*
 ** bench_chain.c — `symx-bench chain [MAX_FORKS] [PROGRAM.s...]`: toyvm
-** programs explored in eager mode with the solver chain on and off, in one
-** process, same options otherwise. One JSON object per line per program and
-** configuration: queries (asked of the chain), backend_queries,
-** answers_per_layer (which layer decided each query), solver_s, wall_s.
+** programs explored in eager mode, then in pending mode, with the solver
+** chain on and off, in one process, same options otherwise. One JSON object
+** per line per program, mode and configuration: queries (feasibility
+** questions: chain queries plus cache-only lookups that answered),
+** backend_queries, answers_per_layer (which layer decided each question),
+** before_backend (share of questions answered without a backend),
+** pending_killed_no_solver (pending states, or would-be pending children,
+** proved infeasible by the chain's caches or simplification), solver_s,
+** wall_s; then per program and mode the speedup (wall off / wall on).
 ** Default programs: examples/toyvm/fig1.s and two built-in ones (a header
 ** parser and a byte-compare loop). Each run is bounded by max_forks so both
 ** configurations explore the same tree.
@@ -69,12 +74,13 @@ static void on_test(void *user, uint64_t hash, toyvm_outcome outcome, const symx
   (*(uint64_t *)user)++;
 }
 
-static int run(const char *name, const toyvm_prog *p, bool chain, int64_t max_forks) {
+static int run(const char *name, const toyvm_prog *p, bool chain, const char *mode,
+               int64_t max_forks, double *wall_out) {
   symx_ctx *ctx = symx_ctx_new();
   static const char *const layers[] = {"chain_simplify", "chain_independence", "chain_branch_cache",
                                        "chain_cex_cache"};
   for (int i = 0; i < 4; i++) symx_option_set(ctx, layers[i], chain);
-  symx_option_set_str(ctx, "mode", "eager");
+  symx_option_set_str(ctx, "mode", mode);
   symx_option_set_str(ctx, "emit_tests", "all");
   symx_option_set_str(ctx, "search", "dfs");
   symx_option_set(ctx, "max_forks", max_forks);
@@ -88,18 +94,23 @@ static int run(const char *name, const toyvm_prog *p, bool chain, int64_t max_fo
   int rc = toyvm_explore(eng, p, 100000, on_test, &paths);
   double wall = (double)(sx_now_ns() - t0) / 1e9;
   if (rc != SYMX_OK) fprintf(stderr, "chain: %s: %s\n", name, symx_errmsg(ctx));
-  uint64_t q = SX_GET(ctx, solver_queries), bq = SX_GET(ctx, backend_queries);
+  /* a lookup that missed is asked again as a query: count the answered ones */
+  uint64_t q = SX_GET(ctx, solver_queries) + SX_GET(ctx, chain_lookup_sat) + SX_GET(ctx, chain_lookup_unsat);
+  uint64_t bq = SX_GET(ctx, backend_queries);
   uint64_t before = q - SX_GET(ctx, chain_backend_answers);
+  *wall_out = wall;
   /* KLEE's eager mode asks both sides of every branch; the engine decides
   ** one of them with the state's witness before asking the chain */
-  uint64_t sides = 2 * SX_GET(ctx, eager_queries);
-  printf("{\"bench\":\"chain\",\"program\":\"%s\",\"chain\":\"%s\",\"queries\":%llu,"
+  uint64_t sides = strcmp(mode, "eager") ? 0 : 2 * SX_GET(ctx, eager_queries);
+  printf("{\"bench\":\"chain\",\"program\":\"%s\",\"mode\":\"%s\",\"chain\":\"%s\",\"queries\":%llu,"
          "\"backend_queries\":%llu,\"answers_per_layer\":{\"simplify\":%llu,\"hint\":%llu,"
          "\"branch\":%llu,\"cex\":%llu,\"backend\":%llu},\"before_backend\":%.4f,"
          "\"cex_hits\":{\"exact\":%llu,\"unsat_subset\":%llu,\"sat_subset\":%llu,\"recent\":%llu,"
          "\"miss\":%llu},\"eager_branch_sides\":%llu,\"sides_before_backend\":%.4f,"
+         "\"pending_created\":%llu,\"pending_killed_no_solver\":%llu,\"revivals\":{\"sat\":%llu,"
+         "\"unsat\":%llu,\"unknown\":%llu},\"fastsat_cex_hits\":%llu,"
          "\"paths\":%llu,\"solver_s\":%.4f,\"backend_s\":%.4f,\"wall_s\":%.4f}\n",
-         name, chain ? "on" : "off", (unsigned long long)q, (unsigned long long)bq,
+         name, mode, chain ? "on" : "off", (unsigned long long)q, (unsigned long long)bq,
          (unsigned long long)SX_GET(ctx, chain_simplify_answers),
          (unsigned long long)SX_GET(ctx, chain_hint_answers),
          (unsigned long long)SX_GET(ctx, chain_branch_answers),
@@ -110,6 +121,10 @@ static int run(const char *name, const toyvm_prog *p, bool chain, int64_t max_fo
          (unsigned long long)SX_GET(ctx, cex_sat_subset_hits),
          (unsigned long long)SX_GET(ctx, cex_recent_hits), (unsigned long long)SX_GET(ctx, cex_misses),
          (unsigned long long)sides, sides ? 1.0 - (double)SX_GET(ctx, chain_backend_answers) / (double)sides : 0.0,
+         (unsigned long long)SX_GET(ctx, pending_created),
+         (unsigned long long)SX_GET(ctx, pending_killed_no_solver),
+         (unsigned long long)SX_GET(ctx, revivals_sat), (unsigned long long)SX_GET(ctx, revivals_unsat),
+         (unsigned long long)SX_GET(ctx, revivals_unknown), (unsigned long long)SX_GET(ctx, fastsat_cex_hits),
          (unsigned long long)paths, (double)SX_GET(ctx, solver_time_ns) / 1e9,
          (double)SX_GET(ctx, backend_time_ns) / 1e9, wall);
   fflush(stdout);
@@ -158,8 +173,14 @@ int bench_chain(int argc, char **argv) {
       fails++;
       continue;
     }
-    fails += run(progs[i].name, progs[i].p, true, max_forks);
-    fails += run(progs[i].name, progs[i].p, false, max_forks);
+    static const char *const modes[] = {"eager", "pending"};
+    for (int m = 0; m < 2; m++) {
+      double on, off;
+      fails += run(progs[i].name, progs[i].p, true, modes[m], max_forks, &on);
+      fails += run(progs[i].name, progs[i].p, false, modes[m], max_forks, &off);
+      printf("{\"bench\":\"chain\",\"program\":\"%s\",\"mode\":\"%s\",\"speedup\":%.2f}\n",
+             progs[i].name, modes[m], on > 0 ? off / on : 0.0);
+    }
     toyvm_free(progs[i].p);
   }
   return fails != 0;

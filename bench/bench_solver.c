@@ -2,7 +2,7 @@
 ** bench_solver.c — the two solver backends on one corpus of queries.
 **
 **   symx-bench solver DIR [--arrays ackermann|lemmas] [--incremental 0|1]
-**                         [--timeout MS] [--only cadical|z3]
+**                         [--timeout MS (default 2000)] [--only cadical|z3]
 **     runs every .smt2 file of DIR (the assertions up to the first check-sat form
 **     the query) on both backends in one process, one backend instance each
 **     across the whole corpus (so incremental modes count), and prints one
@@ -318,7 +318,7 @@ int bench_solver(int argc, char **argv) {
     return 2;
   }
   symx_ctx *ctx = symx_ctx_new();
-  unsigned timeout_ms = 10000;
+  unsigned timeout_ms = 2000;
   const char *only = NULL;
   for (int i = 2; i + 1 < argc; i += 2) {
     if (!strcmp(argv[i], "--arrays")) symx_option_set_str(ctx, "cadical_arrays", argv[i + 1]);

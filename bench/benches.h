@@ -7,6 +7,7 @@ BENCH(fig1, "toyvm fig1.s: eager vs pending (random-path) until the assertion fa
 BENCH(fork, "pending forks per second and bytes per pending state")
 BENCH(chain, "solver chain: toyvm programs in eager mode, chain on vs off")
 BENCH(solver, "backends: cadical vs z3 on a directory of .smt2 queries (or --generate one)")
+BENCH(seeded, "toyvm fig1.s and checksum.s: solver queries until one seed's path ends, eager vs pending")
 #ifdef SXL_EXAMPLES_DIR
 BENCH(llvm, "symx-llvm: fig1.c eager vs pending (random-path); concrete speed on fib(25)")
 #endif

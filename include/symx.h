@@ -686,8 +686,8 @@ SYMX_API size_t symx_engine_count(symx_engine *eng, symx_status status);
 ** over PENDING states (options search and pending_search: "dfs", "bfs",
 ** "random-state", "random-path", "nurs:depth" (alias "depth-biased"),
 ** "nurs:rp", "weighted" (symx_engine_set_weight), "batching:NAME" (keeps
-** the last state for batch_instructions instructions), and "a,b,..."
-** interleaved round-robin). A searcher holds the set it is given through
+** the last state for batch_instructions instructions), "zesti" (see
+** symx_state_sensitive), and "a,b,..." interleaved round-robin). A searcher holds the set it is given through
 ** add/remove; select returns a member without removing it.
 */
 typedef struct symx_searcher_vt {
@@ -716,9 +716,23 @@ SYMX_API int symx_engine_set_searcher(symx_engine *eng, int pending,
 typedef double (*symx_weight_fn)(void *user, symx_state *st);
 SYMX_API int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn,
                                     void *user);
-/* Seeds as fast-sat assignments (tier b): a child whose path holds under a
-** seed runs at once with the seed as its witness. The set is borrowed: it
-** must outlive the engine and not change while the engine runs. */
+/*
+** Seeds (paper sections 2.2.2, 4.7). Every state carries the seeds still
+** consistent with its path (the initial state all of them); at a fork they
+** split by the condition's value under each. A fork side some seed
+** satisfies runs at once with that seed as its witness (fast-sat tier b):
+** a seed's path needs no solver call. Seeding phase first: states that
+** carry seeds are selected before all others, one seed's path to its end
+** (and its test case) before the next; error checks on them defer to a
+** pending error side (as in relaxed mode) instead of asking the solver;
+** concretization on them takes the seed's value. Then normal search goes on
+** over the states the seeds left behind (the divergence points). Options:
+** seed_time (budget of the seeding phase, from symx_engine_start), only_seed
+** (stop when it ends: remaining states end early), only_replay_seeds (states
+** no seed follows are dropped unexplored). The set is borrowed: it must
+** outlive the engine and not change while the engine runs. Only before
+** symx_engine_start (SYMX_MISUSE after); an empty set means no seeds.
+*/
 SYMX_API int symx_engine_set_seeds(symx_engine *eng, const symx_seeds *seeds);
 
 /* Progress: fn is called from symx_engine_next at most every interval_ms
@@ -745,6 +759,7 @@ typedef struct symx_test {
   unsigned depth;
   uint64_t state_id;         /* the path's state */
   const symx_assign *inputs; /* borrowed */
+  const char *location;      /* source location ("file.c:12") or NULL */
 } symx_test;
 
 /* Called for every emitted test, duplicates included, with the state whose
@@ -811,6 +826,27 @@ SYMX_API int symx_state_terminate(symx_state *st, symx_reason reason,
 SYMX_API int symx_state_step(symx_state *st, uint64_t n);
 /* The front end reports that st covered new code (emit_tests=cover). */
 SYMX_API void symx_state_covered_new(symx_state *st);
+/*
+** The front end reports a sensitive operation at st's current depth: a
+** memory access whose bounds check is symbolic, a division by a symbolic
+** value. Recorded for ZESTI (search or pending_search "zesti", paper
+** section 4.7) from states that follow a seed (without seeds: from every
+** state until the first pending state is revived). Once the seeds' paths
+** are done, ZESTI revives pending states closest (in forks) to a recorded
+** depth at or below theirs first, ties deepest first; states with none are
+** dropped. After reviving one at depth b with distance d, states deeper than
+** b + max(1, zesti_bound_mul x d) end early (zesti_bound_mul 0: the seed
+** paths only). SYMX_MISUSE when st is not ACTIVE.
+*/
+SYMX_API int symx_state_sensitive(symx_state *st);
+/*
+** The source location ("file.c:12") of the next test case emitted for st
+** (by symx_state_check or symx_state_terminate): symx_test.location and the
+** "location" of the JSON test file. Call it right before that call; it
+** lapses with the test or at the next symx_engine_next. NULL clears it.
+** SYMX_MISUSE when st has ended.
+*/
+SYMX_API int symx_state_set_location(symx_state *st, const char *location);
 
 SYMX_API void *symx_state_payload(symx_state *st);
 /* Unique, increasing in creation order (the initial state is 1). */

@@ -68,8 +68,16 @@ static symx_expr *input_array(run *r, char **name, uint64_t size) {
 }
 
 /* Fills [id:off, +size) with the input's bytes (symbolic, or replayed). */
+/* The first input a run creates: what AFL queue entries bind (afl.c). */
+static void note_input(run *r, const char *name, uint64_t size) {
+  if (r->x->first_input[0]) return;
+  snprintf(r->x->first_input, sizeof r->x->first_input, "%s", name);
+  r->x->first_input_size = size;
+}
+
 static int fill_input(run *r, uint32_t id, uint64_t off, uint64_t size, char **name) {
   symx_ctx *c = r->ctx;
+  note_input(r, *name, size);
   if (!r->st) {
     size_t len = 0;
     const uint8_t *b = r->x->replay ? symx_assign_get(r->x->replay, *name, &len) : NULL;
@@ -98,6 +106,7 @@ static int fill_input(run *r, uint32_t id, uint64_t off, uint64_t size, char **n
 /* A fresh 32-bit symbolic integer (in concrete mode: the replayed value). */
 static symx_expr *fresh_int(run *r, const char *base) {
   char *name = fresh_name(r, base);
+  note_input(r, name, 4);
   if (!r->st) {
     size_t len = 0;
     const uint8_t *b = r->x->replay ? symx_assign_get(r->x->replay, name, &len) : NULL;

@@ -88,6 +88,7 @@ static void on_message(void *ud, const char *msg) {
 ** reports them here while the payload is inside the check. */
 static void on_test(void *user, symx_state *st, const symx_test *t) {
   sxl_session *ss = user;
+  if (ss->test_hook) ss->test_hook(ss->test_ud, st, t);
   sxl_state *s = symx_state_payload(st);
   if (t->duplicate || !ss->x.in_check || s != ss->x.in_check || t->reason != SYMX_END_ERROR)
     return;
@@ -185,7 +186,9 @@ static int open_outputs(sxl_session *s) {
 
 int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   s->t0_ns = now_ns();
-  if (open_outputs(s)) return -1;
+  if (!s->outputs_open && open_outputs(s)) return -1;
+  s->outputs_open = 1;
+  symx_engine_free(s->eng);
   s->eng = symx_engine_new(s->ctx);
   if (!s->eng) {
     snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
@@ -244,6 +247,42 @@ int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay) {
     return -1;
   }
   return 0;
+}
+
+static void on_end_quiet(void *ud, sxl_exec *x, sxl_state *s, symx_state *st, symx_reason reason,
+                         symx_error_kind kind, const char *loc, const char *msg, int code) {
+  (void)ud, (void)x, (void)s, (void)st, (void)reason, (void)kind, (void)loc, (void)msg, (void)code;
+}
+
+int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions) {
+  sxl_exec *x = &s->x;
+  sxl_end_fn end = x->on_end;
+  int echo = x->echo_output;
+  uint64_t ins0 = x->instructions;
+  const symx_assign *replay = x->replay;
+  x->on_end = on_end_quiet; /* not a path of the exploration: no records */
+  x->echo_output = 0;
+  x->replay = NULL;
+  x->first_input[0] = 0;
+  sxl_state *st = sxl_state_new_initial(x, 0);
+  int made = st != NULL;
+  int r = made ? SXL_RUN_YIELD : SXL_RUN_FATAL;
+  while (r == SXL_RUN_YIELD && !x->first_input[0] &&
+         !(max_instructions && x->instructions - ins0 >= max_instructions))
+    r = sxl_run(x, st, NULL);
+  sxl_state_free(st);
+  x->on_end = end;
+  x->echo_output = echo;
+  x->replay = replay;
+  x->instructions = ins0;
+  if (x->first_input[0]) return 0;
+  if (r == SXL_RUN_FATAL)
+    snprintf(s->err, sizeof s->err, "probing for the program's input: %s", made ? x->fatal : "out of memory");
+  else
+    snprintf(s->err, sizeof s->err,
+             "the program created no symbolic input in a zero-input run of %" PRIu64
+             " instructions (name one with --seed-input)", x->instructions - ins0);
+  return -1;
 }
 
 void sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,

@@ -8,6 +8,9 @@
 
 #include "sxl.h"
 
+/* Called for every test case the engine reports (duplicates included). */
+typedef void (*sxl_test_hook)(void *ud, symx_state *st, const symx_test *t);
+
 typedef struct sxl_session {
   symx_ctx *ctx;
   LLVMContextRef llctx;
@@ -26,6 +29,9 @@ typedef struct sxl_session {
   uint64_t t0_ns;
   double wall_s;
   int last_exit;        /* exit code of the last path (concrete runs) */
+  sxl_test_hook test_hook; /* may be NULL */
+  void *test_ud;
+  int outputs_open;     /* paths.jsonl / messages.txt opened (once per session) */
   char err[1024];
 } sxl_session;
 
@@ -35,8 +41,31 @@ sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *lib
                              const char *opt, char *err, size_t errlen);
 void sxl_session_free(sxl_session *s);
 /* Explores with the engine (options from ctx; seeds may be NULL). Returns
-** 0, or -1 with s->err set. */
+** 0, or -1 with s->err set. May be called again: each call explores from
+** the start with a new engine (the previous one is freed). */
 int sxl_session_explore(sxl_session *s, const symx_seeds *seeds);
+/* Runs the program concretely on zero inputs for at most max_instructions
+** to learn the first input it creates (s->x.first_input, first_input_size).
+** Returns 0 when one was created, -1 otherwise (s->err says why). */
+int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions);
+
+/* symx-llvm as an AFL++ peer instance (afl.c). */
+typedef struct sxl_afl_opts {
+  const char *sync_dir;     /* afl-fuzz -o directory */
+  const char *name;         /* our instance name */
+  const char *input;        /* input the entries bind; NULL = the first one created */
+  uint64_t seed_time_ms;    /* exploration budget per entry (0 = none) */
+  uint64_t max_time_ms;     /* whole run (0 = until interrupted) */
+  uint64_t idle_ms;         /* stop after this long without a new entry (0 = never) */
+  uint64_t poll_ms;         /* queue polling interval */
+  const symx_seeds *initial; /* explored first, outputs without a parent (may be NULL) */
+  const char *command_line; /* for fuzzer_stats */
+} sxl_afl_opts;
+/* The peer loop: next entry of the other instances' queues, a seeded
+** exploration of it, new inputs into our queue and errors into crashes/,
+** fuzzer_stats; until max_time, idle_ms, or *stop becomes nonzero.
+** Returns 0, or -1 with s->err set. */
+int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop);
 /* Runs the program once on concrete inputs (replay may be NULL: zeros). */
 int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay);
 /* Writes stats.json and coverage.txt into the output directory (if any). */

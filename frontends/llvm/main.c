@@ -10,10 +10,24 @@
 #include <string.h>
 
 static symx_ctx *g_ctx; /* for the signal handler only */
+static volatile int g_stop;
 
 static void on_sigint(int sig) {
   (void)sig;
+  g_stop = 1;
   if (g_ctx) symx_ctx_interrupt(g_ctx);
+}
+
+/* "10", "10s", "500ms", "2min", "1h" in milliseconds (plain numbers are
+** seconds, as for libsymx's time options); -1 when malformed. */
+static int64_t parse_ms(const char *v) {
+  char *end;
+  double x = strtod(v, &end);
+  if (end == v || x < 0) return -1;
+  double mul = !*end || !strcmp(end, "s") ? 1000 : !strcmp(end, "ms") ? 1
+             : !strcmp(end, "min") || !strcmp(end, "m") ? 60000 : !strcmp(end, "h") ? 3600000 : -1;
+  if (mul < 0 || x * mul > 9e18) return -1;
+  return (int64_t)(x * mul + 0.5);
 }
 
 static void usage(FILE *f) {
@@ -27,6 +41,16 @@ static void usage(FILE *f) {
         "  --seed-dir DIR                 seeds (*.ktest, else every file as raw bytes)\n"
         "  --seed-input NAME              input that raw seeds bind (default: input)\n"
         "  --only-seed                    stop after the seeds\n"
+        "  --afl-sync DIR                 run as a peer of afl-fuzz -o DIR: explore each entry\n"
+        "                                 of the other instances' queues as a seed (bound to\n"
+        "                                 --seed-input, else the program's first symbolic\n"
+        "                                 input); new inputs go to DIR/NAME/queue, errors to\n"
+        "                                 DIR/NAME/crashes; --max-time bounds the whole run,\n"
+        "                                 --max-instructions each entry\n"
+        "  --afl-name NAME                our instance name (default symx)\n"
+        "  --afl-seed-time T              exploration budget per entry (default 10s; 0 = none)\n"
+        "  --afl-idle T                   stop after T without a new entry (default 0: keep\n"
+        "                                 polling every 2s until --max-time)\n"
         "  --max-time T, --max-instructions N, --max-memory MB\n"
         "  --output-dir DIR               test cases, stats.json, messages.txt, paths.jsonl\n"
         "  --exit-on-error                stop at the first error\n"
@@ -65,11 +89,39 @@ static int has_ktest(const char *dir) {
   return found;
 }
 
+/* --seed-file / --seed-dir: .ktest and .json by name, other files raw bytes
+** bound to seed_input. NULL when none is given. */
+static symx_seeds *load_seeds(symx_ctx *ctx, const char **files, int nfiles, const char **dirs,
+                              int ndirs, const char *seed_input) {
+  if (!nfiles && !ndirs) return NULL;
+  symx_seeds *seeds = symx_seeds_new(ctx);
+  if (!seeds) return NULL;
+  for (int k = 0; k < nfiles; k++) {
+    const char *f = files[k];
+    size_t fl = strlen(f);
+    int e = fl > 6 && strcmp(f + fl - 6, ".ktest") == 0 ? symx_seeds_add_ktest(seeds, f, NULL, 0)
+            : fl > 5 && strcmp(f + fl - 5, ".json") == 0 ? symx_seeds_add_json(seeds, f)
+                                                         : symx_seeds_add_file(seeds, f, seed_input);
+    if (e != SYMX_OK) fprintf(stderr, "symx-llvm: seed %s: %s\n", f, symx_errmsg(ctx));
+  }
+  for (int k = 0; k < ndirs; k++) {
+    const char *d = dirs[k];
+    int e = has_ktest(d) ? symx_seeds_add_ktest(seeds, d, NULL, 0)
+                         : symx_seeds_add_dir(seeds, d, seed_input);
+    if (e != SYMX_OK) fprintf(stderr, "symx-llvm: seeds %s: %s\n", d, symx_errmsg(ctx));
+  }
+  for (size_t k = 0; k < symx_seeds_message_count(seeds); k++)
+    fprintf(stderr, "symx-llvm: %s\n", symx_seeds_message(seeds, k));
+  return seeds;
+}
+
 int main(int argc, char **argv) {
   symx_ctx *ctx = symx_ctx_new();
   if (!ctx) return 2;
   const char *program = NULL, *libc = NULL, *opt = "-O0", *replay = NULL;
-  const char *seed_input = "input";
+  const char *seed_input = "input", *afl_sync = NULL, *afl_name = "symx";
+  int seed_input_given = 0;
+  int64_t afl_seed_ms = 10000, afl_idle_ms = 0, max_time_ms = 0;
   const char *seed_files[256], *seed_dirs[256];
   int nseed_files = 0, nseed_dirs = 0;
   char search[1024] = "";
@@ -133,10 +185,23 @@ int main(int argc, char **argv) {
       if (nseed_dirs < 256) seed_dirs[nseed_dirs++] = val;
     } else if (strcmp(name, "seed-input") == 0) {
       seed_input = val;
+      seed_input_given = 1;
+    } else if (strcmp(name, "afl-sync") == 0) {
+      afl_sync = val;
+    } else if (strcmp(name, "afl-name") == 0) {
+      afl_name = val;
+    } else if (strcmp(name, "afl-seed-time") == 0 || strcmp(name, "afl-idle") == 0) {
+      int64_t ms = parse_ms(val);
+      if (ms < 0) {
+        fprintf(stderr, "symx-llvm: --%s %s: not a duration\n", name, val);
+        goto out;
+      }
+      *(name[4] == 's' ? &afl_seed_ms : &afl_idle_ms) = ms;
     } else if (strcmp(name, "only-seed") == 0) {
       if (set(ctx, "only_seed", "1")) goto out;
     } else if (strcmp(name, "max-time") == 0) {
       if (set(ctx, "max_time", val)) goto out;
+      max_time_ms = symx_option_get(ctx, "max_time");
     } else if (strcmp(name, "max-instructions") == 0) {
       if (set(ctx, "max_instructions", val)) goto out;
     } else if (strcmp(name, "max-memory") == 0) {
@@ -209,7 +274,20 @@ int main(int argc, char **argv) {
   g_ctx = ctx;
   signal(SIGINT, on_sigint);
   int r;
-  if (replay) {
+  if (afl_sync) {
+    symx_seeds *seeds = load_seeds(ctx, seed_files, nseed_files, seed_dirs, nseed_dirs, seed_input);
+    char cmdline[4096] = "";
+    for (int k = 0; k < argc; k++) {
+      if (k) strncat(cmdline, " ", sizeof cmdline - strlen(cmdline) - 1);
+      strncat(cmdline, argv[k], sizeof cmdline - strlen(cmdline) - 1);
+    }
+    sxl_afl_opts ao = {afl_sync, afl_name, seed_input_given ? seed_input : NULL,
+                       (uint64_t)afl_seed_ms, (uint64_t)max_time_ms, (uint64_t)afl_idle_ms,
+                       2000, seeds, cmdline};
+    r = sxl_afl_run(s, &ao, &g_stop);
+    symx_seeds_free(seeds);
+    if (!r) rc = 0;
+  } else if (replay) {
     symx_assign *a = symx_ktest_read(ctx, replay);
     if (!a) {
       fprintf(stderr, "symx-llvm: %s\n", symx_errmsg(ctx));
@@ -224,28 +302,7 @@ int main(int argc, char **argv) {
               s->wall_s > 0 ? (double)s->x.instructions / s->wall_s / 1e6 : 0.0);
     if (!r) rc = s->nerrors ? 1 : s->last_exit;
   } else {
-    symx_seeds *seeds = NULL;
-    if (nseed_files || nseed_dirs) {
-      seeds = symx_seeds_new(ctx);
-      for (int k = 0; k < nseed_files; k++) {
-        const char *f = seed_files[k];
-        size_t fl = strlen(f);
-        int e = fl > 6 && strcmp(f + fl - 6, ".ktest") == 0
-                    ? symx_seeds_add_ktest(seeds, f, NULL, 0)
-                : fl > 5 && strcmp(f + fl - 5, ".json") == 0
-                    ? symx_seeds_add_json(seeds, f)
-                    : symx_seeds_add_file(seeds, f, seed_input);
-        if (e != SYMX_OK) fprintf(stderr, "symx-llvm: seed %s: %s\n", f, symx_errmsg(ctx));
-      }
-      for (int k = 0; k < nseed_dirs; k++) {
-        const char *d = seed_dirs[k];
-        int e = has_ktest(d) ? symx_seeds_add_ktest(seeds, d, NULL, 0)
-                             : symx_seeds_add_dir(seeds, d, seed_input);
-        if (e != SYMX_OK) fprintf(stderr, "symx-llvm: seeds %s: %s\n", d, symx_errmsg(ctx));
-      }
-      for (size_t k = 0; k < symx_seeds_message_count(seeds); k++)
-        fprintf(stderr, "symx-llvm: %s\n", symx_seeds_message(seeds, k));
-    }
+    symx_seeds *seeds = load_seeds(ctx, seed_files, nseed_files, seed_dirs, nseed_dirs, seed_input);
     r = sxl_session_explore(s, seeds);
     if (!r) sxl_session_finish(s);
     if (!quiet) {

@@ -251,6 +251,8 @@ struct sxl_exec {
   sxl_state *in_check;  /* the payload inside symx_state_check */
   int unsupported_seen; /* messages printed once */
   void (*on_message)(void *ud, const char *msg);
+  char first_input[256];     /* name of the first input created (make_symbolic, int) */
+  uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];
 };
 

@@ -44,7 +44,7 @@
   OPTION(seed_time, TIME, 0, 0, INT64_MAX, "", "time budget of the seeding phase (0 = none)")  \
   OPTION(seed_truncate, BOOL, 1, 0, 1, "", "truncate seeds longer than their input")           \
   OPTION(slice_instructions, INT, 0, 0, INT64_MAX, "", "instructions a state runs before the searcher picks again (0 = until it forks)") \
-  OPTION(solver, ENUM, 1, 0, 1, "cadical|z3", "solver backend")                                \
+  OPTION(solver, ENUM, 0, 0, 1, "cadical|z3", "solver backend (cadical wins bench/queries)")                                \
   OPTION(solver_timeout, TIME, 0, 0, INT64_MAX, "", "per-query solver timeout (0 = none)")     \
   OPTION(test_formats, STR, 0, 0, 0, "ktest,raw,json", "test-case writers")                    \
   OPTION(unknown_policy, ENUM, 0, 0, 1, "drop|retry", "pending states whose revival times out") \

@@ -64,6 +64,7 @@
   STAT(fastsat_misses, "fast-sat misses (the child went pending)")                     \
   STAT(revivals_sat, "pending states revived by the solver: sat")                      \
   STAT(revivals_unsat, "pending states revived by the solver: unsat (dropped)")        \
+  STAT(pending_killed_no_solver, "pending states (and would-be pending children) proved infeasible by the chain's caches or simplification, no backend") \
   STAT(revivals_unknown, "pending states revived by the solver: unknown")              \
   STAT(eager_queries, "feasibility queries of eager branches and checks")              \
   STAT(states_live, "states alive (active + pending)")                                 \

@@ -27,12 +27,20 @@ static int expr_ok(symx_ctx *ctx, sx_expr *e, bool boolean, const char *func) {
   return SYMX_OK;
 }
 
-/* Fast-sat tiers b and c, with their counters. */
-static sx_assign *fast(symx_engine *eng, sx_state *st, sx_expr *c, bool neg) {
+/* Fast-sat tiers b and c, with their counters: a new witness for st's
+** path and (c, neg) on a hit, else NULL; *infeasible tells that tier c
+** proved the side infeasible (no solver: the side is dropped). */
+static sx_assign *fast(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, bool *infeasible) {
   sx_assign *hit = NULL;
+  *infeasible = false;
   switch (sx_fastsat_try(eng->ctx, &eng->fs, st, c, neg, &hit)) {
   case SX_FS_SEED: SX_INC(eng->ctx, fastsat_seed_hits); return hit;
   case SX_FS_CEX: SX_INC(eng->ctx, fastsat_cex_hits); return hit;
+  case SX_FS_UNSAT:
+    /* the pending modes would have made it a pending state */
+    if (eng->mode != SX_MODE_EAGER) SX_INC(eng->ctx, pending_killed_no_solver);
+    *infeasible = true;
+    return NULL;
   default: SX_INC(eng->ctx, fastsat_misses); return NULL;
   }
 }
@@ -46,6 +54,7 @@ static int extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, sx_assig
     return sx_error(eng->ctx, SYMX_NOMEM, func, "out of memory");
   }
   if (w) sx_state_set_witness(st, w);
+  sx_engine_seeds_filter(eng, st, c, neg);
   return SYMX_OK;
 }
 
@@ -80,16 +89,17 @@ static int fork_state(symx_engine *eng, sx_state *st, sx_expr *c, bool wneg, sx_
     }
   }
   sx_clist *cell_w = NULL, *cell_o = NULL;
+  sx_factors *fac_w = NULL, *fac_o = NULL; /* in step with the cells */
   sx_state *child = sx_state_fork(&eng->pools, st, eng->next_id, payload);
   if (!child) goto oom;
-  if (!(cell_w = sx_clist_push(&eng->pools, st->cs, c, wneg))) goto oom;
-  if (cw && !(cell_o = sx_clist_push(&eng->pools, st->cs, c, !wneg))) goto oom;
+  if (sx_state_extend_path(&eng->pools, st, c, wneg, &cell_w, &fac_w) != SYMX_OK) goto oom;
+  if (cw && sx_state_extend_path(&eng->pools, st, c, !wneg, &cell_o, &fac_o) != SYMX_OK) goto oom;
   if (sx_tree_fork(&eng->tree, st, child) != SYMX_OK) goto oom;
   child->depth = st->depth + 1;
   if (cw) {
-    sx_clist_release(&eng->pools, child->cs);
-    child->cs = cell_o;
+    sx_state_set_path(&eng->pools, child, cell_o, fac_o);
     cell_o = NULL;
+    fac_o = NULL;
     sx_state_set_witness(child, cw);
     cw = NULL;
     child->status = SYMX_ST_ACTIVE;
@@ -102,10 +112,10 @@ static int fork_state(symx_engine *eng, sx_state *st, sx_expr *c, bool wneg, sx_
     goto oom;
   }
   eng->next_id++;
-  sx_clist_release(&eng->pools, st->cs);
-  st->cs = cell_w;
+  sx_state_set_path(&eng->pools, st, cell_w, fac_w);
   st->depth++;
   sx_engine_count(eng, -1, child->status);
+  sx_engine_seeds_fork(eng, st, child, c, wneg);
   SX_INC(ctx, forks);
   if (child->status == SYMX_ST_PENDING) SX_INC(ctx, pending_created);
   *childp = child;
@@ -113,6 +123,8 @@ static int fork_state(symx_engine *eng, sx_state *st, sx_expr *c, bool wneg, sx_
 oom:
   sx_clist_release(&eng->pools, cell_w);
   sx_clist_release(&eng->pools, cell_o);
+  sx_factors_release(fac_w);
+  sx_factors_release(fac_o);
   symx_assign_free(cw);
   if (child) {
     child->payload = NULL;
@@ -156,13 +168,9 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
   /* the other side is (cond, neg = v) */
   sx_assign *cw = NULL;
   if (eng->mode == SX_MODE_EAGER) {
-    sx_assign *model = symx_assign_new(ctx);
-    if (!model) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
     SX_INC(ctx, eager_queries);
-    rc = sx_oracle_check(&eng->oracle, st->cs, cond, v, model, __func__);
-    if (rc == SYMX_SAT)
-      rc = sx_oracle_witness(&eng->oracle, st->cs, cond, v, st->witness, model, &cw, __func__);
-    symx_assign_free(model);
+    rc = sx_oracle_decide(&eng->oracle, st, cond, v, &cw, __func__);
+    if (rc == SYMX_SAT) rc = SYMX_OK;
     if (rc == SYMX_UNSAT) {
       rc = SYMX_OK; /* cond is implied: no fork, nothing to add */
       goto done;
@@ -175,7 +183,9 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
     /* SAT: both sides run; UNKNOWN with retry: the other side waits */
   } else {
     SX_INC(ctx, fastsat_witness_hits);
-    cw = fast(eng, st, cond, v);
+    bool dead;
+    cw = fast(eng, st, cond, v, &dead);
+    if (dead) goto done; /* cond is implied under the path: no fork, nothing to add */
   }
   sx_state *child;
   rc = fork_state(eng, st, cond, !v, cw, &child, __func__);
@@ -204,18 +214,20 @@ int symx_state_assume(symx_state *st, symx_expr *cond) {
   if (sx_eval(ctx, cond, st->witness) & 1) return extend(eng, st, cond, false, NULL, __func__);
   if (eng->mode != SX_MODE_EAGER) {
     SX_INC(ctx, fastsat_witness_hits);
-    sx_assign *w = fast(eng, st, cond, false);
+    bool dead;
+    sx_assign *w = fast(eng, st, cond, false, &dead);
     if (w) return extend(eng, st, cond, false, w, __func__);
+    if (dead) {
+      sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
+      return SYMX_UNSAT;
+    }
     rc = make_pending(eng, st, cond, false, __func__);
     return rc == SYMX_OK ? SYMX_UNKNOWN : rc;
   }
-  sx_assign *model = symx_assign_new(ctx), *w = NULL;
-  if (!model) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  sx_assign *w = NULL;
   SX_INC(ctx, eager_queries);
-  rc = sx_oracle_check(&eng->oracle, st->cs, cond, false, model, __func__);
-  if (rc == SYMX_SAT) rc = sx_oracle_witness(&eng->oracle, st->cs, cond, false, st->witness, model, &w, __func__);
-  symx_assign_free(model);
-  if (rc == SYMX_OK) return extend(eng, st, cond, false, w, __func__);
+  rc = sx_oracle_decide(&eng->oracle, st, cond, false, &w, __func__);
+  if (rc == SYMX_SAT) return extend(eng, st, cond, false, w, __func__);
   if (rc == SYMX_UNSAT) {
     sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
     return SYMX_UNSAT;
@@ -252,8 +264,10 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
     if (sx_is_const(bad)) return SYMX_OK;
     /* the witness is fine: is there an input for which bad holds? */
     SX_INC(ctx, fastsat_witness_hits);
-    sx_assign *w = fast(eng, st, bad, false);
-    if (!w && eng->mode == SX_MODE_RELAXED) {
+    bool dead;
+    sx_assign *w = fast(eng, st, bad, false, &dead);
+    if (dead) return SYMX_OK; /* no error here; !bad is implied */
+    if (!w && (eng->mode == SX_MODE_RELAXED || sx_engine_seeds_defer(eng, st))) {
       sx_state *child;
       rc = fork_state(eng, st, bad, true, NULL, &child, __func__);
       if (rc != SYMX_OK) return rc;
@@ -263,14 +277,10 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
       return SYMX_OK;
     }
     if (!w) {
-      sx_assign *model = symx_assign_new(ctx);
-      if (!model) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
       SX_INC(ctx, eager_queries);
-      rc = sx_oracle_check(&eng->oracle, st->cs, bad, false, model, __func__);
-      if (rc == SYMX_SAT) rc = sx_oracle_witness(&eng->oracle, st->cs, bad, false, st->witness, model, &w, __func__);
-      symx_assign_free(model);
+      rc = sx_oracle_decide(&eng->oracle, st, bad, false, &w, __func__);
       if (rc == SYMX_UNSAT) return SYMX_OK; /* no error here; !bad is implied */
-      if (rc != SYMX_OK && rc != SYMX_UNKNOWN) return rc;
+      if (rc != SYMX_SAT && rc != SYMX_UNKNOWN) return rc;
     }
     if (w) {
       rc = found(eng, st, w, kind, msg);
@@ -287,19 +297,20 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
     return SYMX_UNSAT;
   }
   SX_INC(ctx, fastsat_witness_hits); /* for the error side */
-  sx_assign *w = fast(eng, st, bad, true);
+  bool dead;
+  sx_assign *w = fast(eng, st, bad, true, &dead);
   if (w) return extend(eng, st, bad, true, w, __func__);
-  if (eng->mode == SX_MODE_RELAXED) {
+  if (dead) { /* the error is certain on this path */
+    sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, false);
+    return SYMX_UNSAT;
+  }
+  if (eng->mode == SX_MODE_RELAXED || sx_engine_seeds_defer(eng, st)) {
     rc = make_pending(eng, st, bad, true, __func__);
     return rc == SYMX_OK ? SYMX_UNKNOWN : rc;
   }
-  sx_assign *model = symx_assign_new(ctx);
-  if (!model) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
   SX_INC(ctx, eager_queries);
-  rc = sx_oracle_check(&eng->oracle, st->cs, bad, true, model, __func__);
-  if (rc == SYMX_SAT) rc = sx_oracle_witness(&eng->oracle, st->cs, bad, true, st->witness, model, &w, __func__);
-  symx_assign_free(model);
-  if (rc == SYMX_OK) return extend(eng, st, bad, true, w, __func__);
+  rc = sx_oracle_decide(&eng->oracle, st, bad, true, &w, __func__);
+  if (rc == SYMX_SAT) return extend(eng, st, bad, true, w, __func__);
   if (rc == SYMX_UNSAT) {
     sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, false);
     return SYMX_UNSAT;
@@ -332,6 +343,7 @@ int symx_state_concretize(symx_state *st, symx_expr *e, uint64_t *value) {
   if (rc == SYMX_OK) rc = expr_ok(ctx, e, false, __func__);
   if (rc != SYMX_OK) return rc;
   if (!value) return SX_MISUSE(ctx, "NULL value pointer");
+  sx_engine_seeds_follow(st->eng, st, e); /* a seed's path takes the seed's value */
   uint64_t v = sx_eval(ctx, e, st->witness);
   *value = v;
   if (sx_is_const(e)) return SYMX_OK;

@@ -36,6 +36,8 @@ symx_engine *symx_engine_new(symx_ctx *ctx) {
   sx_oracle_init(&eng->oracle, &eng->pools);
   eng->fs.seed = sx_engine_seed_hook;
   eng->fs.seed_user = eng;
+  eng->fs.cex = sx_fastsat_chain; /* tier c: the solver chain's caches */
+  eng->fs.cex_user = &eng->oracle;
   for (int i = 0; i < 2; i++) {
     eng->env[i] = (sx_search_env){ctx, &eng->rng, &eng->tree, &eng->instructions, NULL, NULL,
                                   &eng->slots[i]};
@@ -53,6 +55,7 @@ symx_engine *symx_engine_new(symx_ctx *ctx) {
 
 void sx_engine_destroy_state(symx_engine *eng, sx_state *st) {
   if (st->payload && eng->vt.free) eng->vt.free(eng->vt.user, st->payload);
+  sx_engine_seeds_drop(eng, st);
   sx_state_destroy(&eng->pools, st);
 }
 
@@ -74,6 +77,7 @@ void symx_engine_free(symx_engine *eng) {
   SX_RELEASE(ctx, eng->scratch);
   sx_engine_tests_free(eng);
   sx_oracle_release(&eng->oracle);
+  sx_engine_seeds_release(eng);
   sx_pools_release(&eng->pools);
   sx_free(ctx, eng, sizeof *eng);
 }
@@ -93,9 +97,12 @@ int symx_engine_start(symx_engine *eng, void *payload, const symx_payload_vt *vt
     sx_state_destroy(&eng->pools, st); /* the payload stays the caller's */
     return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
   }
-  if (sx_engine_place(eng, st) != SYMX_OK) {
+  int rc = sx_engine_seeds_start(eng, st);
+  if (rc != SYMX_OK || sx_engine_place(eng, st) != SYMX_OK) {
+    sx_engine_seeds_drop(eng, st);
     sx_tree_remove(&eng->tree, st);
     sx_state_destroy(&eng->pools, st);
+    if (rc != SYMX_OK && rc != SYMX_NOMEM) return rc; /* recorded by the seeding setup */
     return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
   }
   eng->next_id++;
@@ -174,6 +181,7 @@ int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn, void *user) {
 
 int symx_engine_set_seeds(symx_engine *eng, const symx_seeds *seeds) {
   if (!eng) return SYMX_MISUSE;
+  if (eng->started) return SX_MISUSE(eng->ctx, "seeds are set before symx_engine_start");
   eng->seeds = seeds;
   return SYMX_OK;
 }

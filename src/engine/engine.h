@@ -8,6 +8,7 @@
 
 #include "pending/pending.h"
 #include "searchers/searcher.h"
+#include "seeds.h"
 
 enum { SX_MODE_EAGER = 0, SX_MODE_PENDING = 1, SX_MODE_RELAXED = 2 };
 enum { SX_EMIT_ALL = 0, SX_EMIT_ERRORS = 1, SX_EMIT_COVER = 2, SX_EMIT_NONE = 3 };
@@ -19,6 +20,7 @@ typedef struct sx_trec {
   uint64_t state_id, hash;
   uint32_t number, depth;
   uint8_t reason, kind;
+  char *loc; /* source location or NULL */
 } sx_trec;
 
 typedef SX_STACK(sx_state *) sx_states;
@@ -40,6 +42,9 @@ struct symx_engine {
   sx_oracle oracle;
   sx_fastsat fs;
   const symx_seeds *seeds;
+  sx_seeding sd;     /* seeding phase, ZESTI (engine/seeds.c) */
+  char *loc;         /* symx_state_set_location: for state loc_id's next test */
+  uint64_t loc_id;
   sx_state *current; /* returned by the last next() */
   sx_states dead;    /* ended; freed by the next next() */
   sx_states retry;   /* pending states whose revival timed out once */

@@ -2,7 +2,11 @@
 ** next.c — the exploration loop behind symx_engine_next (Algorithm 2,
 ** SearcherSelect): run feasible states while there are any; when none is
 ** left, the pending searcher picks a state and the solver decides it.
-** Also the stop flag, the progress callback, limits and memory pressure.
+** Also the stop flag, the progress callback, limits and memory pressure,
+** and the phases of seeded exploration (paper sections 2.2.2, 4.7): the
+** seeding phase (seeded states first, options seed_time, only_seed,
+** only_replay_seeds), then ZESTI's bounded exploration around sensitive
+** operations when the searcher is "zesti".
 */
 #include "engine.h"
 #include "alloc.h"
@@ -24,6 +28,7 @@ static int revive(symx_engine *eng, sx_state *st) {
   int rc = sx_pending_revive(&eng->oracle, st, FUNC);
   if (rc == SYMX_SAT) {
     SX_INC(ctx, revivals_sat);
+    sx_engine_seeds_drop(eng, st); /* its seeds all took the other side */
     if (st->flags & SX_SF_ERRSIDE) {
       SX_INC(ctx, errors);
       st->status = SYMX_ST_ACTIVE; /* it ran to its error: a feasible path end */
@@ -140,6 +145,45 @@ static bool limit_hit(symx_engine *eng, uint64_t now) {
          (o->max_instructions && eng->instructions >= (uint64_t)o->max_instructions);
 }
 
+/* The seeding phase ends when no state follows a seed any more, or when
+** seed_time has run out (the seeded states then queue with the others).
+** Returns true when only_seed stops the exploration there. */
+static bool seeding_over(symx_engine *eng, uint64_t now) {
+  sx_seeding *sd = &eng->sd;
+  const sx_options *o = &eng->ctx->opts;
+  if (!sd->phase) return false;
+  bool late = o->seed_time && now - eng->start_ns >= (uint64_t)o->seed_time * 1000000u;
+  if (!late && sx_seeded_count(&eng->search[0])) return false;
+  if (late && sx_seeded_flush(&eng->search[0]) != SYMX_OK) return false; /* retried next call */
+  sd->phase = false;
+  if (!o->only_seed) return false;
+  halt(eng);
+  return true;
+}
+
+/* only_replay_seeds: a state no seed follows is dropped unexplored. */
+static bool replay_only(symx_engine *eng) { return eng->sd.on && eng->ctx->opts.only_replay_seeds; }
+
+/* ZESTI: a pending state is revived only with a sensitive depth below it;
+** the revived one bounds the depth of what runs next (bound = zesti_bound_mul
+** x distance, at least 1). Returns as revive(); 0 also when st was dropped. */
+static int zesti_revive(symx_engine *eng, sx_state *st) {
+  int64_t mul = eng->ctx->opts.zesti_bound_mul;
+  uint32_t d = st->flags & SX_SF_ERRSIDE ? 0 : sx_sensitive_distance(&eng->sd.sensitive, st->depth);
+  if (d == SX_ZESTI_FAR || mul == 0) { /* nothing sensitive ahead; mul 0 = the seed path only */
+    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+    return 0;
+  }
+  int r = revive(eng, st);
+  if (r == 1) {
+    uint64_t b = (uint64_t)mul * d;
+    eng->sd.base = st->depth;
+    eng->sd.bound = b < 1 ? 1 : b > UINT32_MAX - st->depth ? UINT32_MAX - st->depth : (uint32_t)b;
+    eng->sd.bounded = true;
+  }
+  return r;
+}
+
 static int next(symx_engine *eng, symx_state **out) {
   symx_ctx *ctx = eng->ctx;
   if (eng->current && eng->current->status == SYMX_ST_ACTIVE)
@@ -154,12 +198,21 @@ static int next(symx_engine *eng, symx_state **out) {
     halt(eng);
     return SYMX_DONE;
   }
+  if (seeding_over(eng, now)) return SYMX_DONE;
   int rc = relieve(eng);
   if (rc != SYMX_OK) return rc;
   for (;;) {
     if (ctx->interrupted) return SYMX_DONE;
     if (!sx_search_empty(&eng->search[0])) {
       sx_state *st = sx_search_select(&eng->search[0]);
+      if (replay_only(eng) && !st->seeds) {
+        sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+        continue;
+      }
+      if (eng->sd.bounded && (uint64_t)st->depth > (uint64_t)eng->sd.base + eng->sd.bound) {
+        sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, true);
+        continue;
+      }
       eng->current = st;
       eng->slice_start = eng->instructions;
       *out = st;
@@ -178,7 +231,11 @@ static int next(symx_engine *eng, symx_state **out) {
       continue;
     }
     sx_state *st = take_pending(eng);
-    int r = revive(eng, st);
+    if (replay_only(eng)) { /* no seed follows a pending state */
+      sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+      continue;
+    }
+    int r = eng->sd.zesti ? zesti_revive(eng, st) : revive(eng, st);
     if (r < 0) return -r;
   }
 }
@@ -190,6 +247,8 @@ int symx_engine_next(symx_engine *eng, symx_state **out) {
   if (!out) return SX_MISUSE(ctx, "NULL out pointer");
   if (!eng->started) return SX_MISUSE(ctx, "symx_engine_start was not called");
   reap(eng);
+  sx_strfree(ctx, eng->loc); /* a location is for the run that set it */
+  eng->loc = NULL;
   if (eng->done) return SYMX_DONE;
   uint64_t t0 = sx_now_ns();
   int rc = next(eng, out);

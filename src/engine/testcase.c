@@ -92,10 +92,25 @@ static void fill(symx_test *t, const sx_trec *r) {
   t->depth = r->depth;
   t->state_id = r->state_id;
   t->inputs = r->inputs;
+  t->location = r->loc;
 }
+
+static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason,
+                symx_error_kind kind, const char *msg, const char *loc, const char *func);
 
 int sx_engine_emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason,
                    symx_error_kind kind, const char *msg, const char *func) {
+  symx_ctx *ctx = eng->ctx;
+  /* the location set for this state (symx_state_set_location) is used once */
+  char *loc = eng->loc && eng->loc_id == st->id ? eng->loc : NULL;
+  if (loc) eng->loc = NULL;
+  int rc = emit(eng, st, w, reason, kind, msg, loc, func);
+  sx_strfree(ctx, loc);
+  return rc;
+}
+
+static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason,
+                symx_error_kind kind, const char *msg, const char *loc, const char *func) {
   symx_ctx *ctx = eng->ctx;
   sx_assign *a = inputs_of(ctx, w);
   if (!a) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
@@ -112,28 +127,33 @@ int sx_engine_emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason rea
       t.message = msg;
       t.depth = st->depth;
       t.state_id = st->id;
+      t.location = loc;
       eng->on_test(eng->on_test_user, st, &t);
     }
     symx_assign_free(a);
     return SYMX_OK;
   }
-  sx_trec r = {a, NULL, st->id, h, 0, st->depth, (uint8_t)reason, (uint8_t)kind};
-  if ((msg && !(r.msg = sx_strdup(ctx, msg))) || !SX_RESERVE1(ctx, eng->tests)) {
+  sx_trec r = {a, NULL, st->id, h, 0, st->depth, (uint8_t)reason, (uint8_t)kind, NULL};
+  if ((msg && !(r.msg = sx_strdup(ctx, msg))) || (loc && !(r.loc = sx_strdup(ctx, loc))) ||
+      !SX_RESERVE1(ctx, eng->tests)) {
     sx_strfree(ctx, r.msg);
+    sx_strfree(ctx, r.loc);
     symx_assign_free(a);
     return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
   }
   if (!eng->sink && !(eng->sink = sx_testsink_new(ctx, NULL, NULL))) {
     sx_strfree(ctx, r.msg);
+    sx_strfree(ctx, r.loc);
     symx_assign_free(a);
     return symx_errcode(ctx) ? symx_errcode(ctx) : SYMX_ERROR;
   }
   sx_test_meta meta = {reason, kind != SYMX_ERR_NONE ? symx_error_kind_name(kind) : NULL, msg,
-                       st->depth, st->id, NULL, NULL, 0};
+                       st->depth, st->id, loc, NULL, 0};
   uint32_t number = 0;
   int rc = sx_testsink_emit(eng->sink, a, &meta, &number);
   if (rc != SYMX_OK) {
     sx_strfree(ctx, r.msg);
+    sx_strfree(ctx, r.loc);
     symx_assign_free(a);
     return rc;
   }
@@ -156,7 +176,10 @@ void sx_engine_tests_free(symx_engine *eng) {
   for (sx_trec *r = eng->tests.begin; r < eng->tests.end; r++) {
     symx_assign_free(r->inputs);
     sx_strfree(ctx, r->msg);
+    sx_strfree(ctx, r->loc);
   }
+  sx_strfree(ctx, eng->loc);
+  eng->loc = NULL;
   SX_RELEASE(ctx, eng->tests);
   sx_free(ctx, eng->test_index, eng->test_index_cap * sizeof *eng->test_index);
   eng->test_index = NULL;
@@ -199,6 +222,21 @@ int sx_engine_end(symx_engine *eng, sx_state *st, int status, symx_reason reason
     sx_engine_destroy_state(eng, st);
   }
   return rc;
+}
+
+int symx_state_set_location(symx_state *st, const char *location) {
+  if (!st) return SYMX_MISUSE;
+  symx_engine *eng = st->eng;
+  symx_ctx *ctx = eng->ctx;
+  if (st->status != SYMX_ST_ACTIVE && st->status != SYMX_ST_PENDING)
+    return SX_MISUSE(ctx, "state %" PRIu64 " has already ended", st->id);
+  char *copy = NULL;
+  if (location && !(copy = sx_strdup(ctx, location)))
+    return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  sx_strfree(ctx, eng->loc);
+  eng->loc = copy;
+  eng->loc_id = st->id;
+  return SYMX_OK;
 }
 
 int symx_state_terminate(symx_state *st, symx_reason reason, symx_error_kind kind,

@@ -1,9 +1,9 @@
 /*
 ** oracle.c — feasibility of a path plus one condition through the solver
-** (or a test's checker), and building a witness from a model.
+** chain (or a test's checker), and building a witness from a model.
 */
 #include "pending.h"
-#include "solver/solver.h"
+#include "solver/chain.h"
 #include "error.h"
 
 void sx_oracle_init(sx_oracle *o, sx_pools *pools) {
@@ -33,6 +33,13 @@ static void drop_query(sx_oracle *o) {
   while (!SX_EMPTY(o->q)) sx_expr_release_nonnull(SX_POP(o->q));
 }
 
+static int need_solver(sx_oracle *o, const char *func) {
+  if (o->solver) return SYMX_OK;
+  o->solver = sx_solver_new(o->ctx, NULL, func);
+  if (o->solver) return SYMX_OK;
+  return symx_errcode(o->ctx) ? symx_errcode(o->ctx) : SYMX_SOLVER;
+}
+
 int sx_oracle_check(sx_oracle *o, const sx_clist *cs, sx_expr *c, bool neg, sx_assign *model,
                     const char *func) {
   symx_ctx *ctx = o->ctx;
@@ -55,13 +62,7 @@ int sx_oracle_check(sx_oracle *o, const sx_clist *cs, sx_expr *c, bool neg, sx_a
     SX_INC(ctx, solver_queries);
     rc = o->check(o->check_user, o->q.begin, SX_SIZE(o->q), model);
   } else {
-    if (!o->solver) {
-      o->solver = sx_solver_new(ctx, NULL, func);
-      if (!o->solver) {
-        rc = symx_errcode(ctx) ? symx_errcode(ctx) : SYMX_SOLVER;
-        goto out;
-      }
-    }
+    if ((rc = need_solver(o, func)) != SYMX_OK) goto out;
     rc = sx_solver_check(o->solver, o->q.begin, SX_SIZE(o->q), 0, model);
   }
 out:
@@ -96,4 +97,63 @@ int sx_oracle_witness(sx_oracle *o, const sx_clist *cs, sx_expr *c, bool neg, sx
 oom:
   symx_assign_free(w);
   return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+}
+
+/* A test's checker sees the path as a plain list, as before the chain. */
+static int decide_checked(sx_oracle *o, sx_state *st, sx_expr *c, bool neg, sx_assign **w,
+                          const char *func) {
+  sx_assign *model = symx_assign_new(o->ctx);
+  if (!model) return sx_error(o->ctx, SYMX_NOMEM, func, "out of memory");
+  int rc = sx_oracle_check(o, st->cs, c, neg, model, func);
+  if (rc == SYMX_SAT) {
+    int r = sx_oracle_witness(o, st->cs, c, neg, st->witness, model, w, func);
+    if (r != SYMX_OK) rc = r;
+  }
+  symx_assign_free(model);
+  return rc;
+}
+
+/* One chain run for st's path and (c, neg); lookup: no backend. */
+static int ask_chain(sx_oracle *o, sx_state *st, sx_expr *c, bool neg, sx_assign **w, bool lookup,
+                     const char *func) {
+  symx_ctx *ctx = o->ctx;
+  int rc = lookup ? SYMX_OK : need_solver(o, func);
+  if (rc != SYMX_OK) return rc;
+  sx_expr *lit = c ? sx_state_literal(ctx, c, neg) : NULL;
+  sx_assign *model = !c || lit ? symx_assign_new(ctx) : NULL;
+  if (!model) {
+    if (lit) sx_expr_release_nonnull(lit);
+    return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+  }
+  /* the witness satisfies the path (every active and pending state's
+  ** invariant): it is the hint, and the path alone is satisfiable */
+  sx_query q = {NULL, 0, st->factors, lit, st->witness, true, 0, SX_LAYER_NONE};
+  rc = lookup ? sx_chain_lookup(ctx, &q, model) : sx_chain_query(o->solver, &q, model);
+  if (rc == SYMX_SAT) {
+    /* the model is the whole witness already; the evaluator still vouches
+    ** for it over the whole path, not only the factors the chain saw */
+    if ((!lit || sx_holds(ctx, lit, false, model)) && sx_clist_holds(ctx, st->cs, model)) {
+      *w = model;
+      model = NULL;
+    } else {
+      SX_INC(ctx, model_check_failures);
+      rc = sx_error(ctx, SYMX_SOLVER, func, "the solver chain's model does not satisfy the path");
+    }
+  }
+  symx_assign_free(model);
+  if (lit) sx_expr_release_nonnull(lit);
+  return rc;
+}
+
+int sx_oracle_decide(sx_oracle *o, sx_state *st, sx_expr *c, bool neg, sx_assign **w,
+                     const char *func) {
+  *w = NULL;
+  if (o->check) return decide_checked(o, st, c, neg, w, func);
+  return ask_chain(o, st, c, neg, w, false, func);
+}
+
+int sx_oracle_lookup(sx_oracle *o, sx_state *st, sx_expr *c, bool neg, sx_assign **w) {
+  *w = NULL;
+  if (o->check) return SYMX_UNKNOWN; /* a test's checker replaces the whole chain */
+  return ask_chain(o, st, c, neg, w, true, "sx_oracle_lookup");
 }

@@ -45,32 +45,62 @@ SX_INTERNAL int sx_oracle_witness(sx_oracle *o, const sx_clist *cs, sx_expr *c, 
                                   sx_assign *base, const sx_assign *model, sx_assign **out,
                                   const char *func);
 
-/* Fast-sat tiers beyond the parent's witness. A hook returns a new
-** assignment satisfying st's path and (c, neg), or NULL (miss). */
-typedef sx_assign *(*sx_fastsat_hook)(void *user, sx_state *st, sx_expr *c, bool neg);
+/*
+** The engine's feasibility query: st's path (as its factors) and (c, neg)
+** through the solver chain, with st's witness as the hint and the path
+** known satisfiable (the witness satisfies it: true of every active state
+** and every pending one). On SYMX_SAT *w receives a new witness for the
+** path and the condition: the hint with only the solved factors' bytes
+** overwritten, checked by the evaluator. Otherwise SYMX_UNSAT, SYMX_UNKNOWN
+** or an error. With a test's checker installed the query goes to it as a
+** plain list instead. Counts a solver query.
+*/
+SX_INTERNAL int sx_oracle_decide(sx_oracle *o, sx_state *st, sx_expr *c, bool neg, sx_assign **w,
+                                 const char *func);
+/*
+** As sx_oracle_decide with no backend (fast-sat tier c): SYMX_SAT (*w as
+** above, from a cached model), SYMX_UNSAT (a cached UNSAT subset, or
+** simplification under the path, proves it), SYMX_UNKNOWN (no answer
+** without a backend; always with a test's checker, which stands for the
+** whole chain), or an error.
+*/
+SX_INTERNAL int sx_oracle_lookup(sx_oracle *o, sx_state *st, sx_expr *c, bool neg, sx_assign **w);
 
-enum { SX_FS_MISS = 0, SX_FS_WITNESS, SX_FS_SEED, SX_FS_CEX };
+/* Fast-sat tier b. A hook returns a new assignment satisfying st's path
+** and (c, neg), or NULL (miss). */
+typedef sx_assign *(*sx_fastsat_hook)(void *user, sx_state *st, sx_expr *c, bool neg);
+/* Fast-sat tier c: SYMX_SAT (*hit: a new assignment as above), SYMX_UNSAT
+** (the side is infeasible: no solver needed to drop it), SYMX_UNKNOWN. */
+typedef int (*sx_fastsat_cex_fn)(void *user, sx_state *st, sx_expr *c, bool neg, sx_assign **hit);
+
+enum { SX_FS_MISS = 0, SX_FS_WITNESS, SX_FS_SEED, SX_FS_CEX, SX_FS_UNSAT };
 
 typedef struct sx_fastsat {
   sx_fastsat_hook seed; /* HOOK(seeding): tier b, seeds consistent with the path */
   void *seed_user;
-  sx_fastsat_hook cex;  /* HOOK(solver chain): tier c, the counterexample cache */
+  sx_fastsat_cex_fn cex; /* tier c: the solver chain's caches (sx_fastsat_chain) */
   void *cex_user;
 } sx_fastsat;
+
+/* Tier c through the solver chain (user: the engine's sx_oracle). */
+SX_INTERNAL int sx_fastsat_chain(void *user, sx_state *st, sx_expr *c, bool neg, sx_assign **hit);
 
 /*
 ** Tiers b and c for st with condition (c, neg) (tier a, the parent's
 ** witness, is decided by the fork itself). On a hit returns the tier and
 ** *hit holds a new assignment that satisfies st's path and the condition
-** (verified with the evaluator); SX_FS_MISS otherwise.
+** (verified with the evaluator); SX_FS_UNSAT when tier c proved the side
+** infeasible; SX_FS_MISS otherwise.
 */
 SX_INTERNAL int sx_fastsat_try(symx_ctx *ctx, const sx_fastsat *fs, sx_state *st, sx_expr *c,
                                bool neg, sx_assign **hit);
 
 /*
-** Revives a pending state with the solver: SYMX_SAT (the condition is now
-** on the path, the witness satisfies it), SYMX_UNSAT, SYMX_UNKNOWN (the
-** state unchanged in both), or an error.
+** Revives a pending state: the chain's caches first (an UNSAT answer kills
+** it without the solver, counted in pending_killed_no_solver), then the
+** solver chain. SYMX_SAT (the condition is now on the path, the witness
+** satisfies it), SYMX_UNSAT, SYMX_UNKNOWN (the state unchanged in both),
+** or an error.
 */
 SX_INTERNAL int sx_pending_revive(sx_oracle *o, sx_state *st, const char *func);
 

@@ -24,6 +24,7 @@ static int one(const sx_search_env *env, const char *s, size_t n, sx_searcher *o
   if (is(s, n, "nurs:depth") || is(s, n, "depth-biased")) return sx_searcher_weighted(env, 0, out);
   if (is(s, n, "nurs:rp")) return sx_searcher_weighted(env, 1, out);
   if (is(s, n, "weighted")) return sx_searcher_weighted(env, 2, out);
+  if (is(s, n, "zesti")) return sx_searcher_zesti(env, out);
   if (is(s, n, "batching")) {
     sx_searcher sub;
     int rc = sx_searcher_random_path(env, &sub);

@@ -13,11 +13,36 @@
 #include "state/tree.h"
 #include "alloc.h"
 #include "error.h"
+#include "stack.h"
 
 typedef struct sx_searcher {
   symx_searcher_vt vt;
   void *self;
 } sx_searcher;
+
+/*
+** Depths of the sensitive operations the front end reported on seed paths
+** (symx_state_sensitive), sorted ascending without repeats; version grows
+** with every change so searchers can re-key lazily (ZESTI).
+*/
+typedef struct sx_sensitive {
+  SX_STACK(uint32_t) depths;
+  uint64_t version;
+} sx_sensitive;
+
+#define SX_ZESTI_FAR UINT32_MAX /* no sensitive depth at or below */
+
+/* ZESTI's distance: min over sensitive depths d >= depth of d - depth. */
+static inline uint32_t sx_sensitive_distance(const sx_sensitive *s, uint32_t depth) {
+  if (!s) return SX_ZESTI_FAR;
+  size_t lo = 0, hi = SX_SIZE(s->depths);
+  while (lo < hi) { /* first d >= depth */
+    size_t mid = (lo + hi) / 2;
+    if (s->depths.begin[mid] < depth) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < SX_SIZE(s->depths) ? s->depths.begin[lo] - depth : SX_ZESTI_FAR;
+}
 
 /* What a searcher may use of its engine. */
 typedef struct sx_search_env {
@@ -46,7 +71,7 @@ static inline void sx_search_free(sx_searcher *s) {
 /*
 ** A searcher from a spec: "dfs", "bfs", "random-state", "random-path",
 ** "nurs:depth" (= "depth-biased"), "nurs:rp", "weighted", "batching:SPEC",
-** "a,b,..." (interleaved). SYMX_RANGE naming func for an unknown name,
+** "zesti", "a,b,..." (interleaved). SYMX_RANGE naming func for an unknown name,
 ** SYMX_NOMEM.
 */
 SX_INTERNAL int sx_searcher_create(const sx_search_env *env, const char *spec, sx_searcher *out,
@@ -66,6 +91,30 @@ SX_INTERNAL int sx_searcher_interleaved(const sx_search_env *env, sx_searcher *s
                                         sx_searcher *out);
 /* Keeps returning the last selection of sub for batch_instructions. */
 SX_INTERNAL int sx_searcher_batching(const sx_search_env *env, sx_searcher *sub, sx_searcher *out);
+/*
+** ZESTI order (paper section 4.7): smallest distance to a sensitive depth
+** first, ties deepest first, then most recently added; states with no
+** sensitive depth below them come last (all of them until bound). Needs one
+** slot.
+*/
+SX_INTERNAL int sx_searcher_zesti(const sx_search_env *env, sx_searcher *out);
+/* Gives the ZESTI searcher s its sensitive depths (kept, borrowed); false
+** when s is not a ZESTI searcher. */
+SX_INTERNAL bool sx_searcher_zesti_bind(sx_searcher *s, const sx_sensitive *sens);
+/*
+** Seeded-first (the seeding phase): states that carry seeds (st->seeds)
+** are held apart and selected before any state of sub; among them the last
+** selection stays selected while it carries seeds (a seed's path runs to
+** its end before another starts), else the most recently added. A member
+** that lost its seeds moves to sub on update; one that gained seeds (a
+** fork's child, placed before the split) moves from sub. Takes sub over (also on
+** failure).
+*/
+SX_INTERNAL int sx_searcher_seeded(const sx_search_env *env, sx_searcher *sub, sx_searcher *out);
+/* For a seeded-first searcher s: how many seeded members it holds; flush
+** moves them all to sub and ends the preference (seed_time ran out). */
+SX_INTERNAL size_t sx_seeded_count(const sx_searcher *s);
+SX_INTERNAL int sx_seeded_flush(sx_searcher *s);
 
 /* A state slot for a searcher's position index, or -1. */
 static inline int sx_search_slot(const sx_search_env *env) {

@@ -21,6 +21,10 @@ typedef struct sx_backend_vt {
   ** Returns SYMX_SAT (and, when model != NULL, binds in it every byte of
   ** every input array the query reads), SYMX_UNSAT, SYMX_UNKNOWN, or an
   ** error code (< SYMX_SAT) with the error recorded on the context.
+  ** Huge inputs (above 1 MiB) may be bound only in the bytes the query's
+  ** reads take in the model (unbound bytes read 0); solver.c checks every
+  ** SAT model with the evaluator, so a backend's model must satisfy the
+  ** query under exactly that rule.
   */
   int (*check)(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_ns,
                sx_assign *model);

@@ -52,10 +52,23 @@ void symx_solver_free(symx_solver *s) {
 
 const char *symx_solver_backends(void) { return "z3|cadical"; }
 
+static int run_backend_into(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
+                            size_t n, unsigned timeout_ms, sx_assign *model, const char *func);
+
 /* One backend call with its statistics; a SAT model is checked with the
-** evaluator before anyone sees it. */
+** evaluator before anyone sees it (a temporary one when model is NULL). */
 static int run_backend(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
                        size_t n, unsigned timeout_ms, sx_assign *model, const char *func) {
+  if (model) return run_backend_into(ctx, vt, b, cs, n, timeout_ms, model, func);
+  sx_assign *tmp = symx_assign_new(ctx);
+  if (!tmp) return SYMX_NOMEM;
+  int rc = run_backend_into(ctx, vt, b, cs, n, timeout_ms, tmp, func);
+  symx_assign_free(tmp);
+  return rc;
+}
+
+static int run_backend_into(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
+                            size_t n, unsigned timeout_ms, sx_assign *model, const char *func) {
   uint64_t t0 = sx_now_ns();
   uint64_t deadline = timeout_ms ? t0 + (uint64_t)timeout_ms * 1000000u : 0;
   SX_INC(ctx, backend_queries);

@@ -32,6 +32,7 @@ sx_state *sx_state_fork(sx_pools *ps, sx_state *st, uint64_t id, void *payload) 
   c->id = id;
   c->payload = payload;
   c->cs = sx_clist_retain(st->cs);
+  c->factors = sx_factors_retain(st->factors); /* O(1): versions are persistent */
   c->witness = sx_assign_share(st->witness);
   c->depth = st->depth;
   c->status = st->status;
@@ -41,17 +42,50 @@ sx_state *sx_state_fork(sx_pools *ps, sx_state *st, uint64_t id, void *payload) 
 
 void sx_state_destroy(sx_pools *ps, sx_state *st) {
   sx_clist_release(ps, st->cs);
+  sx_factors_release(st->factors);
   symx_assign_free(st->witness);
   if (st->pcond) sx_expr_release_nonnull(st->pcond);
   sx_strfree(ps->ctx, st->msg);
   sx_pool_put(ps, SX_POOL_STATE, st);
 }
 
-int sx_state_add(sx_pools *ps, sx_state *st, sx_expr *c, bool neg) {
+sx_expr *sx_state_literal(symx_ctx *ctx, sx_expr *c, bool neg) {
+  return neg ? symx_bool_not(ctx, c) : symx_expr_retain(c);
+}
+
+int sx_state_extend_path(sx_pools *ps, const sx_state *st, sx_expr *c, bool neg, sx_clist **cell,
+                         sx_factors **fac) {
+  /* the factors hold literals; the list keeps (c, neg) so a fork builds no
+  ** negation for the list itself */
+  sx_expr *lit = sx_state_literal(ps->ctx, c, neg);
+  if (!lit) return SYMX_NOMEM;
+  bool is_true = sx_is_const(lit) && (lit->value & 1);
+  /* adding true to the empty version gives NULL, the empty version again */
+  sx_factors *f = is_true ? sx_factors_retain(st->factors) : sx_factors_add(ps->ctx, st->factors, lit);
+  sx_expr_release_nonnull(lit);
+  if (!f && !is_true) return SYMX_NOMEM;
   sx_clist *l = sx_clist_push(ps, st->cs, c, neg);
-  if (!l) return SYMX_NOMEM;
+  if (!l) {
+    sx_factors_release(f);
+    return SYMX_NOMEM;
+  }
+  *cell = l;
+  *fac = f;
+  return SYMX_OK;
+}
+
+void sx_state_set_path(sx_pools *ps, sx_state *st, sx_clist *cell, sx_factors *fac) {
   sx_clist_release(ps, st->cs);
-  st->cs = l;
+  sx_factors_release(st->factors);
+  st->cs = cell;
+  st->factors = fac;
+}
+
+int sx_state_add(sx_pools *ps, sx_state *st, sx_expr *c, bool neg) {
+  sx_clist *l;
+  sx_factors *f;
+  if (sx_state_extend_path(ps, st, c, neg, &l, &f) != SYMX_OK) return SYMX_NOMEM;
+  sx_state_set_path(ps, st, l, f);
   return SYMX_OK;
 }
 

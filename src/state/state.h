@@ -8,6 +8,7 @@
 
 #include "expr/assign.h"
 #include "pool.h"
+#include "solver/factors.h"
 
 /*
 ** Path constraints: an immutable cons list shared with the ancestors.
@@ -35,16 +36,19 @@ typedef struct sx_clist {
 
 struct sx_tnode;
 struct symx_engine;
+struct sx_seedset;
 
 struct symx_state {
   struct symx_engine *eng;
   uint64_t id;
   void *payload;
   sx_clist *cs;          /* path constraints (owned reference) */
+  sx_factors *factors;   /* cs as independent factors (owned; kept in step with cs) */
   sx_assign *witness;    /* shared copy-on-write; satisfies cs when ACTIVE */
   sx_expr *pcond;        /* pending condition (owned) or NULL */
   struct sx_tnode *node; /* leaf in the execution tree (NULL once removed) */
   char *msg;             /* error message of an error side / termination */
+  struct sx_seedset *seeds; /* seeds still consistent with the path (engine/seeds.c) or NULL */
   uint32_t depth;
   uint32_t pos[SX_SLOTS]; /* searchers' positions */
   uint8_t status;         /* symx_status */
@@ -83,8 +87,20 @@ SX_INTERNAL sx_state *sx_state_fork(sx_pools *ps, sx_state *st, uint64_t id, voi
 /* Frees the state's own memory (not the payload, not the tree node). */
 SX_INTERNAL void sx_state_destroy(sx_pools *ps, sx_state *st);
 
-/* Appends c (or !c) to the path; SYMX_NOMEM on failure (st unchanged). */
+/* Appends c (or !c) to the path and its factors; SYMX_NOMEM on failure
+** (st unchanged). */
 SX_INTERNAL int sx_state_add(sx_pools *ps, sx_state *st, sx_expr *c, bool neg);
+/*
+** st's path plus (c, neg) without changing st: a new cell in front of st->cs
+** and a new factor version (new references in *cell and *fac). SYMX_NOMEM
+** on failure (nothing to release). sx_state_set_path installs them.
+*/
+SX_INTERNAL int sx_state_extend_path(sx_pools *ps, const sx_state *st, sx_expr *c, bool neg,
+                                     sx_clist **cell, sx_factors **fac);
+/* Replaces st's path by cell and fac (the state takes both references). */
+SX_INTERNAL void sx_state_set_path(sx_pools *ps, sx_state *st, sx_clist *cell, sx_factors *fac);
+/* A new reference to c (neg = 0) or to !c; NULL on OOM. */
+SX_INTERNAL sx_expr *sx_state_literal(symx_ctx *ctx, sx_expr *c, bool neg);
 /* Sets the pending condition (takes a new reference to c). */
 SX_INTERNAL void sx_state_set_pending(sx_state *st, sx_expr *c, bool neg);
 /* Moves the pending condition into the path. SYMX_NOMEM on failure. */

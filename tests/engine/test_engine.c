@@ -99,6 +99,8 @@ static void test_misuse(void) {
   CHECK(symx_engine_new(ctx) == NULL);
   symx_option_set_str(ctx, "search", "dfs");
   symx_engine *eng = symx_engine_new(ctx);
+  const symx_payload_vt half = {NULL, pl_free, NULL};
+  CHECK(symx_engine_start(eng, NULL, &half) == SYMX_MISUSE);
   symx_state *st, *t, *f;
   CHECK(symx_engine_next(eng, &st) == SYMX_MISUSE);
   pl *p = calloc(1, sizeof *p);
@@ -235,6 +237,9 @@ static void test_memory_baseline(void) {
       CHECK(toyvm_explore(eng, p, 10000, tr, &t) == SYMX_OK);
       CHECK(t.n > 3);
       symx_engine_free(eng);
+      /* the chain's per-context caches (the key cache every fork's factor
+      ** update fills) are bounded, not the engine's: drop them */
+      if (ctx->solver_shared_free) ctx->solver_shared_free(ctx);
       if (rep == 0) {
         bytes = symx_stat_get(ctx, "bytes_in_use");
         live = symx_expr_live(ctx);

@@ -82,7 +82,7 @@ static void test_revive(void) {
   sx_state_set_pending(st, c3, true);
   CHECK(sx_pending_revive(&f.o, st, "test") == SYMX_SAT);
   CHECK(sx_clist_holds(f.ctx, st->cs, st->witness));
-  CHECK_EQ_U64(f.calls, 3);
+  CHECK_EQ_U64(f.calls, 3); /* the checker stands for the whole chain */
   sx_state_destroy(&f.ps, st);
   symx_expr_release(c1);
   symx_expr_release(c2);
@@ -124,6 +124,13 @@ static sx_assign *hook(void *user, sx_state *st, sx_expr *c, bool neg) {
   return hook_value ? sx_assign_share(hook_value) : NULL;
 }
 
+static int cex_verdict = SYMX_SAT;
+static int cex_hook(void *user, sx_state *st, sx_expr *c, bool neg, sx_assign **hit) {
+  if (cex_verdict != SYMX_SAT) return cex_verdict;
+  *hit = hook(user, st, c, neg);
+  return *hit ? SYMX_SAT : SYMX_UNKNOWN;
+}
+
 static void test_fastsat_hooks(void) {
   fx f;
   fx_init(&f);
@@ -140,11 +147,19 @@ static void test_fastsat_hooks(void) {
   CHECK(sx_fastsat_try(f.ctx, &fs, st, c, false, &hit) == SX_FS_MISS);
   CHECK(sx_fastsat_try(f.ctx, &fs, st, c, true, &hit) == SX_FS_SEED);
   symx_assign_free(hit);
-  fs = (sx_fastsat){NULL, NULL, hook, NULL};
+  fs = (sx_fastsat){NULL, NULL, cex_hook, NULL};
+  /* tier c's wrong SAT answer is rejected too */
+  CHECK(sx_fastsat_try(f.ctx, &fs, st, c, false, &hit) == SX_FS_MISS);
   v = 11;
   symx_assign_set(hook_value, "in", &v, 1);
   CHECK(sx_fastsat_try(f.ctx, &fs, st, c, false, &hit) == SX_FS_CEX);
   symx_assign_free(hit);
+  /* tier c's UNSAT drops the side; UNKNOWN is a miss */
+  cex_verdict = SYMX_UNSAT;
+  CHECK(sx_fastsat_try(f.ctx, &fs, st, c, false, &hit) == SX_FS_UNSAT);
+  cex_verdict = SYMX_UNKNOWN;
+  CHECK(sx_fastsat_try(f.ctx, &fs, st, c, false, &hit) == SX_FS_MISS);
+  cex_verdict = SYMX_SAT;
   CHECK_EQ_U64(hook_value->refs, 1); /* every shared reference came back */
   symx_assign_free(hook_value);
   hook_value = NULL;

@@ -313,28 +313,60 @@ static void test_validate_solver(void) {
   symx_ctx_free(ctx);
 }
 
-/* A deep DAG (a 20000-long chain) translates without recursion trouble. */
+/* Z3 errors (here: a malformed node built with the raw constructor) become
+** SYMX_SOLVER errors, never an exit, and the backend recovers. */
+static void test_z3_errors(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  symx_solver *s = z3_direct(ctx);
+  symx_expr *x = symx_var(ctx, "x", 8);
+  /* extract bits 40..3 of an 8-bit value: Z3 rejects it */
+  sx_expr *bad = sx_expr_make(ctx, SYMX_K_EXTRACT, 38, 1, &x, 40, 3, "test");
+  sx_expr *k = symx_const(ctx, 38, 1);
+  sx_expr *c = symx_eq(ctx, bad, k);
+  CHECK(symx_solver_check(s, &c, 1, 0, NULL) == SYMX_SOLVER);
+  CHECK_STR_CONTAINS(symx_errmsg(ctx), "z3: ");
+  /* an unknown kind */
+  sx_expr *odd = sx_expr_make(ctx, SYMX_K_COUNT_ + 3, 1, 1, &x, 0, 0, "test");
+  CHECK(symx_solver_check(s, &odd, 1, 0, NULL) == SYMX_SOLVER);
+  CHECK_STR_CONTAINS(symx_errmsg(ctx), "cannot translate");
+  symx_expr *seven = symx_const(ctx, 8, 7), *ok = symx_eq(ctx, x, seven);
+  CHECK(symx_solver_check(s, &ok, 1, 0, NULL) == SYMX_SAT);
+  symx_expr *all[] = {x, bad, k, c, odd, seven, ok};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) symx_expr_release(all[i]);
+  symx_solver_free(s);
+  symx_ctx_free(ctx);
+}
+
+/* Deep DAGs translate without recursion: a 20000-long write chain read at
+** a constant index, and a 20000-deep nest of Boolean connectives. */
 static void test_deep_dag(void) {
   symx_ctx *ctx = symx_ctx_new();
   CHECK(symx_option_set(ctx, "rewrite", 0) == SYMX_OK);
   symx_solver *s = z3_direct(ctx);
-  symx_expr *x = symx_var(ctx, "x", 32), *one = symx_const(ctx, 32, 1);
-  symx_expr *acc = symx_expr_retain(x);
-  const unsigned n = 2000;
+  const unsigned n = 20000;
+  symx_expr *x = symx_var(ctx, "x", 32), *mem = symx_array_input(ctx, "mem", 1 << 16, 32);
+  symx_expr *x8 = symx_extract(ctx, x, 7, 0);
+  symx_expr *arr = symx_expr_retain(mem), *acc = symx_true(ctx);
   for (unsigned i = 0; i < n; i++) {
-    symx_expr *t = i % 2 ? symx_add(ctx, acc, one) : symx_xor(ctx, acc, one);
-    symx_expr_release(acc);
-    acc = t;
+    symx_expr *ci = symx_const(ctx, 32, i % 4096), *c8 = symx_const(ctx, 8, i & 0xff);
+    symx_expr *w = symx_array_write(ctx, arr, ci, i % 3 ? c8 : x8);
+    symx_expr *ne = symx_ne(ctx, x, ci);
+    symx_expr *a = i % 2 ? symx_bool_and(ctx, acc, ne) : symx_bool_or(ctx, ne, acc);
+    symx_expr *all[] = {ci, c8, ne, arr, acc};
+    for (size_t k = 0; k < 5; k++) symx_expr_release(all[k]);
+    arr = w;
+    acc = a;
   }
-  symx_expr *k = symx_const(ctx, 32, 77);
-  symx_expr *c = symx_eq(ctx, acc, k);
+  symx_expr *i7 = symx_const(ctx, 32, 4095), *r = symx_read(ctx, arr, i7);
+  symx_expr *k = symx_const(ctx, 8, 0x55), *c = symx_eq(ctx, r, k);
+  symx_expr *cs[] = {c, acc};
   symx_assign *m = NULL;
-  int rc = symx_solver_check(s, &c, 1, 0, &m);
+  int rc = symx_solver_check(s, cs, 2, 0, &m);
   CHECK(rc == SYMX_SAT);
-  if (rc == SYMX_SAT) CHECK(symx_assign_satisfies(ctx, m, &c, 1) == 1);
+  if (rc == SYMX_SAT) CHECK(symx_assign_satisfies(ctx, m, cs, 2) == 1);
   symx_assign_free(m);
-  symx_expr *all[] = {x, one, acc, k, c};
-  for (size_t i = 0; i < 5; i++) symx_expr_release(all[i]);
+  symx_expr *all[] = {x, mem, x8, arr, acc, i7, r, k, c};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) symx_expr_release(all[i]);
   symx_solver_free(s);
   symx_ctx_free(ctx);
 }
@@ -343,15 +375,17 @@ static void test_deep_dag(void) {
 static void test_memory_bounded(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_solver *s = z3_direct(ctx);
-  rx_gen g;
-  CHECK(rx_init(&g, ctx, 4242, NULL, 0) == 0);
-  g.no_arrays = 1;
+  symx_expr *x = symx_var(ctx, "x", 32), *y = symx_var(ctx, "y", 16);
   uint64_t z3_early = 0, ours_early = 0;
-  const int n = 1600;
+  const int n = 1300; /* the Z3 context is recreated after 1000 */
   for (int q = 0; q < n; q++) {
-    symx_expr *c = rx_bool(&g, 2);
-    symx_solver_check(s, &c, 1, 0, NULL);
-    symx_expr_release(c);
+    symx_expr *k = symx_const(ctx, 32, (uint64_t)q * 2654435761u), *y32 = symx_zext(ctx, y, 32);
+    symx_expr *sum = symx_add(ctx, x, y32), *c = symx_ult(ctx, k, sum);
+    symx_assign *m = NULL;
+    CHECK(symx_solver_check(s, &c, 1, 0, &m) == SYMX_SAT);
+    symx_assign_free(m);
+    symx_expr *all[] = {k, y32, sum, c};
+    for (size_t i = 0; i < 4; i++) symx_expr_release(all[i]);
     if (q == 300) {
       z3_early = Z3_get_estimated_alloc_size();
       ours_early = symx_stat_get(ctx, "bytes_in_use");
@@ -362,11 +396,12 @@ static void test_memory_bounded(void) {
           z3_late);
   CHECK(z3_late < 2 * z3_early + (4u << 20));
   CHECK(ours_late < 2 * ours_early + (1u << 20));
-  rx_fini(&g);
+  symx_expr_release(x);
+  symx_expr_release(y);
   symx_solver_free(s);
   symx_ctx_free(ctx);
 }
 
 CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_trivial_and_stats), CHECK_CASE(test_models_of_inputs),
            CHECK_CASE(test_timeout), CHECK_CASE(test_interrupt), CHECK_CASE(test_wrong_backends_caught),
-           CHECK_CASE(test_validate_solver), CHECK_CASE(test_deep_dag), CHECK_CASE(test_memory_bounded))
+           CHECK_CASE(test_validate_solver), CHECK_CASE(test_z3_errors), CHECK_CASE(test_deep_dag), CHECK_CASE(test_memory_bounded))

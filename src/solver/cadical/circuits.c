@@ -35,7 +35,7 @@ static sx_lit add(sx_aig *g, const sx_lit *a, const sx_lit *b, sx_lit cin, unsig
 
 /* out = a - b; returns the carry out (1 when a >= b) */
 static sx_lit sub(sx_aig *g, const sx_lit *a, const sx_lit *b, unsigned w, sx_lit *out) {
-  sx_lit nb[64] = {0};
+  sx_lit nb[65] = {0}; /* the divider subtracts at w + 1 bits */
   for (unsigned i = 0; i < w; i++) nb[i] = sx_lit_not(b[i]);
   return add(g, a, nb, SX_LIT_TRUE, w, out);
 }

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #define EXPAND_BUDGET 200000
+#define CONST_TABLE_MAX 256 /* constant arrays read as ite tables up to this size */
 
 /* ---- memo: open addressing keyed by node ---- */
 
@@ -166,7 +167,8 @@ static void classify_read(sx_backend *b, sx_expr *e) {
     return;
   }
   b->expanded += pending;
-  if (!hit && !sx_is_const(idx)) set_array_mode(b, w);
+  if (!hit && !sx_is_const(idx) && !(w->kind == SYMX_K_ARRAY_CONST && w->arr->size <= CONST_TABLE_MAX))
+    set_array_mode(b, w);
 }
 
 static bool prepass(sx_backend *b, sx_expr *const *cs, size_t n) {
@@ -218,6 +220,19 @@ static Z3_ast mk_const_array(sx_backend *b, const sx_expr *e) {
     a = val ? sx_z3_keep(b, Z3_mk_store(b->z, a, idx, val)) : NULL;
   }
   return a;
+}
+
+/* A small constant array read at a symbolic index: an ite chain over its
+** nonzero bytes (no Z3 array, which keeps the query in QF_BV). */
+static Z3_ast const_table(sx_backend *b, const sx_expr *root, Z3_ast zi) {
+  Z3_ast r = bv_const(b, 8, 0);
+  for (uint64_t i = root->arr->size; r && i-- > 0;) {
+    if (!root->arr->bytes[i]) continue;
+    Z3_ast ci = bv_const(b, root->aux, i), v = ci ? bv_const(b, 8, root->arr->bytes[i]) : NULL;
+    Z3_ast eq = v ? sx_z3_keep(b, Z3_mk_eq(b->z, zi, ci)) : NULL;
+    r = eq ? sx_z3_keep(b, Z3_mk_ite(b->z, eq, v, r)) : NULL;
+  }
+  return r;
 }
 
 static Z3_ast mk_input_array(sx_backend *b, const sx_expr *e) {
@@ -297,6 +312,7 @@ static Z3_ast read_root(sx_backend *b, sx_expr *root, sx_expr *idx, Z3_ast zi) {
     if (!in) return bv_const(b, 8, root->arr->bytes[idx->value]);
     if (!b->array_mode[root->arr->input_id]) return byte_const(b, root, idx->value);
   }
+  if (!in && root->arr->size <= CONST_TABLE_MAX) return const_table(b, root, zi);
   Z3_ast za = get_array(b, root);
   Z3_ast sel = za ? sx_z3_keep(b, Z3_mk_select(b->z, za, zi)) : NULL;
   if (!sel || !in || sx_is_const(idx)) return sel;

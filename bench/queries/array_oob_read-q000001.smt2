@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t3 () (_ BitVec 8) (select x #x00000000))
+(assert (= (ite (bvslt ((_ zero_extend 24) ?t3) #x00000006) #b1 #b0) #b1))
+(assert (= (ite (bvult #x000000000000000c (bvmul #x0000000000000004 ((_ zero_extend 56) ?t3))) #b1 #b0) #b1))
+(check-sat)

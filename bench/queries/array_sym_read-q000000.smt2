@@ -1,0 +1,4 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(assert (= (ite (bvult #x000000000000001c (bvmul #x0000000000000004 ((_ sign_extend 32) (bvsrem ((_ zero_extend 24) (select x #x00000000)) #x00000008)))) #b1 #b0) #b1))
+(check-sat)

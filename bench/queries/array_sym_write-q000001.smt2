@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(declare-fun symx!zero32 () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t18 () (_ BitVec 32) ((_ extract 31 0) (bvmul #x0000000000000004 ((_ sign_extend 32) (bvand #x00000007 ((_ zero_extend 24) (select x #x00000000)))))))
+(define-fun ?c20 () (Array (_ BitVec 32) (_ BitVec 8)) (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store symx!zero32 #x00000000 #x00) #x00000001 #x00) #x00000002 #x00) #x00000003 #x00) #x00000004 #x00) #x00000005 #x00) #x00000006 #x00) #x00000007 #x00) #x00000008 #x00) #x00000009 #x00) #x0000000a #x00) #x0000000b #x00) #x0000000c #x00) #x0000000d #x00) #x0000000e #x00) #x0000000f #x00) #x00000010 #x00) #x00000011 #x00) #x00000012 #x00) #x00000013 #x00) #x00000014 #x00) #x00000015 #x00) #x00000016 #x00) #x00000017 #x00) #x00000018 #x00) #x00000019 #x00) #x0000001a #x00) #x0000001b #x00) #x0000001c #x00) #x0000001d #x00) #x0000001e #x00) #x0000001f #x00))
+(define-fun ?t32 () (Array (_ BitVec 32) (_ BitVec 8)) (store (store (store (store ?c20 ?t18 #x05) (bvadd #x00000001 ?t18) #x00) (bvadd #x00000002 ?t18) #x00) (bvadd #x00000003 ?t18) #x00))
+(assert (= (bvand (bvand (bvand (ite (= #x00 (select ?t32 #x0000000f)) #b1 #b0) (ite (= #x00 (select ?t32 #x0000000e)) #b1 #b0)) (ite (= #x00 (select ?t32 #x0000000d)) #b1 #b0)) (ite (= #x05 (select ?t32 #x0000000c)) #b1 #b0)) #b1))
+(check-sat)

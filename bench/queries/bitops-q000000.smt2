@@ -1,0 +1,5 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t4 () (_ BitVec 32) ((_ zero_extend 24) (select x #x00000000)))
+(assert (= (ite (= #x00000035 (bvor (bvand #x000000f0 ?t4) (bvand #x0000000f (bvxor #x0000005a ?t4)))) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t4 () (_ BitVec 32) ((_ zero_extend 24) (select x #x00000000)))
+(define-fun ?t11 () (_ BitVec 32) (bvor (bvand #x000000f0 ?t4) (bvand #x0000000f (bvxor #x0000005a ?t4))))
+(assert (= (ite (= #x00000003 (bvlshr ?t11 #x00000004)) #b1 #b0) #b1))
+(assert (= (ite (= #x00000035 ?t11) #b0 #b1) #b1))
+(check-sat)

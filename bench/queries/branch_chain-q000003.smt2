@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t3 () (_ BitVec 8) (select x #x00000000))
+(assert (= (ite (bvsle #x00000078 ((_ zero_extend 24) ?t3)) #b1 #b0) #b1))
+(assert (= (ite (= #x63 ?t3) #b0 #b1) #b1))
+(assert (= (ite (= #x62 ?t3) #b0 #b1) #b1))
+(assert (= (ite (= #x61 ?t3) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t4 () (_ BitVec 32) ((_ zero_extend 24) (select x #x00000000)))
+(assert (= (ite (bvsle #x00000061 ?t4) #b1 #b0) #b1))
+(assert (= (ite (= #x00000000 ((_ zero_extend 31) (ite (bvsle ?t4 #x0000007a) #b1 #b0))) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t3 () (_ BitVec 8) (select x #x00000000))
+(assert (= (ite (= #xec ((_ extract 7 0) (bvsdiv #x00000064 (bvadd #xfffffffb ((_ zero_extend 24) ?t3))))) #b0 #b1) #b1))
+(assert (= (ite (= #x05 ?t3) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun str () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t32 () (_ BitVec 32) ((_ sign_extend 24) (select str #x00000003)))
+(assert (= (ite (bvslt #x00000000 ?t32) #b1 #b0) #b1))
+(assert (= (ite (bvsle ?t32 #x00000001) #b1 #b0) #b1))
+(check-sat)

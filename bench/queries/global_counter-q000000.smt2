@@ -1,0 +1,5 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t10 () (_ BitVec 32) (ite (= (ite (bvslt #x00000064 ((_ zero_extend 24) (select x #x00000000))) #b1 #b0) #b1) #x00000002 #x00000001))
+(assert (= (ite (= #x03 ((_ extract 7 0) (bvadd ?t10 (bvadd ?t10 ?t10)))) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t16 () (_ BitVec 32) (bvmul #x00000003 ((_ zero_extend 24) (select x #x00000000))))
+(assert (= (ite (bvslt #x0000012c ?t16) #b1 #b0) #b1))
+(assert (= (ite (bvsle ?t16 #x0000012c) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(declare-fun symx!zero32 () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t17 () (_ BitVec 32) ((_ extract 31 0) (bvmul #x0000000000000004 ((_ sign_extend 32) (bvand #x00000003 ((_ zero_extend 24) (select x #x00000000)))))))
+(define-fun ?c19 () (Array (_ BitVec 32) (_ BitVec 8)) (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store symx!zero32 #x00000000 #x00) #x00000001 #x00) #x00000002 #x00) #x00000003 #x00) #x00000004 #x00) #x00000005 #x00) #x00000006 #x00) #x00000007 #x00) #x00000008 #x00) #x00000009 #x00) #x0000000a #x00) #x0000000b #x00) #x0000000c #x00) #x0000000d #x00) #x0000000e #x00) #x0000000f #x00))
+(define-fun ?t29 () (Array (_ BitVec 32) (_ BitVec 8)) (store (store (store (store ?c19 ?t17 #x01) (bvadd #x00000001 ?t17) #x00) (bvadd #x00000002 ?t17) #x00) (bvadd #x00000003 ?t17) #x00))
+(assert (= (ite (= #x01 ((_ extract 7 0) (bvadd (concat (concat (concat (select ?t29 #x00000003) (select ?t29 #x00000002)) (select ?t29 #x00000001)) (select ?t29 #x00000000)) (bvmul #x00000002 (concat (concat (concat (select ?t29 #x00000007) (select ?t29 #x00000006)) (select ?t29 #x00000005)) (select ?t29 #x00000004)))))) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t12 () (_ BitVec 8) ((_ extract 7 0) (ite (= (ite (= #x71 (select x #x00000000)) #b1 #b0) #b1) #x00000001 #x00000000)))
+(assert (= (ite (= #x00 ?t12) #b0 #b1) #b1))
+(assert (= (ite (= #x01 ?t12) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t4 () (_ BitVec 32) ((_ zero_extend 24) (select x #x00000000)))
+(assert (= (ite (= #x00000000 (bvand #x00000001 ?t4)) #b0 #b1) #b1))
+(assert (= (ite (= #x00000000 (bvand #x00000002 ?t4)) #b0 #b1) #b1))
+(assert (= (ite (= #x00000000 (bvand #x00000008 ?t4)) #b0 #b1) #b1))
+(assert (= (ite (= #x00000000 (bvand #x00000004 ?t4)) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(declare-fun symx!zero32 () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t7 () (_ BitVec 32) (bvsrem ((_ zero_extend 24) (select x #x00000000)) #x00000004))
+(define-fun ?c31 () (Array (_ BitVec 32) (_ BitVec 8)) (store (store (store (store (store symx!zero32 #x00000000 #x77) #x00000001 #x78) #x00000002 #x79) #x00000003 #x7a) #x00000004 #x00))
+(assert (= (ite (= #x79 (ite (or (bvult ?t7 #x00000005) false) (select ?c31 ?t7) #x00)) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t3 () (_ BitVec 8) (select x #x00000000))
+(assert (= (ite (= #x00 ?t3) #b0 #b1) #b1))
+(assert (= (ite (bvsle ((_ zero_extend 24) ?t3) #x0000000a) #b1 #b0) #b1))
+(assert (= (ite (= #x08 ?t3) #b0 #b1) #b1))
+(assert (= (ite (= #x0a ?t3) #b0 #b1) #b1))
+(check-sat)

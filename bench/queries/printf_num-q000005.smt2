@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(declare-fun symx!zero32 () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t7 () (_ BitVec 32) (bvsrem ((_ zero_extend 24) (select x #x00000000)) #x00000007))
+(define-fun ?t81 () (_ BitVec 32) ((_ extract 31 0) (bvurem (concat (concat (concat (concat ((_ extract 63 32) ((_ sign_extend 32) ?t7)) ((_ extract 31 24) ?t7)) ((_ extract 23 16) ?t7)) ((_ extract 15 8) ?t7)) ((_ extract 7 0) ?t7)) #x000000000000000a)))
+(define-fun ?c82 () (Array (_ BitVec 32) (_ BitVec 8)) (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store (store symx!zero32 #x00000000 #x30) #x00000001 #x31) #x00000002 #x32) #x00000003 #x33) #x00000004 #x34) #x00000005 #x35) #x00000006 #x36) #x00000007 #x37) #x00000008 #x38) #x00000009 #x39) #x0000000a #x61) #x0000000b #x62) #x0000000c #x63) #x0000000d #x64) #x0000000e #x65) #x0000000f #x66) #x00000010 #x00))
+(assert (= (ite (= #x30 (ite (or (bvult ?t81 #x00000011) false) (select ?c82 ?t81) #x00)) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t7 () (_ BitVec 32) (bvsrem ((_ zero_extend 24) (select x #x00000000)) #x00000006))
+(assert (= (ite (bvslt #x00000001 ?t7) #b1 #b0) #b1))
+(assert (= (ite (bvslt #x00000001 (bvadd #xffffffff ?t7)) #b1 #b0) #b1))
+(check-sat)

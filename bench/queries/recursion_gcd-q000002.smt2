@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t3 () (_ BitVec 8) (select x #x00000000))
+(define-fun ?t12 () (_ BitVec 32) (bvsrem ((_ zero_extend 24) ?t3) #x0000000c))
+(assert (= (ite (= #x00 ?t3) #b0 #b1) #b1))
+(assert (= (ite (= #x00000000 (bvsrem #x0000000c ?t12)) #b1 #b0) #b1))
+(assert (= (ite (= #x00000000 ?t12) #b0 #b1) #b1))
+(check-sat)

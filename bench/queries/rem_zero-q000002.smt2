@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t6 () (_ BitVec 32) (bvand #x00000003 ((_ zero_extend 24) (select x #x00000000))))
+(define-fun ?t17 () (_ BitVec 8) ((_ extract 7 0) (bvurem #x00000064 ?t6)))
+(assert (= (ite (= #x00000000 ?t6) #b0 #b1) #b1))
+(assert (= (ite (= #x01 ?t17) #b0 #b1) #b1))
+(assert (= (ite (= #x00 ?t17) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t10 () (_ BitVec 32) ((_ sign_extend 24) (select x #x00000000)))
+(assert (= (ite (bvsle #x00000030 ?t10) #b1 #b0) #b1))
+(assert (= (ite (bvsle ?t10 #x00000039) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t10 () (_ BitVec 32) ((_ sign_extend 24) (select x #x00000000)))
+(assert (= (ite (bvsle #x00000030 ?t10) #b1 #b0) #b1))
+(assert (= (ite (bvsle ?t10 #x00000039) #b1 #b0) #b1))
+(assert (= (ite (= #x01 ((_ extract 7 0) (ite (= (ite (bvslt #x0000002d ((_ extract 31 0) (bvadd #x0000000000000028 ((_ sign_extend 32) (bvadd #xffffffd0 ?t10))))) #b1 #b0) #b1) #x00000001 #x00000000))) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t3 () (_ BitVec 8) (select x #x00000000))
+(assert (= (ite (= #x00000000 ((_ sign_extend 24) ?t3)) #b0 #b1) #b1))
+(assert (= (ite (= #x03 ((_ extract 7 0) (ite (= (ite (bvslt (bvadd #xffffff97 ((_ zero_extend 24) ?t3)) #x00000000) #b1 #b0) #b1) #x00000002 #x00000003))) #b0 #b1) #b1))
+(assert (= (ite (= #x69 ?t3) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_ABV)
+(declare-fun b () (Array (_ BitVec 32) (_ BitVec 8)))
+(declare-fun a () (Array (_ BitVec 32) (_ BitVec 8)))
+(assert (= (ite (= #x00000064 (bvadd ((_ zero_extend 24) (select a #x00000000)) ((_ zero_extend 24) (select b #x00000000)))) #b1 #b0) #b1))
+(check-sat)

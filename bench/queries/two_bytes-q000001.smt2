@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun b () (Array (_ BitVec 32) (_ BitVec 8)))
+(declare-fun a () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t7 () (_ BitVec 32) ((_ zero_extend 24) (select b #x00000000)))
+(define-fun ?t6 () (_ BitVec 32) ((_ zero_extend 24) (select a #x00000000)))
+(assert (= (ite (= ?t6 ?t7) #b0 #b1) #b1))
+(assert (= (ite (= #x00000064 (bvadd ?t6 ?t7)) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,208 @@
+/*
+** afl.c — symx-llvm as an AFL++ peer instance (--afl-sync DIR): it takes the
+** entries of the other instances' queues one at a time (SymCC's order, in
+** libsymx), explores the program seeded with each under a per-entry budget,
+** and writes what the exploration finds into its own queue (id:N,src:P),
+** where afl-fuzz's sync picks it up, and error paths into crashes/.
+**
+** An entry's bytes bind one input of the program: the one --seed-input
+** names, else the first input the program creates (its first
+** klee_make_symbolic object, or klee_int), learned by a zero-input concrete
+** run. The size policy of seeds (options seed_extend, seed_truncate) fits
+** entries of other lengths to that input.
+*/
+#include "driver.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Instructions the zero-input probe may run before giving up. */
+#define PROBE_INSTRUCTIONS 10000000u
+
+typedef struct peer {
+  sxl_session *s;
+  symx_afl *afl;
+  const char *input;
+  const uint8_t *seed; /* the entry being explored, NULL for initial seeds */
+  size_t seed_len;
+  int64_t parent;
+  uint64_t paths, written, crashes;
+  int write_failed;
+} peer;
+
+static uint64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static void nap_ms(unsigned ms) {
+  struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+  nanosleep(&ts, NULL);
+}
+
+/* Whether b[0..n) is the entry itself, zero-padded or truncated to n: its
+** own path gives AFL nothing new. */
+static int is_seed(const peer *p, const uint8_t *b, size_t n) {
+  if (!p->seed) return 0;
+  for (size_t i = 0; i < n; i++)
+    if (b[i] != (i < p->seed_len ? p->seed[i] : 0)) return 0;
+  for (size_t i = n; i < p->seed_len; i++)
+    if (p->seed[i]) return 0;
+  return 1;
+}
+
+static void on_test(void *ud, symx_state *st, const symx_test *t) {
+  (void)st;
+  peer *p = ud;
+  if (t->duplicate) return;
+  p->paths++;
+  size_t n = 0;
+  const uint8_t *b = symx_assign_get(t->inputs, p->input, &n);
+  if (!b || !n) return; /* the path ended before it created the input */
+  int crash = t->reason == SYMX_END_ERROR;
+  if (!crash && is_seed(p, b, n)) return;
+  int64_t id = -1;
+  int rc = crash ? symx_afl_write_crash(p->afl, b, n, p->parent, &id)
+                 : symx_afl_write_input(p->afl, b, n, p->parent, &id);
+  if (rc != SYMX_OK) {
+    if (!p->write_failed++)
+      fprintf(stderr, "symx-llvm: afl: %s\n", symx_errmsg(symx_engine_ctx(symx_state_engine(st))));
+    return;
+  }
+  if (id >= 0) {
+    if (crash) p->crashes++;
+    else p->written++;
+  }
+}
+
+/* The per-entry time budget, bounded by what is left of the whole run;
+** 0 when the run is over. */
+static int set_budget(symx_ctx *ctx, const sxl_afl_opts *o, uint64_t t0) {
+  uint64_t budget = o->seed_time_ms;
+  if (o->max_time_ms) {
+    uint64_t used = now_ms() - t0;
+    if (used >= o->max_time_ms) return 0;
+    uint64_t left = o->max_time_ms - used;
+    if (!budget || left < budget) budget = left;
+  }
+  symx_option_set(ctx, "max_time", (int64_t)budget);
+  return 1;
+}
+
+/* Explores the program seeded with seeds; outputs name parent as source. */
+static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t seed_len,
+                   int64_t parent) {
+  sxl_session *s = p->s;
+  p->seed = seed;
+  p->seed_len = seed_len;
+  p->parent = parent;
+  uint64_t paths = p->paths, written = p->written, crashes = p->crashes, t = now_ms();
+  int rc = sxl_session_explore(s, seeds);
+  if (!s->quiet) {
+    char src[32] = "initial seeds";
+    if (seed) snprintf(src, sizeof src, "id:%06" PRId64, parent);
+    fprintf(stderr,
+            "symx-llvm: afl: %s: %" PRIu64 " paths, %" PRIu64 " new inputs, %" PRIu64
+            " crashes, %.1fs\n",
+            src, p->paths - paths, p->written - written, p->crashes - crashes,
+            (double)(now_ms() - t) / 1e3);
+  }
+  symx_afl_update_stats(p->afl, p->paths, NULL);
+  return rc;
+}
+
+/* A seed set holding entry a, fitted to the input's size when known. */
+static symx_seeds *entry_seeds(symx_ctx *ctx, const symx_assign *a, const char *input,
+                               uint64_t probe_size) {
+  symx_seeds *ss = symx_seeds_new(ctx);
+  if (!ss || symx_seeds_add_assign(ss, a) != SYMX_OK) {
+    symx_seeds_free(ss);
+    return NULL;
+  }
+  symx_expr *arr = symx_input_find(ctx, input);
+  uint64_t size = arr ? symx_array_size(arr) : probe_size;
+  symx_expr_release(arr);
+  if (size) symx_seeds_fit(ss, input, size);
+  return ss;
+}
+
+int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
+  symx_ctx *ctx = s->ctx;
+  uint64_t t0 = now_ms();
+  char input[256];
+  uint64_t probe_size = 0;
+  if (o->input) {
+    snprintf(input, sizeof input, "%s", o->input);
+  } else {
+    uint64_t cap = (uint64_t)symx_option_get(ctx, "max_instructions");
+    if (sxl_session_probe_input(s, cap ? cap : PROBE_INSTRUCTIONS)) return -1;
+    snprintf(input, sizeof input, "%s", s->x.first_input);
+    probe_size = s->x.first_input_size;
+  }
+  symx_afl *afl = symx_afl_open(ctx, o->sync_dir, o->name);
+  if (!afl) {
+    snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(ctx));
+    return -1;
+  }
+  if (!s->quiet)
+    fprintf(stderr, "symx-llvm: afl: instance %s/%s, entries bind input \"%s\"\n", o->sync_dir,
+            o->name, input);
+  peer p = {s, afl, input, NULL, 0, -1, 0, 0, 0, 0};
+  sxl_test_hook hook = s->test_hook;
+  void *hook_ud = s->test_ud;
+  s->test_hook = on_test;
+  s->test_ud = &p;
+  symx_afl_update_stats(afl, 0, o->command_line);
+  int rc = 0;
+  if (o->initial && symx_seeds_count(o->initial) && set_budget(ctx, o, t0))
+    rc = explore(&p, o->initial, NULL, 0, -1);
+  uint64_t last_new = now_ms();
+  while (!rc && !*stop) {
+    if (!set_budget(ctx, o, t0)) break;
+    symx_assign *a = NULL;
+    int64_t id = -1;
+    if (symx_afl_next_seed(afl, input, &a, &id) != SYMX_OK) {
+      snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(ctx));
+      rc = -1;
+      break;
+    }
+    if (!a) {
+      if (o->idle_ms && now_ms() - last_new >= o->idle_ms) break;
+      /* poll in short naps so an interrupt or the time limit stops us soon */
+      for (uint64_t w = 0; w < o->poll_ms && !*stop; w += 100) {
+        if (o->max_time_ms && now_ms() - t0 >= o->max_time_ms) break;
+        nap_ms(100);
+      }
+      continue;
+    }
+    last_new = now_ms();
+    size_t n = 0;
+    const uint8_t *b = symx_assign_get(a, input, &n);
+    symx_seeds *ss = entry_seeds(ctx, a, input, probe_size);
+    if (!ss) {
+      snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(ctx));
+      rc = -1;
+    } else if (!symx_seeds_count(ss)) {
+      if (!s->quiet)
+        for (size_t k = 0; k < symx_seeds_message_count(ss); k++)
+          fprintf(stderr, "symx-llvm: afl: id:%06" PRId64 ": %s\n", id, symx_seeds_message(ss, k));
+    } else {
+      rc = explore(&p, ss, b, n, id);
+    }
+    symx_seeds_free(ss);
+    symx_assign_free(a);
+  }
+  symx_afl_update_stats(afl, p.paths, NULL);
+  if (!s->quiet)
+    fprintf(stderr,
+            "symx-llvm: afl: %" PRIu64 " paths, %" PRIu64 " inputs and %" PRIu64
+            " crashes written to %s/%s, %.1fs\n",
+            p.paths, p.written, p.crashes, o->sync_dir, o->name, (double)(now_ms() - t0) / 1e3);
+  symx_afl_close(afl);
+  s->test_hook = hook;
+  s->test_ud = hook_ud;
+  return rc;
+}

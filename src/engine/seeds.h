@@ -1,0 +1,55 @@
+/*
+** seeds.h — seed-guided exploration inside the engine: the seeds each
+** state still follows (fast-sat tier b), the seeding phase, ZESTI's
+** sensitive depths and depth bound.
+*/
+#ifndef SX_ENGINE_SEEDS_H
+#define SX_ENGINE_SEEDS_H
+
+#include "pending/pending.h"
+#include "searchers/searcher.h"
+
+/*
+** The seeds consistent with one state's path: indices into the engine's
+** seed list, in load order. Owned by one state (the sets of two states are
+** disjoint: a fork partitions them), never empty (an empty set is NULL).
+*/
+typedef struct sx_seedset {
+  uint32_t n, cap;
+  uint32_t idx[];
+} sx_seedset;
+
+typedef struct sx_seeding {
+  bool on;        /* seeds were given at start: search[0] is seeded-first */
+  bool phase;     /* the seeding phase is running */
+  bool zesti;     /* search or pending_search is "zesti" */
+  bool bounded;   /* ZESTI: a pending state was revived; the bound holds */
+  uint32_t base, bound; /* ZESTI: states deeper than base + bound end */
+  sx_sensitive sensitive;
+  SX_STACK(uint32_t) scratch;
+} sx_seeding;
+
+struct symx_engine;
+
+/* At symx_engine_start, before root is placed: gives root every seed,
+** wraps the feasible searcher (seeded-first), sets up ZESTI. */
+SX_INTERNAL int sx_engine_seeds_start(struct symx_engine *eng, sx_state *root);
+SX_INTERNAL void sx_engine_seeds_release(struct symx_engine *eng);
+/* st forked: st goes on with (c, wneg), child took (c, !wneg). Splits st's
+** seeds by evaluating c under each; child keeps its share when ACTIVE. */
+SX_INTERNAL void sx_engine_seeds_fork(struct symx_engine *eng, sx_state *st, sx_state *child,
+                                      sx_expr *c, bool wneg);
+/* (c, neg) joined st's path: seeds that do not satisfy it leave st. */
+SX_INTERNAL void sx_engine_seeds_filter(struct symx_engine *eng, sx_state *st, sx_expr *c,
+                                        bool neg);
+/* st follows no seed any more (revived from pending, or freed). */
+SX_INTERNAL void sx_engine_seeds_drop(struct symx_engine *eng, sx_state *st);
+/* Before st concretizes e: when st follows seeds and its witness gives e
+** another value than its first seed, the seed becomes the witness (it
+** satisfies the path), so concretization keeps the seed on its path. */
+SX_INTERNAL void sx_engine_seeds_follow(struct symx_engine *eng, sx_state *st, sx_expr *e);
+/* Whether st's error checks should defer to a pending error side rather
+** than ask the solver: st follows a seed during the seeding phase. */
+SX_INTERNAL bool sx_engine_seeds_defer(struct symx_engine *eng, sx_state *st);
+
+#endif
