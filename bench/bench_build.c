@@ -7,6 +7,7 @@
 ** found an existing node.
 */
 #include "symx.h"
+#include "bench_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,18 +15,7 @@
 
 int bench_build(int argc, char **argv);
 
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
-static uint64_t rng(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 int bench_build(int argc, char **argv) {
   size_t builds = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
@@ -41,23 +31,23 @@ int bench_build(int argc, char **argv) {
   uint64_t s = 7;
   struct { size_t a, b; symx_kind k; } recent[256] = {{0, 0, SYMX_K_ADD}};
   uint64_t c0 = symx_stat_get(ctx, "expr_created"), h0 = symx_stat_get(ctx, "expr_hashcons_hits");
-  uint64_t t0 = now_ns();
+  uint64_t t0 = bench_wall_ns();
   size_t ok = 0;
   for (size_t i = 0; i < builds; i++) {
     /* a quarter of the builds repeat a recent one (front ends rebuild the
     ** same terms all the time): those are the hash-cons hits */
     symx_expr *a, *b, *e;
     symx_kind k;
-    if (i >= 256 && rng(&s) % 4 == 0) {
-      size_t r = (i - 1 - rng(&s) % 256) % 256;
+    if (i >= 256 && bench_rng(&s) % 4 == 0) {
+      size_t r = (i - 1 - bench_rng(&s) % 256) % 256;
       a = pool[recent[r].a];
       b = pool[recent[r].b];
       k = recent[r].k;
     } else {
-      size_t ia = rng(&s) % np, ib = rng(&s) % np;
+      size_t ia = bench_rng(&s) % np, ib = bench_rng(&s) % np;
       a = pool[ia];
       b = pool[ib];
-      k = ops[rng(&s) % 8];
+      k = ops[bench_rng(&s) % 8];
       recent[i % 256].a = ia;
       recent[i % 256].b = ib;
       recent[i % 256].k = k;
@@ -74,12 +64,12 @@ int bench_build(int argc, char **argv) {
     if (np < POOL) {
       pool[np++] = e;
     } else {
-      size_t slot = 64 + rng(&s) % (POOL - 64);
+      size_t slot = 64 + bench_rng(&s) % (POOL - 64);
       symx_expr_release(pool[slot]);
       pool[slot] = e;
     }
   }
-  uint64_t dt = now_ns() - t0;
+  uint64_t dt = bench_wall_ns() - t0;
   uint64_t created = symx_stat_get(ctx, "expr_created") - c0;
   uint64_t hits = symx_stat_get(ctx, "expr_hashcons_hits") - h0;
   printf("{\"bench\": \"build\", \"builds\": %zu, \"nodes_per_s\": %.0f, \"created\": %llu, "

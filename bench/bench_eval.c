@@ -8,6 +8,7 @@
 ** (compile_and_eval_ns_per_node). Times are thread CPU time.
 */
 #include "symx.h"
+#include "bench_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,19 +16,7 @@
 
 int bench_eval(int argc, char **argv);
 
-/* CPU time of this thread: the figure stays meaningful on a loaded machine */
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
-static uint64_t rng(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 int bench_eval(int argc, char **argv) {
   size_t nodes = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 200000;
@@ -51,17 +40,17 @@ int bench_eval(int argc, char **argv) {
                                   SYMX_K_SUB, SYMX_K_LSHR, SYMX_K_UDIV};
   while (n < nodes) {
     /* operands mostly recent (locality), sometimes anywhere (sharing) */
-    size_t a = rng(&s) % 4 ? n - 1 - rng(&s) % (n < 64 ? n : 64) : rng(&s) % n;
-    size_t b = rng(&s) % n;
+    size_t a = bench_rng(&s) % 4 ? n - 1 - bench_rng(&s) % (n < 64 ? n : 64) : bench_rng(&s) % n;
+    size_t b = bench_rng(&s) % n;
     used[a] = used[b] = 1;
-    if (rng(&s) % 8 == 0) {
+    if (bench_rng(&s) % 8 == 0) {
       symx_expr *c = symx_ult(ctx, v[a], v[b]);
-      size_t d = rng(&s) % n;
+      size_t d = bench_rng(&s) % n;
       used[d] = 1;
       v[n++] = symx_ite(ctx, c, v[b], v[d]);
       symx_expr_release(c);
     } else {
-      v[n++] = symx_mk2(ctx, ops[rng(&s) % 8], v[a], v[b]);
+      v[n++] = symx_mk2(ctx, ops[bench_rng(&s) % 8], v[a], v[b]);
     }
   }
   /* one root over every node nobody uses */
@@ -80,11 +69,11 @@ int bench_eval(int argc, char **argv) {
   symx_assign *as = symx_assign_new(ctx);
   uint64_t sink = 0, t_first = 0, t_second = 0, t_rest = 0;
   for (int r = -1; r <= rounds; r++) {
-    for (int i = 0; i < 256; i++) bytes[i] = (uint8_t)rng(&s);
+    for (int i = 0; i < 256; i++) bytes[i] = (uint8_t)bench_rng(&s);
     symx_assign_set(as, "in", bytes, 256);
-    uint64_t val = 0, t0 = now_ns();
+    uint64_t val = 0, t0 = bench_cpu_ns();
     symx_eval(ctx, root, as, &val);
-    uint64_t dt = now_ns() - t0;
+    uint64_t dt = bench_cpu_ns() - t0;
     if (r == -1) t_first = dt;       /* the memo walker */
     else if (r == 0) t_second = dt; /* compiles the plan, then runs it */
     else t_rest += dt;

@@ -20,6 +20,7 @@
 **     branch condition or its negation, as a symbolic executor asks it.
 */
 #include "symx.h"
+#include "bench_util.h"
 #include "solver/backend.h"
 
 #include <dirent.h>
@@ -33,18 +34,7 @@
 
 int bench_solver(int argc, char **argv);
 
-static uint64_t cpu_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
-static uint64_t rng(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 /* ---- the provisional corpus ---- */
 
@@ -58,7 +48,7 @@ typedef struct gen {
 } gen;
 
 static symx_expr *K(gen *g, unsigned w, uint64_t v) { return symx_const(g->ctx, w, v); }
-static uint64_t R(gen *g, uint64_t n) { return rng(&g->s) % n; }
+static uint64_t R(gen *g, uint64_t n) { return bench_rng(&g->s) % n; }
 
 /* consumes a and b */
 static symx_expr *mk2(gen *g, symx_kind k, symx_expr *a, symx_expr *b) {
@@ -144,7 +134,7 @@ static int generate(const char *dir, int paths, uint64_t seed) {
   symx_ctx *ctx = symx_ctx_new();
   gen g = {ctx, seed, NULL, NULL, NULL, 0};
   uint8_t tab[256], zeros[16] = {0};
-  for (int i = 0; i < 256; i++) tab[i] = (uint8_t)rng(&g.s);
+  for (int i = 0; i < 256; i++) tab[i] = (uint8_t)bench_rng(&g.s);
   g.table = symx_array_const(ctx, "ctype", tab, 256, 32);
   int files = 0;
   for (int p = 0; p < paths; p++) {
@@ -285,9 +275,9 @@ static void run(symx_ctx *ctx, const sx_backend_vt *vt, query *qs, size_t nq, un
   for (size_t i = 0; i < nq; i++) {
     sx_assign *m = symx_assign_new(ctx);
     uint64_t deadline = timeout_ms ? sx_now_ns() + timeout_ms * 1000000ull : 0;
-    uint64_t t0 = cpu_ns();
+    uint64_t t0 = bench_cpu_ns();
     int rc = vt->check(b, qs[i].cs, qs[i].n, deadline, m);
-    double t = (cpu_ns() - t0) / 1e9;
+    double t = (bench_cpu_ns() - t0) / 1e9;
     r->answer[i] = rc;
     r->t[i] = t;
     r->total += t;

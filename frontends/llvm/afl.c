@@ -28,8 +28,8 @@ typedef struct peer {
   const uint8_t *seed; /* the entry being explored, NULL for initial seeds */
   size_t seed_len;
   int64_t parent;
-  uint64_t paths, written, crashes;
-  int write_failed;
+  uint64_t paths, written, crashes; /* paths: distinct test inputs */
+  int write_failed, warned;
 } peer;
 
 static uint64_t now_ms(void) {
@@ -55,7 +55,6 @@ static int is_seed(const peer *p, const uint8_t *b, size_t n) {
 }
 
 static void on_test(void *ud, symx_state *st, const symx_test *t) {
-  (void)st;
   peer *p = ud;
   if (t->duplicate) return;
   p->paths++;
@@ -101,11 +100,16 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
   p->parent = parent;
   uint64_t paths = p->paths, written = p->written, crashes = p->crashes, t = now_ms();
   int rc = sxl_session_explore(s, seeds);
+  symx_expr *arr = symx_input_find(s->ctx, p->input);
+  if (!arr && !p->warned++)
+    fprintf(stderr, "symx-llvm: afl: warning: the program created no input named \"%s\": "
+                    "entries guide nothing and nothing is written\n", p->input);
+  symx_expr_release(arr);
   if (!s->quiet) {
     char src[32] = "initial seeds";
-    if (seed) snprintf(src, sizeof src, "id:%06" PRId64, parent);
+    if (seed) snprintf(src, sizeof src, parent >= 0 ? "id:%06" PRId64 : "an entry without id", parent);
     fprintf(stderr,
-            "symx-llvm: afl: %s: %" PRIu64 " paths, %" PRIu64 " new inputs, %" PRIu64
+            "symx-llvm: afl: %s: %" PRIu64 " tests, %" PRIu64 " new inputs, %" PRIu64
             " crashes, %.1fs\n",
             src, p->paths - paths, p->written - written, p->crashes - crashes,
             (double)(now_ms() - t) / 1e3);
@@ -150,7 +154,7 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   if (!s->quiet)
     fprintf(stderr, "symx-llvm: afl: instance %s/%s, entries bind input \"%s\"\n", o->sync_dir,
             o->name, input);
-  peer p = {s, afl, input, NULL, 0, -1, 0, 0, 0, 0};
+  peer p = {s, afl, input, NULL, 0, -1, 0, 0, 0, 0, 0};
   sxl_test_hook hook = s->test_hook;
   void *hook_ud = s->test_ud;
   s->test_hook = on_test;
@@ -171,6 +175,7 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
     }
     if (!a) {
       if (o->idle_ms && now_ms() - last_new >= o->idle_ms) break;
+      symx_afl_update_stats(afl, p.paths, NULL); /* run_time and last_update move on */
       /* poll in short naps so an interrupt or the time limit stops us soon */
       for (uint64_t w = 0; w < o->poll_ms && !*stop; w += 100) {
         if (o->max_time_ms && now_ms() - t0 >= o->max_time_ms) break;
@@ -188,7 +193,7 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
     } else if (!symx_seeds_count(ss)) {
       if (!s->quiet)
         for (size_t k = 0; k < symx_seeds_message_count(ss); k++)
-          fprintf(stderr, "symx-llvm: afl: id:%06" PRId64 ": %s\n", id, symx_seeds_message(ss, k));
+          fprintf(stderr, "symx-llvm: afl: entry %" PRId64 ": %s\n", id, symx_seeds_message(ss, k));
     } else {
       rc = explore(&p, ss, b, n, id);
     }
@@ -198,7 +203,7 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   symx_afl_update_stats(afl, p.paths, NULL);
   if (!s->quiet)
     fprintf(stderr,
-            "symx-llvm: afl: %" PRIu64 " paths, %" PRIu64 " inputs and %" PRIu64
+            "symx-llvm: afl: %" PRIu64 " tests, %" PRIu64 " inputs and %" PRIu64
             " crashes written to %s/%s, %.1fs\n",
             p.paths, p.written, p.crashes, o->sync_dir, o->name, (double)(now_ms() - t0) / 1e3);
   symx_afl_close(afl);

@@ -45,7 +45,7 @@ static int push_frame(sxl_state *s, sxl_prog *p, uint32_t fi, uint32_t ret_dst) 
   fr->ret_dst = ret_dst;
   fr->alloca0 = s->nallocas;
   fr->va_obj = 0;
-  memcpy(s->regs + base + fn->nparams, fn->consts, fn->nconst * sizeof(uint64_t));
+  if (fn->nconst) memcpy(s->regs + base + fn->nparams, fn->consts, fn->nconst * sizeof(uint64_t));
   memset(s->sym + base, 0, fn->nregs * sizeof(symx_expr *));
   s->nregs = base + fn->nregs;
   return 0;
@@ -119,13 +119,16 @@ sxl_state *sxl_state_clone(sxl_state *s) {
     free(c);
     return NULL;
   }
-  memcpy(c->frames, s->frames, s->nframes * sizeof *c->frames);
-  memcpy(c->regs, s->regs, s->nregs * sizeof *c->regs);
-  memcpy(c->sym, s->sym, s->nregs * sizeof *c->sym);
+  /* empty arrays may be NULL: memcpy must not see them (UB even for 0) */
+  if (s->nframes) memcpy(c->frames, s->frames, s->nframes * sizeof *c->frames);
+  if (s->nregs) {
+    memcpy(c->regs, s->regs, s->nregs * sizeof *c->regs);
+    memcpy(c->sym, s->sym, s->nregs * sizeof *c->sym);
+  }
   for (uint32_t i = 0; i < s->nregs; i++)
     if (c->sym[i]) symx_expr_retain(c->sym[i]);
-  memcpy(c->allocas, s->allocas, s->nallocas * sizeof *c->allocas);
-  memcpy(c->out, s->out, s->outlen);
+  if (s->nallocas) memcpy(c->allocas, s->allocas, s->nallocas * sizeof *c->allocas);
+  if (s->outlen) memcpy(c->out, s->out, s->outlen);
   if (!s->outcap) c->outcap = 1;
   for (uint32_t i = 0; i < s->ninames; i++) c->inames[i] = strdup(s->inames[i]);
   c->mem->refs++;

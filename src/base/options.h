@@ -25,6 +25,7 @@
   OPTION(chain_independence, BOOL, 1, 0, 1, "", "solver chain: independent factors")           \
   OPTION(chain_simplify, BOOL, 1, 0, 1, "", "solver chain: substitute x == c facts")           \
   OPTION(emit_tests, ENUM, 0, 0, 3, "all|errors|cover|none", "which terminated paths get test cases") \
+  OPTION(fastsat_cex_fork, BOOL, 0, 0, 1, "", "fast-sat tier c (cached models) at every fork, not only at revival") \
   OPTION(max_depth, INT, 0, 0, INT64_MAX, "", "fork depth limit (0 = none)")                   \
   OPTION(max_forks, INT, 0, 0, INT64_MAX, "", "fork limit (0 = none)")                         \
   OPTION(max_instructions, INT, 0, 0, INT64_MAX, "", "instruction limit (0 = none)")           \

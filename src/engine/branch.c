@@ -30,15 +30,16 @@ static int expr_ok(symx_ctx *ctx, sx_expr *e, bool boolean, const char *func) {
 /* Fast-sat tiers b and c, with their counters: a new witness for st's
 ** path and (c, neg) on a hit, else NULL; *infeasible tells that tier c
 ** proved the side infeasible (no solver: the side is dropped). */
-static sx_assign *fast(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, bool *infeasible) {
+static sx_assign *fast(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, bool *infeasible,
+                       bool pend) {
   sx_assign *hit = NULL;
   *infeasible = false;
   switch (sx_fastsat_try(eng->ctx, &eng->fs, st, c, neg, &hit)) {
   case SX_FS_SEED: SX_INC(eng->ctx, fastsat_seed_hits); return hit;
   case SX_FS_CEX: SX_INC(eng->ctx, fastsat_cex_hits); return hit;
   case SX_FS_UNSAT:
-    /* the pending modes would have made it a pending state */
-    if (eng->mode != SX_MODE_EAGER) SX_INC(eng->ctx, pending_killed_no_solver);
+    /* pend: a miss would have made it a pending state */
+    if (pend) SX_INC(eng->ctx, pending_killed_no_solver);
     *infeasible = true;
     return NULL;
   default: SX_INC(eng->ctx, fastsat_misses); return NULL;
@@ -184,7 +185,7 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
   } else {
     SX_INC(ctx, fastsat_witness_hits);
     bool dead;
-    cw = fast(eng, st, cond, v, &dead);
+    cw = fast(eng, st, cond, v, &dead, true);
     if (dead) goto done; /* cond is implied under the path: no fork, nothing to add */
   }
   sx_state *child;
@@ -215,7 +216,7 @@ int symx_state_assume(symx_state *st, symx_expr *cond) {
   if (eng->mode != SX_MODE_EAGER) {
     SX_INC(ctx, fastsat_witness_hits);
     bool dead;
-    sx_assign *w = fast(eng, st, cond, false, &dead);
+    sx_assign *w = fast(eng, st, cond, false, &dead, true);
     if (w) return extend(eng, st, cond, false, w, __func__);
     if (dead) {
       sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
@@ -265,7 +266,7 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
     /* the witness is fine: is there an input for which bad holds? */
     SX_INC(ctx, fastsat_witness_hits);
     bool dead;
-    sx_assign *w = fast(eng, st, bad, false, &dead);
+    sx_assign *w = fast(eng, st, bad, false, &dead, eng->mode == SX_MODE_RELAXED);
     if (dead) return SYMX_OK; /* no error here; !bad is implied */
     if (!w && (eng->mode == SX_MODE_RELAXED || sx_engine_seeds_defer(eng, st))) {
       sx_state *child;
@@ -298,7 +299,7 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
   }
   SX_INC(ctx, fastsat_witness_hits); /* for the error side */
   bool dead;
-  sx_assign *w = fast(eng, st, bad, true, &dead);
+  sx_assign *w = fast(eng, st, bad, true, &dead, eng->mode == SX_MODE_RELAXED);
   if (w) return extend(eng, st, bad, true, w, __func__);
   if (dead) { /* the error is certain on this path */
     sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, false);

@@ -71,6 +71,9 @@ int sx_engine_seeds_start(symx_engine *eng, sx_state *root) {
   eng->search[0] = w;
   root->seeds = s;
   sd->on = sd->phase = true;
+  /* ZESTI follows its seed from the start: no path of the all-zero initial
+  ** witness runs before the divergence points are bounded */
+  if (sd->zesti) sx_state_set_witness(root, sx_assign_share(seed_at(eng, 0)));
   return SYMX_OK;
 }
 

@@ -130,7 +130,7 @@ int sx_assign_write(sx_assign *a, const char *name, size_t off, const uint8_t *b
     b->bytes = p;
     b->len = off + n;
   }
-  memcpy(b->bytes + off, bytes, n);
+  if (n) memcpy(b->bytes + off, bytes, n); /* an empty binding has no buffer */
   return SYMX_OK;
 }
 

@@ -127,7 +127,14 @@ static int ask_chain(sx_oracle *o, sx_state *st, sx_expr *c, bool neg, sx_assign
   }
   /* the witness satisfies the path (every active and pending state's
   ** invariant): it is the hint, and the path alone is satisfiable */
-  sx_query q = {NULL, 0, st->factors, lit, st->witness, true, 0, SX_LAYER_NONE};
+  bool ok;
+  sx_factors *fac = sx_state_factors(o->pools, st, &ok);
+  if (!ok) {
+    symx_assign_free(model);
+    if (lit) sx_expr_release_nonnull(lit);
+    return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+  }
+  sx_query q = {NULL, 0, fac, lit, st->witness, true, 0, SX_LAYER_NONE};
   rc = lookup ? sx_chain_lookup(ctx, &q, model) : sx_chain_query(o->solver, &q, model);
   if (rc == SYMX_SAT) {
     /* the model is the whole witness already; the evaluator still vouches

@@ -93,7 +93,7 @@ SX_INTERNAL int sx_searcher_interleaved(const sx_search_env *env, sx_searcher *s
 SX_INTERNAL int sx_searcher_batching(const sx_search_env *env, sx_searcher *sub, sx_searcher *out);
 /*
 ** ZESTI order (paper section 4.7): smallest distance to a sensitive depth
-** first, ties deepest first, then most recently added; states with no
+** first, ties deepest first, then the larger state id; states with no
 ** sensitive depth below them come last (all of them until bound). Needs one
 ** slot.
 */

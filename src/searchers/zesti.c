@@ -2,7 +2,7 @@
 ** zesti.c — the ZESTI order (paper section 4.7, KLEE PR #1334's
 ** ZESTIPendingSearcher): after a seed's path, the divergence points closest
 ** to a sensitive operation recorded on it are explored first, ties deepest
-** first. Keys are (distance, -depth); they are recomputed when the set of
+** first, then the most recent state (largest id). Keys are (distance, -depth); they are recomputed when the set of
 ** sensitive depths changes (version) and on update. select scans for the
 ** smallest key and caches it until the set changes.
 */
@@ -32,8 +32,11 @@ static int add(void *self, symx_state *st) {
   *s->v.end++ = st;
   *s->key.end++ = key_of(s, st);
   size_t i = SX_SIZE(s->v) - 1;
-  /* later members win ties: a newcomer at least as good becomes the best */
-  if (s->have_best && s->key.begin[i] <= s->key.begin[s->best]) s->best = i;
+  /* ties go to the more recent state (larger id), as in select */
+  if (s->have_best) {
+    uint64_t ki = s->key.begin[i], kb = s->key.begin[s->best];
+    if (ki < kb || (ki == kb && st->id > s->v.begin[s->best]->id)) s->best = i;
+  }
   return SYMX_OK;
 }
 

@@ -33,6 +33,7 @@ sx_state *sx_state_fork(sx_pools *ps, sx_state *st, uint64_t id, void *payload) 
   c->payload = payload;
   c->cs = sx_clist_retain(st->cs);
   c->factors = sx_factors_retain(st->factors); /* O(1): versions are persistent */
+  c->factors_len = st->factors_len;
   c->witness = sx_assign_share(st->witness);
   c->depth = st->depth;
   c->status = st->status;
@@ -55,23 +56,51 @@ sx_expr *sx_state_literal(symx_ctx *ctx, sx_expr *c, bool neg) {
 
 int sx_state_extend_path(sx_pools *ps, const sx_state *st, sx_expr *c, bool neg, sx_clist **cell,
                          sx_factors **fac) {
-  /* the factors hold literals; the list keeps (c, neg) so a fork builds no
-  ** negation for the list itself */
-  sx_expr *lit = sx_state_literal(ps->ctx, c, neg);
-  if (!lit) return SYMX_NOMEM;
-  bool is_true = sx_is_const(lit) && (lit->value & 1);
-  /* adding true to the empty version gives NULL, the empty version again */
-  sx_factors *f = is_true ? sx_factors_retain(st->factors) : sx_factors_add(ps->ctx, st->factors, lit);
-  sx_expr_release_nonnull(lit);
-  if (!f && !is_true) return SYMX_NOMEM;
   sx_clist *l = sx_clist_push(ps, st->cs, c, neg);
-  if (!l) {
-    sx_factors_release(f);
-    return SYMX_NOMEM;
-  }
+  if (!l) return SYMX_NOMEM;
   *cell = l;
-  *fac = f;
+  *fac = sx_factors_retain(st->factors); /* catches up in sx_state_factors */
   return SYMX_OK;
+}
+
+sx_factors *sx_state_factors(sx_pools *ps, sx_state *st, bool *ok) {
+  *ok = true;
+  uint32_t len = st->cs ? st->cs->len : 0;
+  if (st->factors_len == len) return st->factors;
+  /* the cells not yet in the factors are the newest: collect, add oldest first */
+  uint32_t n = len - st->factors_len;
+  sx_clist **todo = sx_alloc(ps->ctx, n * sizeof *todo);
+  if (!todo) goto oom;
+  uint32_t k = 0;
+  for (sx_clist *l = st->cs; l && l->len > st->factors_len; l = l->next) todo[k++] = l;
+  sx_factors *f = sx_factors_retain(st->factors);
+  while (k) {
+    sx_clist *l = todo[--k];
+    /* the factors hold literals; the list keeps (c, neg) so a fork builds
+    ** no negation for the list itself */
+    sx_expr *lit = sx_state_literal(ps->ctx, l->c, l->neg);
+    if (!lit) goto oom_f;
+    if (sx_is_const(lit) && (lit->value & 1)) { /* true adds nothing */
+      sx_expr_release_nonnull(lit);
+      continue;
+    }
+    sx_factors *g = sx_factors_add(ps->ctx, f, lit);
+    sx_expr_release_nonnull(lit);
+    if (!g) goto oom_f;
+    sx_factors_release(f);
+    f = g;
+  }
+  sx_free(ps->ctx, todo, n * sizeof *todo);
+  sx_factors_release(st->factors);
+  st->factors = f;
+  st->factors_len = len;
+  return f;
+oom_f:
+  sx_factors_release(f);
+  sx_free(ps->ctx, todo, n * sizeof *todo);
+oom:
+  *ok = false;
+  return NULL;
 }
 
 void sx_state_set_path(sx_pools *ps, sx_state *st, sx_clist *cell, sx_factors *fac) {

@@ -43,13 +43,16 @@ struct symx_state {
   uint64_t id;
   void *payload;
   sx_clist *cs;          /* path constraints (owned reference) */
-  sx_factors *factors;   /* cs as independent factors (owned; kept in step with cs) */
+  sx_factors *factors;   /* the oldest factors_len constraints of cs as independent
+                            factors (owned); sx_state_factors catches up lazily, so
+                            a fork allocates nothing for them */
   sx_assign *witness;    /* shared copy-on-write; satisfies cs when ACTIVE */
   sx_expr *pcond;        /* pending condition (owned) or NULL */
   struct sx_tnode *node; /* leaf in the execution tree (NULL once removed) */
   char *msg;             /* error message of an error side / termination */
   struct sx_seedset *seeds; /* seeds still consistent with the path (engine/seeds.c) or NULL */
   uint32_t depth;
+  uint32_t factors_len;   /* constraints of cs that factors covers */
   uint32_t pos[SX_SLOTS]; /* searchers' positions */
   uint8_t status;         /* symx_status */
   uint8_t reason;         /* symx_reason */
@@ -87,12 +90,15 @@ SX_INTERNAL sx_state *sx_state_fork(sx_pools *ps, sx_state *st, uint64_t id, voi
 /* Frees the state's own memory (not the payload, not the tree node). */
 SX_INTERNAL void sx_state_destroy(sx_pools *ps, sx_state *st);
 
-/* Appends c (or !c) to the path and its factors; SYMX_NOMEM on failure
-** (st unchanged). */
+/* st's factors brought up to date with its whole path (borrowed; NULL is
+** the empty version). On OOM *ok = false (and NULL). */
+SX_INTERNAL sx_factors *sx_state_factors(sx_pools *ps, sx_state *st, bool *ok);
+/* Appends c (or !c) to the path; SYMX_NOMEM on failure (st unchanged). */
 SX_INTERNAL int sx_state_add(sx_pools *ps, sx_state *st, sx_expr *c, bool neg);
 /*
 ** st's path plus (c, neg) without changing st: a new cell in front of st->cs
-** and a new factor version (new references in *cell and *fac). SYMX_NOMEM
+** and st's factor version, still covering the older prefix (new references
+** in *cell and *fac). SYMX_NOMEM
 ** on failure (nothing to release). sx_state_set_path installs them.
 */
 SX_INTERNAL int sx_state_extend_path(sx_pools *ps, const sx_state *st, sx_expr *c, bool neg,

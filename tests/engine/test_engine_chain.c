@@ -34,7 +34,9 @@ static bool feasible(symx_ctx *ctx, symx_expr *const *e, size_t n) {
 /* the factors hold exactly the literals of the constraint list */
 static bool in_step(symx_ctx *ctx, sx_state *st) {
   sx_exprs all = {0};
-  bool ok = sx_factors_relevant(ctx, st->factors, NULL, &all) == SYMX_OK;
+  bool ok;
+  sx_factors *f = sx_state_factors(&st->eng->pools, st, &ok); /* catch up first */
+  ok = ok && sx_factors_relevant(ctx, f, NULL, &all) == SYMX_OK;
   size_t n = 0;
   for (const sx_clist *l = st->cs; ok && l; l = l->next, n++) {
     sx_expr *lit = sx_state_literal(ctx, l->c, l->neg);
@@ -52,6 +54,7 @@ static void test_unsat_subset_kills(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_option_set_str(ctx, "mode", "pending");
   symx_option_set_str(ctx, "search", "dfs");
+  symx_option_set(ctx, "fastsat_cex_fork", 1); /* tier c at forks is what is tested */
   symx_expr *lo = cmp(ctx, SYMX_K_ULT, 100), *hit = cmp(ctx, SYMX_K_EQ, 200);
   symx_expr *both[2] = {lo, hit};
   CHECK(!feasible(ctx, both, 2)); /* the oracle: x < 100 and x == 200 */
@@ -108,6 +111,7 @@ static void test_constant_under_path(void) {
   for (int m = 0; m < 3; m++) {
     symx_ctx *ctx = symx_ctx_new();
     symx_option_set_str(ctx, "mode", modes[m]);
+    symx_option_set(ctx, "fastsat_cex_fork", 1);
     symx_expr *eq = cmp(ctx, SYMX_K_EQ, 7), *lt = cmp(ctx, SYMX_K_ULT, 10);
     symx_expr *path[2] = {eq, NULL};
     symx_expr *nlt = symx_bool_not(ctx, lt);

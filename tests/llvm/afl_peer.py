@@ -128,7 +128,11 @@ def main():
         with open(os.path.join(seeds, "a"), "wb") as f:
             f.write(b"AAAAAAAA")
         sync = os.path.join(work, "SYNC")
-        env = dict(os.environ, AFL_SYNC_TIME="1", AFL_NO_UI="1", AFL_SKIP_CPUFREQ="1",
+        # the target is not sanitized; afl-fuzz rejects sanitizer options it
+        # did not set itself (a sanitized test run exports them)
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "MSAN_OPTIONS", "LSAN_OPTIONS")}
+        env.update(AFL_SYNC_TIME="1", AFL_NO_UI="1", AFL_SKIP_CPUFREQ="1",
                    AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES="1", AFL_NO_AFFINITY="1")
         budget = int(a.timeout) + 30
         with open(os.path.join(work, "afl.log"), "w") as log:

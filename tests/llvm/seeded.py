@@ -80,7 +80,9 @@ def main():
 
     try:
         exe = os.path.join(work, "gate")
-        subprocess.run([a.cc, "-g", "-I", a.include, a.program, "-L" + a.replay_dir,
+        # sanitized like the replay library may be (a sanitized build)
+        subprocess.run([a.cc, "-g", "-fsanitize=address,undefined", "-I", a.include, a.program,
+                        "-L" + a.replay_dir,
                         "-lsymx-replay", "-o", exe], check=True)
         seed = os.path.join(work, "seed.ktest")
         write_ktest(seed, [(b"input", b"SEED\0\0\0\0")])
