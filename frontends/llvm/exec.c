@@ -194,6 +194,7 @@ int sxl_end(run *r, symx_reason reason, symx_error_kind kind, const char *desc, 
   if (r->x->on_end) r->x->on_end(r->x->end_ud, r->x, r->s, r->st, reason, kind, loc, msg, code);
   if (r->st) {
     if (r->s->newcov) symx_state_covered_new(r->st);
+    symx_state_set_location(r->st, loc); /* the test case's "location" */
     if (symx_state_terminate(r->st, reason, kind, msg) != SYMX_OK)
       return sxl_fatal(r, "symx_state_terminate");
   }
@@ -216,8 +217,10 @@ int sxl_check(run *r, symx_expr *bad, symx_error_kind kind, const char *desc) {
     symx_expr_release(bad);
     return SXL_CONTINUE;
   }
-  char msg[700];
+  char msg[700], loc[300];
   sxl_where(r, desc, msg, sizeof msg);
+  sxl_loc_str(r->p, sxl_user_loc(r), loc, sizeof loc);
+  symx_state_set_location(r->st, loc); /* for the error's test case */
   sxl_flush(r);
   r->s->resume_ok = 1;
   r->x->in_check = r->s;
