@@ -2,7 +2,7 @@
 ** toyvm-run — runs a toyvm program under libsymx.
 **   toyvm-run FILE [--mode eager|pending|relaxed] [--search S]
 **             [--pending-search S] [--output-dir DIR] [--max-time T]
-**             [--slice N] [--max-steps N] [--stats]
+**             [--solver cadical|z3] [--rng-seed N] [--slice N] [--max-steps N] [--stats]
 ** Prints one line per test case (number, outcome, path hash) and a summary.
 */
 #include "toyvm.h"
@@ -43,7 +43,8 @@ int main(int argc, char **argv) {
       file = argv[i];
     } else {
       fprintf(stderr, "usage: toyvm-run FILE [--mode M] [--search S] [--pending-search S]\n"
-                      "  [--output-dir D] [--max-time T] [--emit-tests W] [--slice N] [--max-steps N] [--stats]\n");
+                      "  [--output-dir D] [--max-time T] [--emit-tests W] [--solver cadical|z3] [--rng-seed N]\n"
+                      "  [--slice N] [--max-steps N] [--stats]\n");
       return 2;
     }
   }

@@ -200,6 +200,34 @@ done:
   return rc;
 }
 
+/*
+** The eager step shared by assume and check: asks the solver chain whether
+** the path can take (c, neg) and goes on with it (SAT), ends the state with
+** end_status/unsat_reason (UNSAT), or, on UNKNOWN, drops it or makes it
+** pending per unknown_policy.
+*/
+static int decide_extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, symx_status end_status,
+                         symx_reason unsat_reason, symx_error_kind kind, const char *msg,
+                         const char *func) {
+  symx_ctx *ctx = eng->ctx;
+  sx_assign *w = NULL;
+  SX_INC(ctx, eager_queries);
+  int rc = sx_oracle_decide(&eng->oracle, st, c, neg, &w, func);
+  if (rc == SYMX_SAT) return extend(eng, st, c, neg, w, func);
+  if (rc == SYMX_UNSAT) {
+    sx_engine_end(eng, st, end_status, unsat_reason, kind, msg, false);
+    return SYMX_UNSAT;
+  }
+  if (rc == SYMX_UNKNOWN) {
+    if (drop_unknown(ctx))
+      sx_engine_end(eng, st, end_status, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+    else if ((rc = make_pending(eng, st, c, neg, func)) != SYMX_OK)
+      return rc;
+    return SYMX_UNKNOWN;
+  }
+  return rc;
+}
+
 int symx_state_assume(symx_state *st, symx_expr *cond) {
   if (!st) return SYMX_MISUSE;
   symx_engine *eng = st->eng;
@@ -225,22 +253,8 @@ int symx_state_assume(symx_state *st, symx_expr *cond) {
     rc = make_pending(eng, st, cond, false, __func__);
     return rc == SYMX_OK ? SYMX_UNKNOWN : rc;
   }
-  sx_assign *w = NULL;
-  SX_INC(ctx, eager_queries);
-  rc = sx_oracle_decide(&eng->oracle, st, cond, false, &w, __func__);
-  if (rc == SYMX_SAT) return extend(eng, st, cond, false, w, __func__);
-  if (rc == SYMX_UNSAT) {
-    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
-    return SYMX_UNSAT;
-  }
-  if (rc == SYMX_UNKNOWN) {
-    if (drop_unknown(ctx))
-      sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
-    else if ((rc = make_pending(eng, st, cond, false, __func__)) != SYMX_OK)
-      return rc;
-    return SYMX_UNKNOWN;
-  }
-  return rc;
+  return decide_extend(eng, st, cond, false, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL,
+                       __func__);
 }
 
 /* An error found on st's path with inputs w. */
@@ -309,21 +323,7 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
     rc = make_pending(eng, st, bad, true, __func__);
     return rc == SYMX_OK ? SYMX_UNKNOWN : rc;
   }
-  SX_INC(ctx, eager_queries);
-  rc = sx_oracle_decide(&eng->oracle, st, bad, true, &w, __func__);
-  if (rc == SYMX_SAT) return extend(eng, st, bad, true, w, __func__);
-  if (rc == SYMX_UNSAT) {
-    sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, false);
-    return SYMX_UNSAT;
-  }
-  if (rc == SYMX_UNKNOWN) {
-    if (drop_unknown(ctx))
-      sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
-    else if ((rc = make_pending(eng, st, bad, true, __func__)) != SYMX_OK)
-      return rc;
-    return SYMX_UNKNOWN;
-  }
-  return rc;
+  return decide_extend(eng, st, bad, true, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, __func__);
 }
 
 int symx_state_eval(symx_state *st, symx_expr *e, uint64_t *value) {
