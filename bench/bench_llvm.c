@@ -9,6 +9,20 @@
 
 int bench_llvm(int argc, char **argv);
 
+/* A session on prog that prints nothing; on failure says why and frees ctx. */
+static sxl_session *open_quiet(symx_ctx *ctx, const char *prog) {
+  char err[1024];
+  sxl_session *s = sxl_session_new(ctx, prog, NULL, "-O0", err, sizeof err);
+  if (!s) {
+    fprintf(stderr, "bench llvm: %s\n", err);
+    symx_ctx_free(ctx);
+    return NULL;
+  }
+  s->quiet = 1;
+  s->x.echo_output = 0;
+  return s;
+}
+
 static int run_mode(const char *prog, const char *mode, const char *search) {
   symx_ctx *ctx = symx_ctx_new();
   if (!ctx) return 1;
@@ -16,15 +30,8 @@ static int run_mode(const char *prog, const char *mode, const char *search) {
   symx_option_set_str(ctx, "search", search);
   symx_option_set_str(ctx, "max_time", "300s");
   symx_option_set_str(ctx, "emit_tests", "none");
-  char err[1024];
-  sxl_session *s = sxl_session_new(ctx, prog, NULL, "-O0", err, sizeof err);
-  if (!s) {
-    fprintf(stderr, "bench llvm: %s\n", err);
-    symx_ctx_free(ctx);
-    return 1;
-  }
-  s->quiet = 1;
-  s->x.echo_output = 0;
+  sxl_session *s = open_quiet(ctx, prog);
+  if (!s) return 1;
   s->exit_on_error = 1;
   s->x.quantum = 1; /* KLEE's schedule: the searcher chooses at every instruction */
   int rc = sxl_session_explore(s, NULL);
@@ -47,15 +54,8 @@ static int run_mode(const char *prog, const char *mode, const char *search) {
 
 static int run_fib(const char *prog) {
   symx_ctx *ctx = symx_ctx_new();
-  char err[1024];
-  sxl_session *s = sxl_session_new(ctx, prog, NULL, "-O0", err, sizeof err);
-  if (!s) {
-    fprintf(stderr, "bench llvm: %s\n", err);
-    symx_ctx_free(ctx);
-    return 1;
-  }
-  s->quiet = 1;
-  s->x.echo_output = 0;
+  sxl_session *s = open_quiet(ctx, prog);
+  if (!s) return 1;
   int rc = sxl_session_run_concrete(s, NULL);
   printf("{\"bench\": \"llvm\", \"program\": \"fib25.c\", \"instructions\": %llu, "
          "\"wall_s\": %.3f, \"concrete_instructions_per_s\": %.0f}\n",

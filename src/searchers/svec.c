@@ -40,3 +40,24 @@ void sx_svec_remove(sx_svec *s, sx_state *st) {
 }
 
 void sx_svec_release(sx_svec *s) { SX_RELEASE(s->ctx, s->v); }
+
+static int add(void *self, symx_state *st) { return sx_svec_push(self, st); }
+static void rem(void *self, symx_state *st) { sx_svec_remove(self, st); }
+static int empty(void *self) { return ((sx_svec *)self)->live == 0; }
+static void destroy(void *self) {
+  sx_svec *s = self;
+  sx_svec_release(s);
+  sx_free(s->ctx, s, sizeof *s);
+}
+
+int sx_svec_searcher(const sx_search_env *env, symx_state *(*select)(void *self),
+                     void (*update)(void *self, symx_state *st), sx_searcher *out) {
+  int slot = sx_search_slot(env);
+  if (slot < 0) return sx_error(env->ctx, SYMX_RANGE, "symx_engine_new", "too many searchers");
+  sx_svec *s = sx_calloc(env->ctx, sizeof *s);
+  if (!s) return SYMX_NOMEM;
+  s->ctx = env->ctx;
+  s->slot = slot;
+  *out = (sx_searcher){{add, rem, select, empty, update, destroy}, s};
+  return SYMX_OK;
+}

@@ -5,30 +5,13 @@
 ** and queries, user searchers, interrupt and resume.
 */
 #include "check.h"
+#include "brute.h"
 #include "engine/engine.h"
 #include "../../examples/toyvm/toyvm.h"
 
 #include <stdlib.h>
 #include <unistd.h>
 
-/* ---- a brute-force checker over input "in" (2 bytes) ---- */
-static int brute(void *user, sx_expr *const *cs, size_t n, sx_assign *model) {
-  (void)user;
-  symx_ctx *ctx = n ? cs[0]->ctx : NULL;
-  if (!n) return SYMX_SAT;
-  sx_assign *a = symx_assign_new(ctx);
-  for (unsigned v = 0; v < 65536; v++) {
-    uint8_t b[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
-    symx_assign_set(a, "in", b, 2);
-    if (sx_eval_all(ctx, cs, n, a)) {
-      symx_assign_set(model, "in", b, 2);
-      symx_assign_free(a);
-      return SYMX_SAT;
-    }
-  }
-  symx_assign_free(a);
-  return SYMX_UNSAT;
-}
 static int unknown(void *user, sx_expr *const *cs, size_t n, sx_assign *model) {
   (void)cs; (void)n; (void)model;
   (*(int *)user)++;
@@ -193,7 +176,7 @@ static uint64_t explore_once(const char *mode, const char *search, int64_t seed,
   symx_option_set(ctx, "rng_seed", seed);
   symx_option_set_str(ctx, "solver", seed % 2 ? "z3" : "cadical");
   symx_engine *eng = symx_engine_new(ctx);
-  if (brute_force) sx_engine_set_checker(eng, brute, NULL);
+  if (brute_force) sx_engine_set_checker(eng, brute_in2, NULL);
   trace t = {0, 0, 0, 0};
   CHECK(toyvm_explore(eng, p, 10000, tr, &t) == SYMX_OK);
   CHECK_EQ_U64(t.gaps, 0);
@@ -215,7 +198,7 @@ static void test_determinism(void) {
       uint64_t b = explore_once(mode, searches[s], 42, false, &n2);
       CHECK_EQ_U64(a, b);
       CHECK_EQ_U64(n1, n2);
-      /* the other backend and the brute-force checker find as many paths */
+      /* the other backend and the brute_in2-force checker find as many paths */
       size_t n3;
       explore_once(mode, searches[s], 43, s == 0, &n3);
       CHECK_EQ_U64(n1, n3);
@@ -232,7 +215,7 @@ static void test_memory_baseline(void) {
     size_t live = 0;
     for (int rep = 0; rep < 2; rep++) {
       symx_engine *eng = symx_engine_new(ctx);
-      sx_engine_set_checker(eng, brute, NULL); /* no solver caches in the context */
+      sx_engine_set_checker(eng, brute_in2, NULL); /* no solver caches in the context */
       trace t = {0, 0, 0, 0};
       CHECK(toyvm_explore(eng, p, 10000, tr, &t) == SYMX_OK);
       CHECK(t.n > 3);
@@ -280,7 +263,7 @@ static void test_limits(void) {
     symx_ctx *ctx = symx_ctx_new();
     symx_option_set(ctx, k ? "max_depth" : "max_forks", 2);
     symx_engine *eng = symx_engine_new(ctx);
-    sx_engine_set_checker(eng, brute, NULL);
+    sx_engine_set_checker(eng, brute_in2, NULL);
     CHECK_EQ_U64(bits_explore(eng), SYMX_DONE);
     CHECK(symx_stat_get(ctx, "forks") <= (k ? 3u : 2u));
     CHECK_EQ_U64(symx_stat_get(ctx, "paths"), symx_stat_get(ctx, "forks") + 1);
@@ -309,7 +292,7 @@ static void test_pressure(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_option_set_str(ctx, "pending_search", "dfs");
   symx_engine *eng = symx_engine_new(ctx);
-  sx_engine_set_checker(eng, brute, NULL);
+  sx_engine_set_checker(eng, brute_in2, NULL);
   CHECK(symx_engine_start(eng, NULL, NULL) == SYMX_OK);
   symx_state *st, *t, *f;
   CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
@@ -480,7 +463,7 @@ static void test_seeds(void) {
     CHECK(symx_seeds_add_bytes(seeds, "in", seed, 2) == SYMX_OK);
     if (with) CHECK(symx_engine_set_seeds(eng, seeds) == SYMX_OK);
     int calls = 0;
-    sx_engine_set_checker(eng, brute, NULL);
+    sx_engine_set_checker(eng, brute_in2, NULL);
     (void)calls;
     CHECK_EQ_U64(bits_explore(eng), SYMX_DONE);
     CHECK_EQ_U64(symx_stat_get(ctx, "paths"), 16);
@@ -509,7 +492,7 @@ static int stopping(void *user, sx_expr *const *cs, size_t n, sx_assign *model) 
     symx_ctx_interrupt(cs[0]->ctx);
     return SYMX_UNKNOWN;
   }
-  return brute(NULL, cs, n, model);
+  return brute_in2(NULL, cs, n, model);
 }
 
 static void test_stop_during_query(void) {

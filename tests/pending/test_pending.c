@@ -5,27 +5,10 @@
 ** pressure policy of section 3.4 on a scripted engine.
 */
 #include "check.h"
+#include "brute.h"
 #include "pending/pending.h"
 #include "alloc.h"
 
-/* Brute force over input "in" (2 bytes): the smallest satisfying value. */
-static int brute(void *user, sx_expr *const *cs, size_t n, sx_assign *model) {
-  int *calls = user;
-  (*calls)++;
-  symx_ctx *ctx = n ? cs[0]->ctx : NULL;
-  sx_assign *a = symx_assign_new(ctx);
-  for (unsigned v = 0; v < 65536; v++) {
-    uint8_t b[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
-    symx_assign_set(a, "in", b, 2);
-    if (sx_eval_all(ctx, cs, n, a)) {
-      symx_assign_set(model, "in", b, 2);
-      symx_assign_free(a);
-      return SYMX_SAT;
-    }
-  }
-  symx_assign_free(a);
-  return SYMX_UNSAT;
-}
 
 typedef struct fx {
   symx_ctx *ctx;
@@ -39,7 +22,7 @@ static void fx_init(fx *f) {
   f->ctx = symx_ctx_new();
   sx_pools_init(&f->ps, f->ctx);
   sx_oracle_init(&f->o, &f->ps);
-  f->o.check = brute;
+  f->o.check = brute_in2;
   f->o.check_user = &f->calls;
   f->calls = 0;
   f->in = symx_array_input(f->ctx, "in", 2, 32);
