@@ -1,17 +1,19 @@
 /*
-** bench_chain.c — `symx-bench chain [MAX_FORKS] [PROGRAM.s...]`: toyvm
-** programs explored in eager mode, then in pending mode, with the solver
-** chain on and off, in one process, same options otherwise. One JSON object
-** per line per program, mode and configuration: queries (feasibility
-** questions: chain queries plus cache-only lookups that answered),
-** backend_queries, answers_per_layer (which layer decided each question),
-** before_backend (share of questions answered without a backend),
-** pending_killed_no_solver (pending states, or would-be pending children,
-** proved infeasible by the chain's caches or simplification), solver_s,
-** wall_s; then per program and mode the speedup (wall off / wall on).
-** Default programs: examples/toyvm/fig1.s and two built-in ones (a header
-** parser and a byte-compare loop). Each run is bounded by max_forks so both
-** configurations explore the same tree.
+** bench_chain.c — `symx-bench chain [MAX_FORKS] [N_ORACLE]`: toyvm
+** programs explored with the solver chain on and off, in one process, same
+** options otherwise, for each mode (eager, pending) and backend (cadical,
+** z3). Workloads: examples/toyvm/fig1.s (bounded by MAX_FORKS, default 150),
+** the first N_ORACLE (default 50) random programs of the engine's oracle
+** test, explored to completion and summed, and two built-in programs (a
+** header parser and a byte-compare loop).
+** One JSON object per line per workload, mode, backend and configuration:
+** queries (feasibility questions: chain queries plus cache-only lookups
+** that answered), backend_queries, answers_per_layer (which layer decided
+** each question), before_backend (share of questions answered without a
+** backend), pending_killed_no_solver (pending states, or would-be pending
+** children, proved infeasible by the chain's caches or simplification),
+** solver_s, wall_s; then per workload, mode and backend the speedup (wall
+** off / wall on).
 */
 #include "base/internal.h"
 #include "../examples/toyvm/toyvm.h"
@@ -74,114 +76,183 @@ static void on_test(void *user, uint64_t hash, toyvm_outcome outcome, const symx
   (*(uint64_t *)user)++;
 }
 
-static int run(const char *name, const toyvm_prog *p, bool chain, const char *mode,
-               int64_t max_forks, double *wall_out) {
+/* the statistics a configuration sums over its programs, in print order */
+#define TOTALS(X)                                                                              \
+  X(solver_queries) X(chain_lookup_sat) X(chain_lookup_unsat) X(backend_queries)               \
+  X(chain_simplify_answers) X(chain_hint_answers) X(chain_branch_answers) X(chain_cex_answers)  \
+  X(chain_repair_answers) X(chain_backend_answers) X(cex_exact_hits) X(cex_unsat_subset_hits)   \
+  X(cex_sat_subset_hits) X(cex_recent_hits) X(cex_misses) X(repair_hits) X(repair_misses)       \
+  X(repair_evals) X(eager_queries) X(pending_created) X(pending_killed_no_solver)               \
+  X(revivals_sat) X(revivals_unsat) X(revivals_unknown) X(solver_time_ns) X(backend_time_ns)    \
+  X(instructions) X(backend_sat) X(backend_unsat) X(unsat_cores) X(unsat_core_dropped) X(repair_time_ns)
+enum {
+#define T_ENUM_(N) T_##N,
+  TOTALS(T_ENUM_)
+#undef T_ENUM_
+  T_COUNT_
+};
+
+typedef struct totals {
+  uint64_t v[T_COUNT_];
+  uint64_t paths, programs, errors;
+  double wall;
+} totals;
+
+typedef struct config {
+  const char *mode, *backend;
+  bool chain;
+  int64_t max_forks;
+} config;
+
+/* One exploration of p under cfg in a fresh context, added to *t. */
+static void run(const toyvm_prog *p, const config *cfg, totals *t) {
   symx_ctx *ctx = symx_ctx_new();
   static const char *const layers[] = {"chain_simplify", "chain_independence", "chain_branch_cache",
-                                       "chain_cex_cache"};
-  for (int i = 0; i < 4; i++) symx_option_set(ctx, layers[i], chain);
-  symx_option_set_str(ctx, "mode", mode);
+                                       "chain_cex_cache", "chain_repair"};
+  for (int i = 0; i < 5; i++) symx_option_set(ctx, layers[i], cfg->chain);
+  symx_option_set_str(ctx, "mode", cfg->mode);
+  symx_option_set_str(ctx, "solver", cfg->backend);
   symx_option_set_str(ctx, "emit_tests", "all");
   symx_option_set_str(ctx, "search", "dfs");
-  symx_option_set(ctx, "max_forks", max_forks);
+  symx_option_set(ctx, "max_forks", cfg->max_forks);
   symx_engine *eng = symx_engine_new(ctx);
+  t->programs++;
   if (!eng) {
     fprintf(stderr, "chain: %s\n", symx_errmsg(ctx));
+    t->errors++;
     symx_ctx_free(ctx);
-    return 1;
+    return;
   }
-  uint64_t paths = 0, t0 = sx_now_ns();
-  int rc = toyvm_explore(eng, p, 100000, on_test, &paths);
-  double wall = (double)(sx_now_ns() - t0) / 1e9;
-  if (rc != SYMX_OK) fprintf(stderr, "chain: %s: %s\n", name, symx_errmsg(ctx));
-  /* a lookup that missed is asked again as a query: count the answered ones */
-  uint64_t q = SX_GET(ctx, solver_queries) + SX_GET(ctx, chain_lookup_sat) + SX_GET(ctx, chain_lookup_unsat);
-  uint64_t bq = SX_GET(ctx, backend_queries);
-  uint64_t before = q - SX_GET(ctx, chain_backend_answers);
-  *wall_out = wall;
-  /* KLEE's eager mode asks both sides of every branch; the engine decides
-  ** one of them with the state's witness before asking the chain */
-  uint64_t sides = strcmp(mode, "eager") ? 0 : 2 * SX_GET(ctx, eager_queries);
-  printf("{\"bench\":\"chain\",\"program\":\"%s\",\"mode\":\"%s\",\"chain\":\"%s\",\"queries\":%llu,"
-         "\"backend_queries\":%llu,\"answers_per_layer\":{\"simplify\":%llu,\"hint\":%llu,"
-         "\"branch\":%llu,\"cex\":%llu,\"backend\":%llu},\"before_backend\":%.4f,"
-         "\"cex_hits\":{\"exact\":%llu,\"unsat_subset\":%llu,\"sat_subset\":%llu,\"recent\":%llu,"
-         "\"miss\":%llu},\"eager_branch_sides\":%llu,\"sides_before_backend\":%.4f,"
-         "\"pending_created\":%llu,\"pending_killed_no_solver\":%llu,\"revivals\":{\"sat\":%llu,"
-         "\"unsat\":%llu,\"unknown\":%llu},\"fastsat_cex_hits\":%llu,"
-         "\"paths\":%llu,\"solver_s\":%.4f,\"backend_s\":%.4f,\"wall_s\":%.4f}\n",
-         name, mode, chain ? "on" : "off", (unsigned long long)q, (unsigned long long)bq,
-         (unsigned long long)SX_GET(ctx, chain_simplify_answers),
-         (unsigned long long)SX_GET(ctx, chain_hint_answers),
-         (unsigned long long)SX_GET(ctx, chain_branch_answers),
-         (unsigned long long)SX_GET(ctx, chain_cex_answers),
-         (unsigned long long)SX_GET(ctx, chain_backend_answers), q ? (double)before / (double)q : 0.0,
-         (unsigned long long)SX_GET(ctx, cex_exact_hits),
-         (unsigned long long)SX_GET(ctx, cex_unsat_subset_hits),
-         (unsigned long long)SX_GET(ctx, cex_sat_subset_hits),
-         (unsigned long long)SX_GET(ctx, cex_recent_hits), (unsigned long long)SX_GET(ctx, cex_misses),
-         (unsigned long long)sides, sides ? 1.0 - (double)SX_GET(ctx, chain_backend_answers) / (double)sides : 0.0,
-         (unsigned long long)SX_GET(ctx, pending_created),
-         (unsigned long long)SX_GET(ctx, pending_killed_no_solver),
-         (unsigned long long)SX_GET(ctx, revivals_sat), (unsigned long long)SX_GET(ctx, revivals_unsat),
-         (unsigned long long)SX_GET(ctx, revivals_unknown), (unsigned long long)SX_GET(ctx, fastsat_cex_hits),
-         (unsigned long long)paths, (double)SX_GET(ctx, solver_time_ns) / 1e9,
-         (double)SX_GET(ctx, backend_time_ns) / 1e9, wall);
-  fflush(stdout);
+  uint64_t t0 = sx_now_ns();
+  int rc = toyvm_explore(eng, p, 100000, on_test, &t->paths);
+  t->wall += (double)(sx_now_ns() - t0) / 1e9;
+  if (rc != SYMX_OK) {
+    fprintf(stderr, "chain: %s\n", symx_errmsg(ctx));
+    t->errors++;
+  }
+#define T_ADD_(N) t->v[T_##N] += SX_GET(ctx, N);
+  TOTALS(T_ADD_)
+#undef T_ADD_
   symx_engine_free(eng);
   symx_ctx_free(ctx);
-  return rc != SYMX_OK;
+}
+
+/* questions the engine asked: chain queries, plus cache-only lookups
+** that answered (a lookup that missed is asked again as a query) */
+static uint64_t questions(const totals *t) {
+  return t->v[T_solver_queries] + t->v[T_chain_lookup_sat] + t->v[T_chain_lookup_unsat];
+}
+static double before_backend(const totals *t) {
+  uint64_t q = questions(t);
+  return q ? 1.0 - (double)t->v[T_chain_backend_answers] / (double)q : 0.0;
+}
+
+static void print(const char *name, const config *cfg, const totals *t) {
+  const uint64_t *v = t->v;
+  /* KLEE's eager mode asks both sides of every branch; the engine decides
+  ** one of them with the state's witness before asking the chain */
+  uint64_t sides = strcmp(cfg->mode, "eager") ? 0 : 2 * v[T_eager_queries];
+  printf("{\"bench\":\"chain\",\"program\":\"%s\",\"programs\":%llu,\"mode\":\"%s\",\"backend\":\"%s\","
+         "\"chain\":\"%s\",\"queries\":%llu,\"backend_queries\":%llu,"
+         "\"answers_per_layer\":{\"simplify\":%llu,\"hint\":%llu,\"branch\":%llu,\"cex\":%llu,"
+         "\"repair\":%llu,\"backend\":%llu},\"before_backend\":%.4f,\"backend_answers\":{\"sat\":%llu,"
+         "\"unsat\":%llu},\"unsat_cores\":{\"stored\":%llu,\"dropped\":%llu},"
+         "\"cex_hits\":{\"exact\":%llu,\"unsat_subset\":%llu,\"sat_subset\":%llu,\"recent\":%llu,"
+         "\"miss\":%llu},\"repair\":{\"hits\":%llu,\"misses\":%llu,\"evals\":%llu,\"s\":%.4f},"
+         "\"eager_branch_sides\":%llu,\"sides_before_backend\":%.4f,"
+         "\"pending_created\":%llu,\"pending_killed_no_solver\":%llu,\"revivals\":{\"sat\":%llu,"
+         "\"unsat\":%llu,\"unknown\":%llu},\"paths\":%llu,\"instructions\":%llu,\"errors\":%llu,"
+         "\"solver_s\":%.4f,\"backend_s\":%.4f,\"wall_s\":%.4f}\n",
+         name, (unsigned long long)t->programs, cfg->mode, cfg->backend, cfg->chain ? "on" : "off",
+         (unsigned long long)questions(t), (unsigned long long)v[T_backend_queries],
+         (unsigned long long)v[T_chain_simplify_answers], (unsigned long long)v[T_chain_hint_answers],
+         (unsigned long long)v[T_chain_branch_answers], (unsigned long long)v[T_chain_cex_answers],
+         (unsigned long long)v[T_chain_repair_answers], (unsigned long long)v[T_chain_backend_answers],
+         before_backend(t), (unsigned long long)v[T_backend_sat], (unsigned long long)v[T_backend_unsat],
+         (unsigned long long)v[T_unsat_cores], (unsigned long long)v[T_unsat_core_dropped],
+         (unsigned long long)v[T_cex_exact_hits],
+         (unsigned long long)v[T_cex_unsat_subset_hits], (unsigned long long)v[T_cex_sat_subset_hits],
+         (unsigned long long)v[T_cex_recent_hits], (unsigned long long)v[T_cex_misses],
+         (unsigned long long)v[T_repair_hits], (unsigned long long)v[T_repair_misses],
+         (unsigned long long)v[T_repair_evals], (double)v[T_repair_time_ns] / 1e9, (unsigned long long)sides,
+         sides ? 1.0 - (double)v[T_chain_backend_answers] / (double)sides : 0.0,
+         (unsigned long long)v[T_pending_created], (unsigned long long)v[T_pending_killed_no_solver],
+         (unsigned long long)v[T_revivals_sat], (unsigned long long)v[T_revivals_unsat],
+         (unsigned long long)v[T_revivals_unknown], (unsigned long long)t->paths,
+         (unsigned long long)v[T_instructions], (unsigned long long)t->errors,
+         (double)v[T_solver_time_ns] / 1e9, (double)v[T_backend_time_ns] / 1e9, t->wall);
+  fflush(stdout);
+}
+
+typedef struct workload {
+  const char *name;
+  toyvm_prog **progs;
+  size_t n;
+  int64_t max_forks; /* bounds fig1's loops so both configurations explore one tree */
+} workload;
+
+static toyvm_prog *load_example(const char *file, char *err, size_t errlen) {
+  /* from the source root or from a build directory inside it */
+  char path[256];
+  snprintf(path, sizeof path, "examples/toyvm/%s", file);
+  toyvm_prog *p = toyvm_load(path, err, errlen);
+  if (!p) {
+    snprintf(path, sizeof path, "../examples/toyvm/%s", file);
+    p = toyvm_load(path, err, errlen);
+  }
+  return p;
 }
 
 int bench_chain(int argc, char **argv) {
   int64_t max_forks = argc > 1 ? atoll(argv[1]) : 150;
+  size_t noracle = argc > 2 ? (size_t)atoll(argv[2]) : 50;
   char err[256];
-  int fails = 0;
-  struct {
-    const char *name;
-    toyvm_prog *p;
-  } progs[8];
-  size_t np = 0;
-  if (argc > 2) {
-    for (int i = 2; i < argc && np < 8; i++) {
-      toyvm_prog *p = toyvm_load(argv[i], err, sizeof err);
-      if (!p) {
-        fprintf(stderr, "chain: %s: %s\n", argv[i], err);
-        return 1;
+  toyvm_prog *fig1 = load_example("fig1.s", err, sizeof err);
+  if (!fig1) {
+    fprintf(stderr, "chain: fig1.s: %s (run from the source root)\n", err);
+    return 1;
+  }
+  toyvm_prog *parser = toyvm_parse(parser_s, err, sizeof err);
+  toyvm_prog *cmp = toyvm_parse(cmp_s, err, sizeof err);
+  toyvm_prog **oracle = calloc(noracle ? noracle : 1, sizeof *oracle);
+  static char text[8192];
+  int fails = !parser || !cmp || !oracle;
+  for (size_t i = 0; i < noracle && oracle; i++) {
+    /* the programs of tests/engine/test_oracle.c */
+    toyvm_random_program((uint64_t)i + 1, text, sizeof text);
+    if (!(oracle[i] = toyvm_parse(text, err, sizeof err))) fails++;
+  }
+  if (fails) {
+    fprintf(stderr, "chain: %s\n", err);
+    return 1;
+  }
+  workload loads[] = {{"fig1", &fig1, 1, max_forks},
+                      {"oracle", oracle, noracle, 0},
+                      {"parser", &parser, 1, max_forks},
+                      {"strcmp", &cmp, 1, max_forks}};
+  static const char *const modes[] = {"eager", "pending"};
+  static const char *const backends[] = {"cadical", "z3"};
+  for (size_t w = 0; w < sizeof loads / sizeof *loads; w++)
+    for (int m = 0; m < 2; m++)
+      for (int b = 0; b < 2; b++) {
+        totals t[2];
+        for (int on = 1; on >= 0; on--) {
+          config cfg = {modes[m], backends[b], on, loads[w].max_forks};
+          memset(&t[on], 0, sizeof t[on]);
+          for (size_t i = 0; i < loads[w].n; i++) run(loads[w].progs[i], &cfg, &t[on]);
+          print(loads[w].name, &cfg, &t[on]);
+          fails += t[on].errors != 0;
+        }
+        printf("{\"bench\":\"chain\",\"program\":\"%s\",\"mode\":\"%s\",\"backend\":\"%s\","
+               "\"before_backend\":%.4f,\"backend_queries_ratio\":%.2f,\"speedup\":%.2f}\n",
+               loads[w].name, modes[m], backends[b], before_backend(&t[1]),
+               t[1].v[T_backend_queries] ? (double)t[0].v[T_backend_queries] / (double)t[1].v[T_backend_queries] : 0.0,
+               t[1].wall > 0 ? t[0].wall / t[1].wall : 0.0);
       }
-      progs[np].name = argv[i];
-      progs[np++].p = p;
-    }
-  } else {
-    /* from the source root or from a build directory inside it */
-    toyvm_prog *p = toyvm_load("examples/toyvm/fig1.s", err, sizeof err);
-    if (!p) p = toyvm_load("../examples/toyvm/fig1.s", err, sizeof err);
-    if (p) {
-      progs[np].name = "fig1";
-      progs[np++].p = p;
-    } else {
-      fprintf(stderr, "chain: fig1.s: %s (run from the source root or pass paths)\n", err);
-    }
-    progs[np].name = "parser";
-    progs[np++].p = toyvm_parse(parser_s, err, sizeof err);
-    progs[np].name = "strcmp";
-    progs[np++].p = toyvm_parse(cmp_s, err, sizeof err);
-  }
-  for (size_t i = 0; i < np; i++) {
-    if (!progs[i].p) {
-      fprintf(stderr, "chain: %s: %s\n", progs[i].name, err);
-      fails++;
-      continue;
-    }
-    static const char *const modes[] = {"eager", "pending"};
-    for (int m = 0; m < 2; m++) {
-      double on, off;
-      fails += run(progs[i].name, progs[i].p, true, modes[m], max_forks, &on);
-      fails += run(progs[i].name, progs[i].p, false, modes[m], max_forks, &off);
-      printf("{\"bench\":\"chain\",\"program\":\"%s\",\"mode\":\"%s\",\"speedup\":%.2f}\n",
-             progs[i].name, modes[m], on > 0 ? off / on : 0.0);
-    }
-    toyvm_free(progs[i].p);
-  }
+  for (size_t i = 0; i < noracle; i++) toyvm_free(oracle[i]);
+  free(oracle);
+  toyvm_free(fig1);
+  toyvm_free(parser);
+  toyvm_free(cmp);
   return fails != 0;
 }

@@ -3,11 +3,14 @@
 **   toyvm-run FILE [--mode eager|pending|relaxed] [--search S]
 **             [--pending-search S] [--output-dir DIR] [--max-time T]
 **             [--solver cadical|z3] [--rng-seed N] [--slice N] [--max-steps N] [--stats]
+**             [--set OPTION=VALUE]...
+**   toyvm-run --random N     prints random program N (the oracle test's)
 ** Prints one line per test case (number, outcome, path hash) and a summary.
 */
 #include "toyvm.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void show(void *user, uint64_t hash, toyvm_outcome o, const symx_test *t) {
@@ -37,6 +40,27 @@ int main(int argc, char **argv) {
       }
     } else if (!strcmp(argv[i], "--max-steps") && i + 1 < argc) {
       sscanf(argv[++i], "%llu", &max_steps);
+    } else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
+      /* any option of the library, NAME=VALUE */
+      char name[64];
+      const char *eq = strchr(argv[++i], '=');
+      size_t len = eq ? (size_t)(eq - argv[i]) : 0;
+      if (!eq || len >= sizeof name) {
+        fprintf(stderr, "toyvm-run: --set wants NAME=VALUE, got '%s'\n", argv[i]);
+        return 2;
+      }
+      memcpy(name, argv[i], len);
+      name[len] = 0;
+      if (symx_option_set_str(ctx, name, eq + 1) != SYMX_OK) {
+        fprintf(stderr, "toyvm-run: %s\n", symx_errmsg(ctx));
+        return 2;
+      }
+    } else if (!strcmp(argv[i], "--random") && i + 1 < argc) {
+      static char text[8192];
+      toyvm_random_program(strtoull(argv[++i], NULL, 10), text, sizeof text);
+      fputs(text, stdout);
+      symx_ctx_free(ctx);
+      return 0;
     } else if (!strcmp(argv[i], "--stats")) {
       stats = 1;
     } else if (argv[i][0] != '-' && !file) {
@@ -44,7 +68,8 @@ int main(int argc, char **argv) {
     } else {
       fprintf(stderr, "usage: toyvm-run FILE [--mode M] [--search S] [--pending-search S]\n"
                       "  [--output-dir D] [--max-time T] [--emit-tests W] [--solver cadical|z3] [--rng-seed N]\n"
-                      "  [--slice N] [--max-steps N] [--stats]\n");
+                      "  [--slice N] [--max-steps N] [--stats] [--set OPTION=VALUE]...\n"
+                      "       toyvm-run --random N\n");
       return 2;
     }
   }

@@ -63,4 +63,9 @@ typedef void (*toyvm_test_fn)(void *user, uint64_t hash, toyvm_outcome outcome,
 int toyvm_explore(symx_engine *eng, const toyvm_prog *p, uint64_t max_steps, toyvm_test_fn fn,
                   void *user);
 
+/* Writes into buf (cap >= 2048 bytes) random program number seed: forward
+** branches, ALU operations, assertions, stores and loads, and small loops
+** whose bound is 2 bits of a register, over the 2-byte input "in". */
+void toyvm_random_program(uint64_t seed, char *buf, size_t cap);
+
 #endif

@@ -18,11 +18,13 @@
   OPTION(afl_sync_dir, STR, 0, 0, 0, "", "AFL++ sync directory to exchange inputs with")       \
   OPTION(batch_instructions, INT, 10000, 1, INT64_MAX, "", "instructions per batch (batching searcher)") \
   OPTION(cadical_arrays, ENUM, 1, 0, 1, "ackermann|lemmas", "cadical: symbolic array reads") \
+  OPTION(cadical_core_min, INT, 0, 0, 1000, "", "cadical: solves spent shrinking each unsat core") \
   OPTION(cadical_incremental, BOOL, 1, 0, 1, "", "cadical: keep one solver instance across queries") \
   OPTION(cex_cache_max, INT, 65536, 0, INT64_MAX, "", "counterexample cache entries kept (0 = unbounded)") \
   OPTION(chain_branch_cache, BOOL, 1, 0, 1, "", "solver chain: branch cache")                  \
   OPTION(chain_cex_cache, BOOL, 1, 0, 1, "", "solver chain: counterexample cache")             \
   OPTION(chain_independence, BOOL, 1, 0, 1, "", "solver chain: independent factors")           \
+  OPTION(chain_repair, BOOL, 1, 0, 1, "", "solver chain: model repair by local search from the hint") \
   OPTION(chain_simplify, BOOL, 1, 0, 1, "", "solver chain: substitute x == c facts")           \
   OPTION(emit_tests, ENUM, 0, 0, 3, "all|errors|cover|none", "which terminated paths get test cases") \
   OPTION(fastsat_cex_fork, BOOL, 0, 0, 1, "", "fast-sat tier c (cached models) at every fork, not only at revival") \
@@ -38,6 +40,7 @@
   OPTION(output_dir, STR, 0, 0, 0, "", "directory for test cases (empty = none written)")      \
   OPTION(pending_search, STR, 0, 0, 0, "random-path", "searcher over pending states")          \
   OPTION(record_queries, STR, 0, 0, 0, "", "directory to record backend queries as SMT-LIB2")  \
+  OPTION(repair_budget, INT, 1024, 0, INT64_MAX, "", "model repair: evaluations per factor before giving up") \
   OPTION(rewrite, INT, 2, 0, 2, "", "expression simplification level (0 = none)")              \
   OPTION(rng_seed, INT, 5489, 0, INT64_MAX, "", "seed of the engine's random number generator") \
   OPTION(search, STR, 0, 0, 0, "random-path", "searcher over feasible states (a,b = interleaved)") \

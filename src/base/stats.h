@@ -29,6 +29,7 @@
   STAT(chain_hint_answers, "chain: queries decided by the caller's hint")             \
   STAT(chain_branch_answers, "chain: queries decided by the branch cache")            \
   STAT(chain_cex_answers, "chain: queries decided by the counterexample cache")       \
+  STAT(chain_repair_answers, "chain: queries decided by model repair")                \
   STAT(chain_backend_answers, "chain: queries that needed a backend")                 \
   STAT(chain_unsat_no_backend, "chain: queries proved unsat without a backend")       \
   STAT(chain_lookups, "chain: cache-only lookups (fast-sat tier c)")                  \
@@ -48,8 +49,15 @@
   STAT(cex_recent_hits, "counterexample cache: a recent model satisfied the query")  \
   STAT(cex_misses, "counterexample cache misses")                                     \
   STAT(cex_evictions, "counterexample cache entries evicted")                         \
+  STAT(unsat_cores, "counterexample cache: unsat answers stored as the backend's core") \
+  STAT(unsat_core_dropped, "counterexample cache: constraints left out of stored cores") \
+  STAT(repair_hits, "model repair: factors satisfied by local search")                \
+  STAT(repair_misses, "model repair: factors left to the backend")                     \
+  STAT(repair_evals, "model repair: evaluations spent")                               \
+  STAT(repair_time_ns, "time in model repair")                                        \
   STAT(queries_recorded, "backend queries written by record_queries")                 \
   STAT(cadical_lemmas, "cadical: array lemmas added (lemmas on demand)")               \
+  STAT(cadical_core_solves, "cadical: solves that shrank unsat cores")                 \
   STAT(cadical_resets, "cadical: incremental sessions dropped for size")               \
   STAT(seeds_loaded, "seeds added to seed sets")                                       \
   STAT(seeds_rejected, "seed files skipped as malformed or by the size policy")        \

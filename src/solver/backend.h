@@ -28,6 +28,12 @@ typedef struct sx_backend_vt {
   */
   int (*check)(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_ns,
                sx_assign *model);
+  /*
+  ** Optional (NULL: none). Right after check answered UNSAT for cs[0..n),
+  ** sets in_core[i] for the constraints of an unsatisfiable subset (an
+  ** UNSAT core) and clears the others; false when there is none to give.
+  */
+  bool (*core)(sx_backend *b, bool *in_core, size_t n);
 } sx_backend_vt;
 
 /* The compiled-in backends. */

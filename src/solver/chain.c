@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "error.h"
 #include "record.h"
+#include "repair.h"
 #include "simplify.h"
 
 #include <string.h>
@@ -59,6 +60,7 @@ typedef struct run {
   bool want; /* a model is wanted */
   sx_expr *cond;
   sx_exprs rest; /* scratch: a factor without cond */
+  sx_exprs core; /* scratch: an UNSAT core */
   sx_keys keys;  /* scratch: keys of a factor */
   uint64_t backend_ns;
 } run;
@@ -89,6 +91,31 @@ static int call_backend(run *r, sx_expr *const *g, size_t n, sx_assign *m) {
   int rc = sx_solver_backend_call(r->s, g, n, r->q->deadline_ns, m);
   r->backend_ns += sx_now_ns() - t0;
   return rc;
+}
+
+/*
+** Stores the UNSAT factor g[0..n) in the counterexample cache: as the
+** backend's UNSAT core when it names one (a subset dies in more later
+** queries: every one that contains it), else whole.
+*/
+static void insert_core(run *r, sx_expr *const *g, size_t n) {
+  symx_ctx *ctx = r->ctx;
+  bool *in = n > 1 ? sx_alloc(ctx, n * sizeof *in) : NULL;
+  size_t k = 0;
+  if (in && sx_solver_backend_core(r->s, in, n)) {
+    SX_CLEAR(r->core);
+    for (size_t i = 0; i < n; i++)
+      if (in[i] && !SX_PUSH(ctx, r->core, g[i])) k = SIZE_MAX;
+    k = k == SIZE_MAX ? 0 : SX_SIZE(r->core);
+  }
+  if (in) sx_free(ctx, in, n * sizeof *in);
+  if (k && k < n) {
+    SX_INC(ctx, unsat_cores);
+    SX_ADD(ctx, unsat_core_dropped, n - k);
+    sx_cex_insert(r->sh->cex, r->core.begin, k, NULL); /* g's order: sorted */
+  } else {
+    sx_cex_insert(r->sh->cex, g, n, NULL);
+  }
 }
 
 /*
@@ -135,15 +162,30 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
       return rc;
     }
   }
+  if (o->chain_repair) {
+    sx_assign *m;
+    uint64_t tr = sx_now_ns();
+    rc = sx_repair(ctx, g, n, q->hint, &m);
+    SX_ADD(ctx, repair_time_ns, sx_now_ns() - tr);
+    if (rc == SYMX_SAT) {
+      *layer = SX_LAYER_REPAIR;
+      *src = m;
+      *owned = true;
+      if (o->chain_cex_cache) sx_cex_insert(r->sh->cex, g, n, m);
+      if (bc) sx_bcache_put(r->sh->branch, r->rest.begin, SX_SIZE(r->rest), r->cond, rc);
+      return rc;
+    }
+    if (rc != SYMX_UNKNOWN) return rc;
+  }
   *layer = SX_LAYER_BACKEND;
   if (!r->s) return SYMX_UNKNOWN;
   sx_assign *m = symx_assign_new(ctx);
   if (!m) return SYMX_NOMEM;
   rc = call_backend(r, g, n, m);
   if (rc == SYMX_SAT || rc == SYMX_UNSAT) {
-    sx_assign *keep = rc == SYMX_SAT ? m : NULL;
     /* a failed cache insert costs only a future hit */
-    if (o->chain_cex_cache) sx_cex_insert(r->sh->cex, g, n, keep);
+    if (o->chain_cex_cache && rc == SYMX_SAT) sx_cex_insert(r->sh->cex, g, n, m);
+    if (o->chain_cex_cache && rc == SYMX_UNSAT) insert_core(r, g, n);
     if (bc) sx_bcache_put(r->sh->branch, r->rest.begin, SX_SIZE(r->rest), r->cond, rc);
   }
   if (rc == SYMX_SAT) {
@@ -182,6 +224,7 @@ static void count_layer(symx_ctx *ctx, int layer, int rc) {
   case SX_LAYER_HINT: SX_INC(ctx, chain_hint_answers); break;
   case SX_LAYER_BRANCH: SX_INC(ctx, chain_branch_answers); break;
   case SX_LAYER_CEX: SX_INC(ctx, chain_cex_answers); break;
+  case SX_LAYER_REPAIR: SX_INC(ctx, chain_repair_answers); break;
   case SX_LAYER_BACKEND: SX_INC(ctx, chain_backend_answers); break;
   default: break;
   }
@@ -193,7 +236,7 @@ static int chain_run(symx_ctx *ctx, symx_solver *s, sx_query *q, sx_assign *mode
   if (!sh) return SYMX_NOMEM;
   const sx_options *o = &ctx->opts;
   uint64_t t0 = sx_now_ns();
-  run r = {ctx, s, sh, q, model != NULL, NULL, {0}, {0}, 0};
+  run r = {ctx, s, sh, q, model != NULL, NULL, {0}, {0}, {0}, 0};
   sx_exprs path = {0}, all = {0}, grp = {0};
   uint32_t *fac = NULL;
   size_t nfac = 0, nall = 0;
@@ -325,6 +368,7 @@ done:
   SX_RELEASE(ctx, path);
   SX_RELEASE(ctx, grp);
   SX_RELEASE(ctx, r.rest);
+  SX_RELEASE(ctx, r.core);
   SX_RELEASE(ctx, r.keys);
   if (fac) sx_free(ctx, fac, nall * sizeof *fac);
   return rc;

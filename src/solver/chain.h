@@ -2,10 +2,12 @@
 ** chain.h — the solver chain between a query and a backend:
 **   trivial answers -> simplify (simplify.h) -> the caller's hint ->
 **   independence (independence.h, factors.h) -> branch cache
-**   (cache_branch.h) -> counterexample cache (cex.h) -> backend
+**   (cache_branch.h) -> counterexample cache (cex.h) -> model repair
+**   (repair.h) -> backend
 ** with the query recorder (record.h) in front of the backend. Each layer is
 ** switched by an option (chain_simplify, chain_independence,
-** chain_branch_cache, chain_cex_cache) and counted in the statistics.
+** chain_branch_cache, chain_cex_cache, chain_repair) and counted in the
+** statistics.
 **
 ** Entry points:
 **   sx_chain_check   what solver.c calls instead of the backend (the seam):
@@ -15,8 +17,9 @@
 **                    witness). On SAT the model is the hint with only the
 **                    bytes of the solved factors overwritten.
 **   sx_chain_lookup  fast-sat tier (c): the same without any backend call:
-**                    SAT from a cached model (or the hint), UNSAT from a
-**                    cached UNSAT subset, otherwise SYMX_UNKNOWN.
+**                    SAT from a cached model, the hint or a repaired hint,
+**                    UNSAT from a cached UNSAT subset, otherwise
+**                    SYMX_UNKNOWN.
 ** The caches are per context (shared by every solver and engine of it).
 */
 #ifndef SX_CHAIN_H
@@ -46,6 +49,7 @@ enum {
   SX_LAYER_HINT,     /* the caller's hint satisfied the query */
   SX_LAYER_BRANCH,   /* branch cache */
   SX_LAYER_CEX,      /* counterexample cache */
+  SX_LAYER_REPAIR,   /* model repair from the hint */
   SX_LAYER_BACKEND   /* at least one factor went to the backend */
 };
 
@@ -88,5 +92,8 @@ SX_INTERNAL int sx_solver_backend_call(symx_solver *s, sx_expr *const *cs, size_
                                        uint64_t deadline_ns, sx_assign *model);
 SX_INTERNAL int sx_solver_validate(symx_solver *s, sx_expr *const *cs, size_t n,
                                    uint64_t deadline_ns, int answer);
+/* Right after sx_solver_backend_call answered UNSAT: the backend's UNSAT
+** core of that query (see sx_backend_vt.core); false when it has none. */
+SX_INTERNAL bool sx_solver_backend_core(symx_solver *s, bool *in_core, size_t n);
 
 #endif

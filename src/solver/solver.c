@@ -142,6 +142,10 @@ int sx_solver_backend_call(symx_solver *s, sx_expr *const *cs, size_t n, uint64_
   return run_backend(s->ctx, s->vt, s->b, cs, n, ms, model, "symx_solver_check");
 }
 
+bool sx_solver_backend_core(symx_solver *s, bool *in_core, size_t n) {
+  return s->vt->core && s->vt->core(s->b, in_core, n);
+}
+
 int sx_solver_validate(symx_solver *s, sx_expr *const *cs, size_t n, uint64_t deadline_ns,
                        int answer) {
   bool expired;

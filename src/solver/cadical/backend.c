@@ -52,6 +52,11 @@ struct sx_backend {
   sx_u32s q_reads, q_bytes;
   SX_STACK(q_input) q_inputs;
   SX_STACK(sx_lit) q_lits;
+  sx_u32s q_idx;       /* the constraint of each assumption */
+  SX_STACK(int) q_ext; /* each assumption as CaDiCaL's literal */
+  size_t q_n;          /* constraints of the last query */
+  long q_false;        /* a constraint blasted to false, or -1 */
+  bool q_unsat;        /* the last query was UNSAT: its core can be read */
   sx_map content;
   /* model evaluation of AIG literals */
   uint32_t *memo;
@@ -111,6 +116,8 @@ static void destroy(sx_backend *b) {
   SX_RELEASE(ctx, b->q_bytes);
   SX_RELEASE(ctx, b->q_inputs);
   SX_RELEASE(ctx, b->q_lits);
+  SX_RELEASE(ctx, b->q_idx);
+  SX_RELEASE(ctx, b->q_ext);
   SX_RELEASE(ctx, b->evstack);
   sx_free(ctx, b->memo, b->memo_cap * sizeof *b->memo);
   sx_free(ctx, b, sizeof *b);
@@ -300,22 +307,27 @@ static int flush_axioms(sx_backend *b) {
 static int solve(sx_backend *b, sx_expr *const *cs, size_t n, sx_assign *model) {
   symx_ctx *ctx = b->ctx;
   SX_CLEAR(b->q_lits);
+  SX_CLEAR(b->q_idx);
   for (size_t i = 0; i < n; i++) {
     uint32_t off;
     int rc = sx_blast_expr(&b->bl, cs[i], &off);
     if (rc != SYMX_OK) return rc;
     sx_lit l = b->bl.pool.begin[off];
-    if (l == SX_LIT_FALSE) return SYMX_UNSAT;
-    if (l != SX_LIT_TRUE && !SX_PUSH(ctx, b->q_lits, l))
+    if (l == SX_LIT_FALSE) {
+      b->q_false = (long)i;
+      return SYMX_UNSAT;
+    }
+    if (l != SX_LIT_TRUE && (!SX_PUSH(ctx, b->q_lits, l) || !SX_PUSH(ctx, b->q_idx, (uint32_t)i)))
       return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
   }
   if (!collect(b, cs, n)) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
   for (;;) {
     int rc = flush_axioms(b);
     if (rc != SYMX_OK) return rc;
+    SX_CLEAR(b->q_ext);
     for (sx_lit *l = b->q_lits.begin; l < b->q_lits.end; l++) {
       int x = sx_cnf_lit(&b->cnf, &b->bl.g, *l);
-      if (!x) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+      if (!x || !SX_PUSH(ctx, b->q_ext, x)) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
       ccadical_assume(b->cnf.sat, x);
     }
     int res = ccadical_solve(b->cnf.sat);
@@ -349,9 +361,56 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
     if (rc != SYMX_OK) return rc;
   }
   b->deadline = deadline_ns;
+  b->q_n = n;
+  b->q_false = -1;
   int rc = solve(b, cs, n, model);
+  b->q_unsat = rc == SYMX_UNSAT;
   if (rc < SYMX_SAT) drop(b); /* after an error the session may be half-built */
   return rc;
 }
 
-const sx_backend_vt sx_backend_cadical = {"cadical", create, destroy, check};
+/* the failed assumptions among those marked in use[] (after an UNSAT solve) */
+static size_t failed(sx_backend *b, bool *use) {
+  size_t k = 0;
+  for (size_t j = 0; j < SX_SIZE(b->q_ext); j++)
+    k += use[j] = use[j] && ccadical_failed(b->cnf.sat, b->q_ext.begin[j]);
+  return k;
+}
+
+/*
+** The failed assumptions of the last UNSAT query name its core; then up to
+** cadical_core_min incremental solves try to drop one constraint at a time
+** (a smaller core is contained in more later queries). A solve that is not
+** UNSAT keeps the constraint, so the core stays sound under timeouts and
+** with array lemmas left out.
+*/
+static bool core(sx_backend *b, bool *in_core, size_t n) {
+  if (!b->live || !b->q_unsat || n != b->q_n) return false;
+  b->q_unsat = false; /* the solves below change the failed set */
+  memset(in_core, 0, n * sizeof *in_core);
+  if (b->q_false >= 0) {
+    in_core[b->q_false] = true;
+    return true;
+  }
+  size_t m = SX_SIZE(b->q_ext);
+  bool *use = sx_alloc(b->ctx, m ? m * sizeof *use : 1);
+  if (!use) return false;
+  for (size_t j = 0; j < m; j++) use[j] = true;
+  size_t k = failed(b, use), solves = 0, max = (size_t)b->ctx->opts.cadical_core_min;
+  for (size_t j = 0; j < m && k > 1 && solves < max; j++) {
+    if (!use[j]) continue;
+    use[j] = false;
+    for (size_t i = 0; i < m; i++)
+      if (use[i]) ccadical_assume(b->cnf.sat, b->q_ext.begin[i]);
+    solves++;
+    if (ccadical_solve(b->cnf.sat) == 20) k = failed(b, use);
+    else use[j] = true;
+  }
+  SX_ADD(b->ctx, cadical_core_solves, solves);
+  for (size_t j = 0; j < m; j++)
+    if (use[j]) in_core[b->q_idx.begin[j]] = true;
+  sx_free(b->ctx, use, m ? m * sizeof *use : 1);
+  return true;
+}
+
+const sx_backend_vt sx_backend_cadical = {"cadical", create, destroy, check, core};

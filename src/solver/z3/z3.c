@@ -198,6 +198,7 @@ static void destroy(sx_backend *b) {
   }
   close_z3(b);
   SX_RELEASE(ctx, b->trail);
+  SX_RELEASE(ctx, b->core);
   SX_RELEASE(ctx, b->used);
   SX_RELEASE(ctx, b->work);
   SX_RELEASE(ctx, b->bytes);
@@ -224,13 +225,56 @@ static Z3_lbool run_check(sx_backend *b, Z3_solver s) {
   return r;
 }
 
+static int solve_tracked(sx_backend *b, Z3_solver s, size_t n, uint64_t deadline_ns, sx_assign *model,
+                         const Z3_ast *track);
+
 static int solve(sx_backend *b, Z3_solver s, sx_expr *const *cs, size_t n, uint64_t deadline_ns,
                  sx_assign *model) {
   Z3_context z = b->z;
-  for (size_t i = 0; i < n; i++) {
-    Z3_solver_assert(z, s, sx_z3_bool(b, cs[i]));
-    if (sx_z3_failed(b)) return b->ctx->errcode;
+  /* each constraint is tracked by a Boolean constant, so an UNSAT answer
+  ** names its core */
+  Z3_ast *track = sx_alloc(b->ctx, (n ? n : 1) * sizeof *track);
+  if (!track) {
+    sx_z3_oom(b);
+    return b->ctx->errcode;
   }
+  for (size_t i = 0; i < n; i++) {
+    track[i] = sx_z3_keep(b, Z3_mk_fresh_const(z, "core", Z3_mk_bool_sort(z)));
+    Z3_ast a = track[i] ? sx_z3_bool(b, cs[i]) : NULL;
+    if (a) Z3_solver_assert_and_track(z, s, a, track[i]);
+    if (!a || sx_z3_failed(b)) {
+      sx_free(b->ctx, track, (n ? n : 1) * sizeof *track);
+      return b->ctx->errcode;
+    }
+  }
+  int rc = solve_tracked(b, s, n, deadline_ns, model, track);
+  sx_free(b->ctx, track, (n ? n : 1) * sizeof *track);
+  return rc;
+}
+
+/* The flags of the constraints in the core of an UNSAT solve. */
+static int read_core(sx_backend *b, Z3_solver s, size_t n, const Z3_ast *track) {
+  Z3_context z = b->z;
+  SX_CLEAR(b->core);
+  for (size_t i = 0; i < n; i++)
+    if (!SX_PUSH(b->ctx, b->core, 0)) return sx_error(b->ctx, SYMX_NOMEM, SX_Z3_FN, "out of memory");
+  Z3_ast_vector v = Z3_solver_get_unsat_core(z, s);
+  if (!v || sx_z3_failed(b)) return SYMX_OK; /* no core: the answer stands */
+  Z3_ast_vector_inc_ref(z, v);
+  unsigned m = Z3_ast_vector_size(z, v);
+  for (unsigned k = 0; k < m; k++) {
+    Z3_ast a = Z3_ast_vector_get(z, v, k);
+    for (size_t i = 0; i < n; i++)
+      if (Z3_is_eq_ast(z, a, track[i])) b->core.begin[i] = 1;
+  }
+  Z3_ast_vector_dec_ref(z, v);
+  b->core_ready = m > 0;
+  return SYMX_OK;
+}
+
+static int solve_tracked(sx_backend *b, Z3_solver s, size_t n, uint64_t deadline_ns, sx_assign *model,
+                         const Z3_ast *track) {
+  Z3_context z = b->z;
   Z3_params p = Z3_mk_params(z);
   if (!p || sx_z3_failed(b)) return b->ctx->errcode;
   Z3_params_inc_ref(z, p);
@@ -250,7 +294,10 @@ static int solve(sx_backend *b, Z3_solver s, sx_expr *const *cs, size_t n, uint6
   if (b->ctx->interrupted) return SYMX_UNKNOWN;
   Z3_lbool r = run_check(b, s);
   if (sx_z3_failed(b)) return b->ctx->errcode;
-  if (r == Z3_L_FALSE) return SYMX_UNSAT;
+  if (r == Z3_L_FALSE) {
+    int rc = read_core(b, s, n, track);
+    return rc == SYMX_OK ? SYMX_UNSAT : rc;
+  }
   if (r == Z3_L_UNDEF) return incomplete(b, s) ? SX_Z3_INCOMPLETE : SYMX_UNKNOWN;
   if (!model) return SYMX_SAT;
   for (int attempt = 0;; attempt++) {
@@ -278,6 +325,7 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
   if (b->z && (b->dirty || b->queries >= QUERIES_PER_CONTEXT)) close_z3(b);
   if (!b->z && !open_z3(b)) return sx_error(ctx, SYMX_SOLVER, SX_Z3_FN, "cannot create a Z3 context");
   b->failed = false;
+  b->core_ready = false;
   b->queries++;
   int rc;
   Z3_solver s;
@@ -304,4 +352,11 @@ done:
   return rc;
 }
 
-const sx_backend_vt sx_backend_z3 = {"z3", create, destroy, check};
+static bool core(sx_backend *b, bool *in_core, size_t n) {
+  if (!b->core_ready || SX_SIZE(b->core) != n) return false;
+  b->core_ready = false;
+  for (size_t i = 0; i < n; i++) in_core[i] = b->core.begin[i];
+  return true;
+}
+
+const sx_backend_vt sx_backend_z3 = {"z3", create, destroy, check, core};

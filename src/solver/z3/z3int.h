@@ -57,6 +57,9 @@ struct sx_backend {
   SX_STACK(sx_z3_store) st;
   uint8_t *array_mode; /* by input id: 1 = a Z3 array, 0 = one constant per byte */
   size_t array_mode_cap;
+  /* the UNSAT core of the last query: a flag per constraint */
+  SX_STACK(uint8_t) core;
+  bool core_ready;
   /* stop-flag watcher */
   pthread_t thread;
   pthread_mutex_t mu;
