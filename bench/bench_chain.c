@@ -80,7 +80,7 @@ static void on_test(void *user, uint64_t hash, toyvm_outcome outcome, const symx
 #define TOTALS(X)                                                                              \
   X(solver_queries) X(chain_lookup_sat) X(chain_lookup_unsat) X(backend_queries)               \
   X(chain_simplify_answers) X(chain_hint_answers) X(chain_branch_answers) X(chain_cex_answers)  \
-  X(chain_repair_answers) X(chain_backend_answers) X(cex_exact_hits) X(cex_unsat_subset_hits)   \
+  X(chain_bounds_answers) X(chain_repair_answers) X(chain_backend_answers) X(cex_exact_hits) X(cex_unsat_subset_hits)   \
   X(cex_sat_subset_hits) X(cex_recent_hits) X(cex_misses) X(repair_hits) X(repair_misses)       \
   X(repair_evals) X(eager_queries) X(pending_created) X(pending_killed_no_solver)               \
   X(revivals_sat) X(revivals_unsat) X(revivals_unknown) X(solver_time_ns) X(backend_time_ns)    \
@@ -108,8 +108,8 @@ typedef struct config {
 static void run(const toyvm_prog *p, const config *cfg, totals *t) {
   symx_ctx *ctx = symx_ctx_new();
   static const char *const layers[] = {"chain_simplify", "chain_independence", "chain_branch_cache",
-                                       "chain_cex_cache", "chain_repair"};
-  for (int i = 0; i < 5; i++) symx_option_set(ctx, layers[i], cfg->chain);
+                                       "chain_cex_cache", "chain_bounds", "chain_repair"};
+  for (int i = 0; i < 6; i++) symx_option_set(ctx, layers[i], cfg->chain);
   symx_option_set_str(ctx, "mode", cfg->mode);
   symx_option_set_str(ctx, "solver", cfg->backend);
   symx_option_set_str(ctx, "emit_tests", "all");
@@ -155,7 +155,7 @@ static void print(const char *name, const config *cfg, const totals *t) {
   printf("{\"bench\":\"chain\",\"program\":\"%s\",\"programs\":%llu,\"mode\":\"%s\",\"backend\":\"%s\","
          "\"chain\":\"%s\",\"queries\":%llu,\"backend_queries\":%llu,"
          "\"answers_per_layer\":{\"simplify\":%llu,\"hint\":%llu,\"branch\":%llu,\"cex\":%llu,"
-         "\"repair\":%llu,\"backend\":%llu},\"before_backend\":%.4f,\"backend_answers\":{\"sat\":%llu,"
+         "\"bounds\":%llu,\"repair\":%llu,\"backend\":%llu},\"before_backend\":%.4f,\"backend_answers\":{\"sat\":%llu,"
          "\"unsat\":%llu},\"unsat_cores\":{\"stored\":%llu,\"dropped\":%llu},"
          "\"cex_hits\":{\"exact\":%llu,\"unsat_subset\":%llu,\"sat_subset\":%llu,\"recent\":%llu,"
          "\"miss\":%llu},\"repair\":{\"hits\":%llu,\"misses\":%llu,\"evals\":%llu,\"s\":%.4f},"
@@ -167,7 +167,8 @@ static void print(const char *name, const config *cfg, const totals *t) {
          (unsigned long long)questions(t), (unsigned long long)v[T_backend_queries],
          (unsigned long long)v[T_chain_simplify_answers], (unsigned long long)v[T_chain_hint_answers],
          (unsigned long long)v[T_chain_branch_answers], (unsigned long long)v[T_chain_cex_answers],
-         (unsigned long long)v[T_chain_repair_answers], (unsigned long long)v[T_chain_backend_answers],
+         (unsigned long long)v[T_chain_bounds_answers], (unsigned long long)v[T_chain_repair_answers],
+         (unsigned long long)v[T_chain_backend_answers],
          before_backend(t), (unsigned long long)v[T_backend_sat], (unsigned long long)v[T_backend_unsat],
          (unsigned long long)v[T_unsat_cores], (unsigned long long)v[T_unsat_core_dropped],
          (unsigned long long)v[T_cex_exact_hits],

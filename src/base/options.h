@@ -21,6 +21,7 @@
   OPTION(cadical_core_min, INT, 0, 0, 1000, "", "cadical: solves spent shrinking each unsat core") \
   OPTION(cadical_incremental, BOOL, 1, 0, 1, "", "cadical: keep one solver instance across queries") \
   OPTION(cex_cache_max, INT, 65536, 0, INT64_MAX, "", "counterexample cache entries kept (0 = unbounded)") \
+  OPTION(chain_bounds, BOOL, 1, 0, 1, "", "solver chain: interval reasoning refutes factors") \
   OPTION(chain_branch_cache, BOOL, 1, 0, 1, "", "solver chain: branch cache")                  \
   OPTION(chain_cex_cache, BOOL, 1, 0, 1, "", "solver chain: counterexample cache")             \
   OPTION(chain_independence, BOOL, 1, 0, 1, "", "solver chain: independent factors")           \

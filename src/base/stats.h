@@ -29,6 +29,7 @@
   STAT(chain_hint_answers, "chain: queries decided by the caller's hint")             \
   STAT(chain_branch_answers, "chain: queries decided by the branch cache")            \
   STAT(chain_cex_answers, "chain: queries decided by the counterexample cache")       \
+  STAT(chain_bounds_answers, "chain: queries refuted by interval reasoning")         \
   STAT(chain_repair_answers, "chain: queries decided by model repair")                \
   STAT(chain_backend_answers, "chain: queries that needed a backend")                 \
   STAT(chain_unsat_no_backend, "chain: queries proved unsat without a backend")       \
@@ -51,6 +52,9 @@
   STAT(cex_evictions, "counterexample cache entries evicted")                         \
   STAT(unsat_cores, "counterexample cache: unsat answers stored as the backend's core") \
   STAT(unsat_core_dropped, "counterexample cache: constraints left out of stored cores") \
+  STAT(bounds_unsat, "intervals: factors refuted")                                    \
+  STAT(bounds_unknown, "intervals: factors left to the next layers")                  \
+  STAT(bounds_time_ns, "time in interval reasoning")                                  \
   STAT(repair_hits, "model repair: factors satisfied by local search")                \
   STAT(repair_misses, "model repair: factors left to the backend")                     \
   STAT(repair_evals, "model repair: evaluations spent")                               \

@@ -9,6 +9,7 @@
 #include "chain.h"
 #include "alloc.h"
 #include "error.h"
+#include "bounds.h"
 #include "record.h"
 #include "repair.h"
 #include "simplify.h"
@@ -162,6 +163,18 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
       return rc;
     }
   }
+  if (o->chain_bounds) {
+    uint64_t tb = sx_now_ns();
+    rc = sx_bounds_check(ctx, g, n);
+    SX_ADD(ctx, bounds_time_ns, sx_now_ns() - tb);
+    if (rc == SYMX_UNSAT) {
+      *layer = SX_LAYER_BOUNDS;
+      if (o->chain_cex_cache) sx_cex_insert(r->sh->cex, g, n, NULL);
+      if (bc) sx_bcache_put(r->sh->branch, r->rest.begin, SX_SIZE(r->rest), r->cond, rc);
+      return rc;
+    }
+    if (rc != SYMX_UNKNOWN) return rc;
+  }
   if (o->chain_repair) {
     sx_assign *m;
     uint64_t tr = sx_now_ns();
@@ -224,6 +237,7 @@ static void count_layer(symx_ctx *ctx, int layer, int rc) {
   case SX_LAYER_HINT: SX_INC(ctx, chain_hint_answers); break;
   case SX_LAYER_BRANCH: SX_INC(ctx, chain_branch_answers); break;
   case SX_LAYER_CEX: SX_INC(ctx, chain_cex_answers); break;
+  case SX_LAYER_BOUNDS: SX_INC(ctx, chain_bounds_answers); break;
   case SX_LAYER_REPAIR: SX_INC(ctx, chain_repair_answers); break;
   case SX_LAYER_BACKEND: SX_INC(ctx, chain_backend_answers); break;
   default: break;

@@ -2,11 +2,12 @@
 ** chain.h — the solver chain between a query and a backend:
 **   trivial answers -> simplify (simplify.h) -> the caller's hint ->
 **   independence (independence.h, factors.h) -> branch cache
-**   (cache_branch.h) -> counterexample cache (cex.h) -> model repair
-**   (repair.h) -> backend
+**   (cache_branch.h) -> counterexample cache (cex.h) -> intervals
+**   (bounds.h, UNSAT only) -> model repair (repair.h, SAT only) -> backend
 ** with the query recorder (record.h) in front of the backend. Each layer is
 ** switched by an option (chain_simplify, chain_independence,
-** chain_branch_cache, chain_cex_cache, chain_repair) and counted in the
+** chain_branch_cache, chain_cex_cache, chain_bounds, chain_repair) and
+** counted in the
 ** statistics.
 **
 ** Entry points:
@@ -49,6 +50,7 @@ enum {
   SX_LAYER_HINT,     /* the caller's hint satisfied the query */
   SX_LAYER_BRANCH,   /* branch cache */
   SX_LAYER_CEX,      /* counterexample cache */
+  SX_LAYER_BOUNDS,   /* intervals refuted it */
   SX_LAYER_REPAIR,   /* model repair from the hint */
   SX_LAYER_BACKEND   /* at least one factor went to the backend */
 };

@@ -15,7 +15,7 @@
 ** the backend as built (no substitution, no caches, no splitting). */
 static symx_solver *z3_direct(symx_ctx *ctx) {
   static const char *const chain[] = {"chain_simplify", "chain_cex_cache", "chain_branch_cache",
-                                      "chain_independence"};
+                                      "chain_independence", "chain_repair"};
   for (size_t i = 0; i < sizeof chain / sizeof chain[0]; i++)
     if (symx_option_find(chain[i])) symx_option_set(ctx, chain[i], 0);
   return symx_solver_new(ctx, "z3");
@@ -259,7 +259,6 @@ static const sx_backend_vt liar_unsat_vt = {"liar-unsat", fake_create, fake_dest
 static void test_wrong_backends_caught(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_solver *s = z3_direct(ctx);
-  symx_option_set(ctx, "chain_repair", 0); /* x == 3 would never reach the liars */
   const sx_backend_vt *z3vt = s->vt;
   sx_backend *z3b = s->b;
   symx_expr *x = symx_var(ctx, "x", 8), *k = symx_const(ctx, 8, 3);
@@ -291,7 +290,6 @@ static void test_wrong_backends_caught(void) {
 static void test_validate_solver(void) {
   symx_ctx *ctx = symx_ctx_new();
   CHECK(symx_option_set(ctx, "validate_solver", 1) == SYMX_OK);
-  CHECK(symx_option_set(ctx, "chain_repair", 0) == SYMX_OK); /* every query reaches z3 */
   symx_solver *s = z3_direct(ctx);
   rx_gen g;
   CHECK(rx_init(&g, ctx, 99, NULL, 0) == 0);
@@ -320,7 +318,6 @@ static void test_validate_solver(void) {
 static void test_z3_errors(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_solver *s = z3_direct(ctx);
-  symx_option_set(ctx, "chain_repair", 0); /* the malformed nodes must reach z3 */
   symx_expr *x = symx_var(ctx, "x", 8);
   /* extract bits 40..3 of an 8-bit value: Z3 rejects it */
   sx_expr *bad = sx_expr_make(ctx, SYMX_K_EXTRACT, 38, 1, &x, 40, 3, "test");

@@ -1,0 +1,404 @@
+/*
+** bounds.c — interval reasoning (see bounds.h): a memoized forward pass
+** over each constraint's DAG, then narrowing of input-byte domains from the
+** top-level comparisons, repeated until nothing changes.
+*/
+#include "bounds.h"
+#include "alloc.h"
+#include "error.h"
+
+#include <string.h>
+
+#define MAX_DEPTH 48   /* deeper terms get the full range */
+#define MEMO_CAP 2048  /* terms remembered per pass; more get the full range */
+#define MAX_DOMS 128   /* terms with a narrowed domain */
+#define MAX_PASSES 6
+
+/* Unsigned values lo..hi; when lo > hi the interval wraps through zero
+** (lo..max, then 0..hi). Only sums, differences and negations produce
+** wrapped intervals; every other consumer normalizes them to the full
+** range, except signed comparisons, for which a wrap through zero that
+** stays clear of the sign boundary is a plain signed interval. */
+typedef struct iv {
+  uint64_t lo, hi;
+} iv;
+
+typedef struct slot {
+  const sx_expr *e;
+  iv v;
+} slot;
+
+typedef struct dom {
+  const sx_expr *e;
+  iv v; /* a plain interval */
+} dom;
+
+typedef struct bounds {
+  slot *memo; /* open addressing by node address, MEMO_CAP slots */
+  size_t used;
+  dom doms[MAX_DOMS];
+  unsigned ndoms;
+  bool changed, empty;
+} bounds;
+
+static iv full(unsigned w) { return (iv){0, sx_mask(w)}; }
+static iv point(uint64_t v) { return (iv){v, v}; }
+static iv boolean(bool can0, bool can1) { return (iv){can0 ? 0 : 1, can1 ? 1 : 0}; }
+static uint64_t fill(uint64_t x) { return x ? ~0ull >> __builtin_clzll(x) : 0; }
+static iv norm(iv a, unsigned w) { return a.lo <= a.hi ? a : full(w); }
+
+static slot *memo_find(bounds *b, const sx_expr *e) {
+  size_t h = (size_t)(((uintptr_t)e >> 4) * 0x9e3779b97f4a7c15ull) & (MEMO_CAP - 1);
+  for (size_t k = 0; k < MEMO_CAP; k++, h = (h + 1) & (MEMO_CAP - 1))
+    if (!b->memo[h].e || b->memo[h].e == e) return &b->memo[h];
+  return NULL;
+}
+
+static dom *find_dom(bounds *b, const sx_expr *e) {
+  for (unsigned i = 0; i < b->ndoms; i++)
+    if (b->doms[i].e == e) return &b->doms[i];
+  return NULL;
+}
+
+/* signed view of an unsigned interval; false when it crosses the sign boundary */
+static bool as_signed(iv a, unsigned w, int64_t *lo, int64_t *hi) {
+  uint64_t half = 1ull << (w - 1);
+  if (a.lo <= a.hi ? (a.lo < half) != (a.hi < half) : !(a.hi < half && a.lo >= half)) return false;
+  *lo = sx_sign_extend(a.lo, w);
+  *hi = sx_sign_extend(a.hi, w);
+  return true;
+}
+
+static iv compare(int kind, iv a, iv b, unsigned w) {
+  if (kind <= SYMX_K_UGE) {
+    a = norm(a, w);
+    b = norm(b, w);
+  }
+  switch (kind) {
+  case SYMX_K_EQ:
+    if (a.hi < b.lo || b.hi < a.lo) return point(0);
+    return boolean(!(a.lo == a.hi && b.lo == b.hi), true);
+  case SYMX_K_NE: {
+    iv e = compare(SYMX_K_EQ, a, b, w);
+    return (iv){1 - e.hi, 1 - e.lo};
+  }
+  case SYMX_K_ULT: return boolean(!(a.hi < b.lo), !(a.lo >= b.hi));
+  case SYMX_K_ULE: return boolean(!(a.hi <= b.lo), !(a.lo > b.hi));
+  case SYMX_K_UGT: return compare(SYMX_K_ULT, b, a, w);
+  case SYMX_K_UGE: return compare(SYMX_K_ULE, b, a, w);
+  default: break;
+  }
+  int64_t al, ah, bl, bh;
+  if (!as_signed(a, w, &al, &ah) || !as_signed(b, w, &bl, &bh)) return boolean(true, true);
+  switch (kind) {
+  case SYMX_K_SLT: return boolean(!(ah < bl), !(al >= bh));
+  case SYMX_K_SLE: return boolean(!(ah <= bl), !(al > bh));
+  case SYMX_K_SGT: return boolean(!(bh < al), !(bl >= ah));
+  case SYMX_K_SGE: return boolean(!(bh <= al), !(bl > ah));
+  default: return boolean(true, true);
+  }
+}
+
+static iv eval(bounds *b, const sx_expr *e, int depth);
+
+static iv arith(bounds *b, const sx_expr *e, int depth) {
+  unsigned w = e->width;
+  uint64_t m = sx_mask(w);
+  iv a = norm(eval(b, e->args[0], depth + 1), w);
+  iv c = e->nargs > 1 ? norm(eval(b, e->args[1], depth + 1), w) : a;
+  uint64_t r2, span;
+  switch (e->kind) {
+  case SYMX_K_ADD: /* fewer than 2^w results: the (maybe wrapped) interval */
+    if (__builtin_add_overflow(a.hi - a.lo, c.hi - c.lo, &span) || span >= m) return full(w);
+    return (iv){(a.lo + c.lo) & m, (a.hi + c.hi) & m};
+  case SYMX_K_SUB:
+    if (__builtin_add_overflow(a.hi - a.lo, c.hi - c.lo, &span) || span >= m) return full(w);
+    return (iv){(a.lo - c.hi) & m, (a.hi - c.lo) & m};
+  case SYMX_K_NEG:
+    if (a.hi - a.lo >= m) return full(w);
+    return (iv){(0 - a.hi) & m, (0 - a.lo) & m};
+  case SYMX_K_NOT: return (iv){m - a.hi, m - a.lo};
+  case SYMX_K_MUL:
+    if (__builtin_mul_overflow(a.hi, c.hi, &r2) || r2 > m) return full(w);
+    return (iv){a.lo * c.lo, r2};
+  case SYMX_K_UDIV: return c.lo ? (iv){a.lo / c.hi, a.hi / c.lo} : full(w);
+  case SYMX_K_UREM: /* x urem 0 = x */
+    return (iv){0, c.lo && c.hi - 1 < a.hi ? c.hi - 1 : a.hi};
+  case SYMX_K_AND:
+    if (w == 1) return (iv){a.lo & c.lo, a.hi & c.hi};
+    return (iv){0, a.hi < c.hi ? a.hi : c.hi};
+  case SYMX_K_OR:
+    if (w == 1) return (iv){a.lo | c.lo, a.hi | c.hi};
+    return (iv){a.lo > c.lo ? a.lo : c.lo, fill(a.hi | c.hi) & m};
+  case SYMX_K_XOR:
+    if (a.lo == a.hi && c.lo == c.hi) return point(a.lo ^ c.lo);
+    return (iv){0, fill(a.hi | c.hi) & m};
+  case SYMX_K_SHL:
+    if (c.lo != c.hi) return full(w);
+    if (c.lo >= w) return point(0);
+    return a.hi <= m >> c.lo ? (iv){a.lo << c.lo, a.hi << c.lo} : full(w);
+  case SYMX_K_ASHR: /* on non-negative values it is a logical shift */
+    if (a.hi > m >> 1) return full(w);
+    return (iv){c.hi >= w ? 0 : a.lo >> c.hi, c.lo >= w ? 0 : a.hi >> c.lo};
+  case SYMX_K_LSHR:
+    return (iv){c.hi >= w ? 0 : a.lo >> c.hi, c.lo >= w ? 0 : a.hi >> c.lo};
+  default: return full(w);
+  }
+}
+
+static iv compute(bounds *b, const sx_expr *e, int depth) {
+  unsigned w = e->width;
+  const sx_expr *a = e->args[0];
+  switch (e->kind) {
+  case SYMX_K_ZEXT: return norm(eval(b, a, depth + 1), a->width);
+  case SYMX_K_SEXT: {
+    iv x = norm(eval(b, a, depth + 1), a->width);
+    uint64_t half = 1ull << (a->width - 1), up = sx_mask(w) & ~sx_mask(a->width);
+    if (x.hi < half) return x;
+    if (x.lo >= half) return (iv){x.lo | up, x.hi | up};
+    return full(w);
+  }
+  case SYMX_K_EXTRACT: {
+    iv x = norm(eval(b, a, depth + 1), a->width);
+    unsigned hi = (unsigned)e->value, lo = e->aux;
+    if (hi < 63 && (x.lo >> (hi + 1)) != (x.hi >> (hi + 1))) return full(w);
+    return (iv){(x.lo >> lo) & sx_mask(w), (x.hi >> lo) & sx_mask(w)};
+  }
+  case SYMX_K_CONCAT: {
+    iv h = norm(eval(b, a, depth + 1), a->width), l = norm(eval(b, e->args[1], depth + 1), e->args[1]->width);
+    unsigned lw = e->args[1]->width;
+    return (iv){h.lo << lw | l.lo, h.hi << lw | l.hi};
+  }
+  case SYMX_K_ITE: {
+    iv c = eval(b, a, depth + 1);
+    if (c.lo == 1 && c.hi == 1) return eval(b, e->args[1], depth + 1);
+    if (c.lo == 0 && c.hi == 0) return eval(b, e->args[2], depth + 1);
+    iv x = norm(eval(b, e->args[1], depth + 1), w), y = norm(eval(b, e->args[2], depth + 1), w);
+    return (iv){x.lo < y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi};
+  }
+  case SYMX_K_EQ: case SYMX_K_NE: case SYMX_K_ULT: case SYMX_K_ULE: case SYMX_K_UGT:
+  case SYMX_K_UGE: case SYMX_K_SLT: case SYMX_K_SLE: case SYMX_K_SGT: case SYMX_K_SGE:
+    return compare(e->kind, eval(b, a, depth + 1), eval(b, e->args[1], depth + 1), a->width);
+  case SYMX_K_ADD: case SYMX_K_SUB: case SYMX_K_NEG: case SYMX_K_NOT: case SYMX_K_MUL:
+  case SYMX_K_UDIV: case SYMX_K_UREM: case SYMX_K_AND: case SYMX_K_OR: case SYMX_K_XOR:
+  case SYMX_K_SHL: case SYMX_K_LSHR: case SYMX_K_ASHR:
+    return arith(b, e, depth);
+  default: return full(w);
+  }
+}
+
+/* v (maybe wrapped) intersected with the plain interval d; an empty
+** intersection marks the factor refuted */
+static iv meet(bounds *b, iv v, iv d) {
+  if (v.lo <= v.hi) {
+    if (v.hi < d.lo || d.hi < v.lo) {
+      b->empty = true;
+      return d;
+    }
+    return (iv){v.lo > d.lo ? v.lo : d.lo, v.hi < d.hi ? v.hi : d.hi};
+  }
+  /* v is lo..max then 0..hi: the parts of d in each */
+  bool up = d.hi >= v.lo, low = d.lo <= v.hi;
+  if (up && low) return d;
+  if (up) return (iv){d.lo > v.lo ? d.lo : v.lo, d.hi};
+  if (low) return (iv){d.lo, d.hi < v.hi ? d.hi : v.hi};
+  b->empty = true;
+  return d;
+}
+
+static iv eval(bounds *b, const sx_expr *e, int depth) {
+  if (sx_is_const(e)) return point(e->value);
+  if (depth > MAX_DEPTH) return full(e->width);
+  slot *s = memo_find(b, e);
+  if (s && s->e) return s->v;
+  iv v = compute(b, e, depth);
+  dom *d = b->ndoms ? find_dom(b, e) : NULL;
+  if (d) v = meet(b, v, d->v); /* what the constraints allow */
+  if ((s = memo_find(b, e)) && !s->e) { /* the recursion may have filled it */
+    s->e = e;
+    s->v = v;
+  }
+  return v;
+}
+
+static void narrow_store(bounds *b, const sx_expr *t, iv v);
+
+/*
+** t's value must lie in v: stores that for t, and projects v back through
+** extensions and through additions and subtractions that cannot wrap on
+** the current intervals, down to the input bytes (HC4-style narrowing).
+*/
+static void narrow_term(bounds *b, const sx_expr *t, iv v, int depth) {
+  if (depth > MAX_DEPTH || b->empty || sx_is_const(t)) return;
+  narrow_store(b, t, v);
+  unsigned w = t->width;
+  uint64_t m = sx_mask(w), r;
+  const sx_expr *x = t->args[0], *y = t->args[1];
+  switch (t->kind) {
+  case SYMX_K_ZEXT: {
+    uint64_t xm = sx_mask(x->width);
+    if (v.lo > xm) {
+      b->empty = true;
+      return;
+    }
+    narrow_term(b, x, (iv){v.lo, v.hi < xm ? v.hi : xm}, depth + 1);
+    return;
+  }
+  case SYMX_K_SEXT: { /* the non-negative half maps to itself */
+    uint64_t half = 1ull << (x->width - 1);
+    if (v.hi < half) narrow_term(b, x, v, depth + 1);
+    return;
+  }
+  case SYMX_K_ADD: {
+    iv X = norm(eval(b, x, 0), w), Y = norm(eval(b, y, 0), w);
+    if (__builtin_add_overflow(X.hi, Y.hi, &r) || r > m) return; /* may wrap */
+    /* x = t - y: x in [v.lo - Y.hi, v.hi - Y.lo], clamped at 0 */
+    narrow_term(b, x, (iv){v.lo > Y.hi ? v.lo - Y.hi : 0, v.hi >= Y.lo ? v.hi - Y.lo : 0}, depth + 1);
+    if (v.hi < Y.lo) b->empty = true;
+    narrow_term(b, y, (iv){v.lo > X.hi ? v.lo - X.hi : 0, v.hi >= X.lo ? v.hi - X.lo : 0}, depth + 1);
+    if (v.hi < X.lo) b->empty = true;
+    return;
+  }
+  case SYMX_K_SUB: {
+    iv X = norm(eval(b, x, 0), w), Y = norm(eval(b, y, 0), w);
+    if (X.lo < Y.hi) return; /* may wrap */
+    /* x = t + y, y = x - t */
+    uint64_t lo = v.lo + Y.lo, hi;
+    if (__builtin_add_overflow(v.hi, Y.hi, &hi) || hi > m) hi = m;
+    if (lo <= m) narrow_term(b, x, (iv){lo, hi}, depth + 1);
+    else b->empty = true;
+    if (X.hi < v.lo) b->empty = true;
+    else narrow_term(b, y, (iv){X.lo > v.hi ? X.lo - v.hi : 0, X.hi - v.lo}, depth + 1);
+    return;
+  }
+  default: return;
+  }
+}
+
+static void narrow(bounds *b, const sx_expr *t, iv v) { narrow_term(b, t, v, 0); }
+
+/* Intersects the domain of term t with v. */
+static void narrow_store(bounds *b, const sx_expr *t, iv v) {
+  dom *d = find_dom(b, t);
+  if (!d) {
+    if (b->ndoms == MAX_DOMS) return;
+    d = &b->doms[b->ndoms++];
+    *d = (dom){t, full(t->width)};
+  }
+  iv n = {v.lo > d->v.lo ? v.lo : d->v.lo, v.hi < d->v.hi ? v.hi : d->v.hi};
+  if (n.lo > n.hi) {
+    b->empty = true;
+    return;
+  }
+  if (n.lo != d->v.lo || n.hi != d->v.hi) b->changed = true;
+  d->v = n;
+}
+
+static int negate_cmp(int k) {
+  static const int neg[] = {SYMX_K_NE, SYMX_K_EQ, SYMX_K_UGE, SYMX_K_UGT, SYMX_K_ULE, SYMX_K_ULT,
+                            SYMX_K_SGE, SYMX_K_SGT, SYMX_K_SLE, SYMX_K_SLT};
+  return k >= SYMX_K_EQ && k <= SYMX_K_SGE ? neg[k - SYMX_K_EQ] : -1;
+}
+
+/* x k y must hold: narrow the byte terms on either side */
+static void narrow_signed(bounds *b, int k, const sx_expr *x, const sx_expr *y);
+
+static void narrow_cmp(bounds *b, int k, const sx_expr *x, const sx_expr *y) {
+  unsigned w = x->width;
+  uint64_t m = sx_mask(w);
+  if (k >= SYMX_K_SLT) {
+    narrow_signed(b, k, x, y);
+    return;
+  }
+  iv X = norm(eval(b, x, 0), w), Y = norm(eval(b, y, 0), w);
+  switch (k) {
+  case SYMX_K_EQ:
+    narrow(b, x, Y);
+    narrow(b, y, X);
+    return;
+  case SYMX_K_NE:
+    if (Y.lo == Y.hi && X.lo == Y.lo) narrow(b, x, (iv){X.lo + 1, X.hi});
+    if (Y.lo == Y.hi && X.hi == Y.lo && X.hi) narrow(b, x, (iv){X.lo, X.hi - 1});
+    if (X.lo == X.hi && Y.lo == X.lo) narrow(b, y, (iv){Y.lo + 1, Y.hi});
+    if (X.lo == X.hi && Y.hi == X.lo && Y.hi) narrow(b, y, (iv){Y.lo, Y.hi - 1});
+    return;
+  case SYMX_K_ULT:
+    if (Y.hi == 0 || X.lo == m) {
+      b->empty = true;
+      return;
+    }
+    narrow(b, x, (iv){0, Y.hi - 1});
+    narrow(b, y, (iv){X.lo + 1, m});
+    return;
+  case SYMX_K_ULE:
+    narrow(b, x, (iv){0, Y.hi});
+    narrow(b, y, (iv){X.lo, m});
+    return;
+  case SYMX_K_UGT: narrow_cmp(b, SYMX_K_ULT, y, x); return;
+  case SYMX_K_UGE: narrow_cmp(b, SYMX_K_ULE, y, x); return;
+  default: return;
+  }
+}
+
+/* t's signed value must lie in lo..hi: narrowed when that is one
+** unsigned interval (the range does not straddle zero) */
+static void narrow_srange(bounds *b, const sx_expr *t, int64_t lo, int64_t hi) {
+  if (lo > hi) {
+    b->empty = true;
+    return;
+  }
+  uint64_t m = sx_mask(t->width);
+  if (lo >= 0 || hi < 0) narrow(b, t, (iv){(uint64_t)lo & m, (uint64_t)hi & m});
+}
+
+/* x k y for a signed comparison k, on the signed views of both sides */
+static void narrow_signed(bounds *b, int k, const sx_expr *x, const sx_expr *y) {
+  unsigned w = x->width;
+  int64_t xl, xh, yl, yh;
+  if (!as_signed(eval(b, x, 0), w, &xl, &xh) || !as_signed(eval(b, y, 0), w, &yl, &yh)) return;
+  if (k == SYMX_K_SGT || k == SYMX_K_SGE) {
+    narrow_signed(b, k == SYMX_K_SGT ? SYMX_K_SLT : SYMX_K_SLE, y, x);
+    return;
+  }
+  int64_t strict = k == SYMX_K_SLT; /* x < y: x <= y - 1 */
+  int64_t smin = sx_sign_extend(1ull << (w - 1), w), smax = -(smin + 1);
+  if ((strict && yh == smin) || (strict && xl == smax)) {
+    b->empty = true;
+    return;
+  }
+  narrow_srange(b, x, xl, yh - strict < xh ? yh - strict : xh);
+  narrow_srange(b, y, xl + strict > yl ? xl + strict : yl, yh);
+}
+
+/* constraint c must evaluate to want */
+static void narrow_top(bounds *b, const sx_expr *c, bool want, int depth) {
+  if (depth > MAX_DEPTH) return;
+  if (c->kind == SYMX_K_NOT) {
+    narrow_top(b, c->args[0], !want, depth + 1);
+  } else if ((c->kind == SYMX_K_AND && want) || (c->kind == SYMX_K_OR && !want)) {
+    narrow_top(b, c->args[0], want, depth + 1);
+    narrow_top(b, c->args[1], want, depth + 1);
+  } else if (negate_cmp(c->kind) >= 0) {
+    narrow_cmp(b, want ? c->kind : negate_cmp(c->kind), c->args[0], c->args[1]);
+  }
+}
+
+int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n) {
+  bounds b = {.memo = sx_alloc(ctx, MEMO_CAP * sizeof(slot))};
+  if (!b.memo) return sx_error(ctx, SYMX_NOMEM, "sx_bounds_check", "out of memory");
+  int rc = SYMX_UNKNOWN;
+  for (int pass = 0; pass < MAX_PASSES && rc == SYMX_UNKNOWN; pass++) {
+    memset(b.memo, 0, MEMO_CAP * sizeof(slot));
+    for (size_t i = 0; i < n && rc == SYMX_UNKNOWN; i++)
+      if (eval(&b, g[i], 0).hi == 0 || b.empty) rc = SYMX_UNSAT;
+    if (rc != SYMX_UNKNOWN) break;
+    b.changed = false;
+    for (size_t i = 0; i < n && !b.empty; i++) narrow_top(&b, g[i], true, 0);
+    if (b.empty) rc = SYMX_UNSAT;
+    else if (!b.changed) break;
+  }
+  sx_free(ctx, b.memo, MEMO_CAP * sizeof(slot));
+  if (rc == SYMX_UNSAT) SX_INC(ctx, bounds_unsat);
+  else SX_INC(ctx, bounds_unknown);
+  return rc;
+}
