@@ -14,12 +14,12 @@
 #include <stdio.h>
 #include <unistd.h>
 
-static const char *layer_opts[5] = {"chain_simplify", "chain_independence", "chain_branch_cache",
-                                    "chain_cex_cache", "chain_repair"};
+static const char *layer_opts[6] = {"chain_simplify", "chain_independence", "chain_branch_cache",
+                                    "chain_cex_cache", "chain_repair", "chain_bounds"};
 
 static symx_ctx *new_ctx(unsigned layers) {
   symx_ctx *ctx = symx_ctx_new();
-  for (int i = 0; i < 5; i++) symx_option_set(ctx, layer_opts[i], (layers >> i) & 1);
+  for (int i = 0; i < 6; i++) symx_option_set(ctx, layer_opts[i], (layers >> i) & 1);
   return ctx;
 }
 
@@ -55,7 +55,7 @@ static void gen_init(rx_gen *g, symx_ctx *ctx, uint64_t seed) {
 
 /* public API through the seam: random windows of a constraint pool */
 static void test_random_lists(void) {
-  for (unsigned layers = 0; layers < 32; layers++) {
+  for (unsigned layers = 0; layers < 64; layers++) {
     symx_ctx *ctx = new_ctx(layers);
     symx_solver *s = symx_solver_new(ctx, "z3");
     sx_backend *b = sx_backend_z3.create(ctx);
@@ -82,6 +82,7 @@ static void test_random_lists(void) {
     CHECK_EQ_U64(bad_models, 0);
     CHECK_EQ_U64(symx_stat_get(ctx, "model_check_failures"), 0);
     if (layers & 16) CHECK(symx_stat_get(ctx, "repair_hits") > 0);
+    if (layers & 32) CHECK(symx_stat_get(ctx, "bounds_unsat") > 0);
     if (layers & 8) CHECK(symx_stat_get(ctx, "cex_exact_hits") + symx_stat_get(ctx, "cex_sat_subset_hits") +
                               symx_stat_get(ctx, "cex_unsat_subset_hits") + symx_stat_get(ctx, "cex_recent_hits") > 0);
     for (int i = 0; i < 24; i++) symx_expr_release(pool[i]);
@@ -94,8 +95,8 @@ static void test_random_lists(void) {
 
 /* the engine's way: an eager walk with a factor structure and witnesses */
 static void test_eager_walk(void) {
-  /* all layers, none, and each one switched off (random lists cover all 32) */
-  static const unsigned combos[] = {31, 0, 30, 29, 27, 23, 15};
+  /* all layers, none, and each one switched off (random lists cover all 64) */
+  static const unsigned combos[] = {63, 0, 62, 61, 59, 55, 47, 31};
   for (size_t ci = 0; ci < sizeof combos / sizeof *combos; ci++) {
     unsigned layers = combos[ci];
     symx_ctx *ctx = new_ctx(layers);
@@ -148,7 +149,7 @@ static void test_eager_walk(void) {
     size_t nonconst = 0;
     for (size_t i = 0; i < np; i++) nonconst += !symx_expr_is_const(path[i]);
     CHECK_EQ_U64(sx_factors_size(f), nonconst);
-    if (layers == 31) CHECK(symx_stat_get(ctx, "chain_hint_answers") > 0);
+    if (layers == 63) CHECK(symx_stat_get(ctx, "chain_hint_answers") > 0);
     sx_factors_release(f);
     for (size_t i = 0; i < np; i++) symx_expr_release(path[i]);
     symx_assign_free(w);
@@ -282,6 +283,7 @@ static void test_factors_fork(void) {
 /* an UNSAT subset in the cache kills a query without a backend */
 static void test_unsat_subset_kill(void) {
   symx_ctx *ctx = symx_ctx_new();
+  symx_option_set(ctx, "chain_bounds", 0); /* x < 5 && x > 10 must reach the backend */
   symx_solver *s = symx_solver_new(ctx, "z3");
   symx_expr *a = symx_array_input(ctx, "a", 4, 32);
   symx_expr *x = symx_read_le(ctx, a, 0, 1), *y = symx_read_le(ctx, a, 1, 1);

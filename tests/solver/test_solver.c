@@ -15,7 +15,7 @@
 ** the backend as built (no substitution, no caches, no splitting). */
 static symx_solver *z3_direct(symx_ctx *ctx) {
   static const char *const chain[] = {"chain_simplify", "chain_cex_cache", "chain_branch_cache",
-                                      "chain_independence", "chain_repair"};
+                                      "chain_independence", "chain_repair", "chain_bounds"};
   for (size_t i = 0; i < sizeof chain / sizeof chain[0]; i++)
     if (symx_option_find(chain[i])) symx_option_set(ctx, chain[i], 0);
   return symx_solver_new(ctx, "z3");

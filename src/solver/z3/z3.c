@@ -231,17 +231,20 @@ static int solve_tracked(sx_backend *b, Z3_solver s, size_t n, uint64_t deadline
 static int solve(sx_backend *b, Z3_solver s, sx_expr *const *cs, size_t n, uint64_t deadline_ns,
                  sx_assign *model) {
   Z3_context z = b->z;
-  /* each constraint is tracked by a Boolean constant, so an UNSAT answer
-  ** names its core */
+  /* with the counterexample cache on (the cores' only user), each
+  ** constraint is tracked by a Boolean constant, so an UNSAT answer names
+  ** its core */
+  bool tracked = b->ctx->opts.chain_cex_cache;
   Z3_ast *track = sx_alloc(b->ctx, (n ? n : 1) * sizeof *track);
   if (!track) {
     sx_z3_oom(b);
     return b->ctx->errcode;
   }
   for (size_t i = 0; i < n; i++) {
-    track[i] = sx_z3_keep(b, Z3_mk_fresh_const(z, "core", Z3_mk_bool_sort(z)));
-    Z3_ast a = track[i] ? sx_z3_bool(b, cs[i]) : NULL;
-    if (a) Z3_solver_assert_and_track(z, s, a, track[i]);
+    track[i] = tracked ? sx_z3_keep(b, Z3_mk_fresh_const(z, "core", Z3_mk_bool_sort(z))) : NULL;
+    Z3_ast a = track[i] || !tracked ? sx_z3_bool(b, cs[i]) : NULL;
+    if (a && tracked) Z3_solver_assert_and_track(z, s, a, track[i]);
+    else if (a) Z3_solver_assert(z, s, a);
     if (!a || sx_z3_failed(b)) {
       sx_free(b->ctx, track, (n ? n : 1) * sizeof *track);
       return b->ctx->errcode;
@@ -295,7 +298,7 @@ static int solve_tracked(sx_backend *b, Z3_solver s, size_t n, uint64_t deadline
   Z3_lbool r = run_check(b, s);
   if (sx_z3_failed(b)) return b->ctx->errcode;
   if (r == Z3_L_FALSE) {
-    int rc = read_core(b, s, n, track);
+    int rc = n && track[0] ? read_core(b, s, n, track) : SYMX_OK;
     return rc == SYMX_OK ? SYMX_UNSAT : rc;
   }
   if (r == Z3_L_UNDEF) return incomplete(b, s) ? SX_Z3_INCOMPLETE : SYMX_UNKNOWN;
