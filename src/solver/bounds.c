@@ -126,6 +126,10 @@ static iv arith(bounds *b, const sx_expr *e, int depth) {
     return (iv){0, c.lo && c.hi - 1 < a.hi ? c.hi - 1 : a.hi};
   case SYMX_K_AND:
     if (w == 1) return (iv){a.lo & c.lo, a.hi & c.hi};
+    if (c.lo == c.hi && !(c.lo & (c.lo + 1)) && (a.lo & ~c.lo) == (a.hi & ~c.lo))
+      return (iv){a.lo & c.lo, a.hi & c.lo}; /* a low mask over a range within one block */
+    if (a.lo == a.hi && !(a.lo & (a.lo + 1)) && (c.lo & ~a.lo) == (c.hi & ~a.lo))
+      return (iv){c.lo & a.lo, c.hi & a.lo};
     return (iv){0, a.hi < c.hi ? a.hi : c.hi};
   case SYMX_K_OR:
     if (w == 1) return (iv){a.lo | c.lo, a.hi | c.hi};
