@@ -101,6 +101,14 @@ static inline int64_t sx_sign_extend(uint64_t v, unsigned w) {
 static inline bool sx_is_const(const sx_expr *e) { return e->kind == SYMX_K_CONST; }
 static inline bool sx_is_symbolic(const sx_expr *e) { return e->flags & SX_F_SYMBOLIC; }
 
+/* The comparison kind that is the negation of comparison kind k (x < y
+** becomes x >= y), or -1 when k is not a comparison. */
+static inline int sx_cmp_negate(int k) {
+  static const int neg[] = {SYMX_K_NE, SYMX_K_EQ, SYMX_K_UGE, SYMX_K_UGT, SYMX_K_ULE, SYMX_K_ULT,
+                            SYMX_K_SGE, SYMX_K_SGT, SYMX_K_SLE, SYMX_K_SLT};
+  return k >= SYMX_K_EQ && k <= SYMX_K_SGE ? neg[k - SYMX_K_EQ] : -1;
+}
+
 /* Release without the NULL check (hot paths). */
 SX_INTERNAL void sx_expr_release_nonnull(sx_expr *e);
 

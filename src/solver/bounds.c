@@ -298,11 +298,6 @@ static void narrow_store(bounds *b, const sx_expr *t, iv v) {
   d->v = n;
 }
 
-static int negate_cmp(int k) {
-  static const int neg[] = {SYMX_K_NE, SYMX_K_EQ, SYMX_K_UGE, SYMX_K_UGT, SYMX_K_ULE, SYMX_K_ULT,
-                            SYMX_K_SGE, SYMX_K_SGT, SYMX_K_SLE, SYMX_K_SLT};
-  return k >= SYMX_K_EQ && k <= SYMX_K_SGE ? neg[k - SYMX_K_EQ] : -1;
-}
 
 /* x k y must hold: narrow the byte terms on either side */
 static void narrow_signed(bounds *b, int k, const sx_expr *x, const sx_expr *y);
@@ -382,8 +377,8 @@ static void narrow_top(bounds *b, const sx_expr *c, bool want, int depth) {
   } else if ((c->kind == SYMX_K_AND && want) || (c->kind == SYMX_K_OR && !want)) {
     narrow_top(b, c->args[0], want, depth + 1);
     narrow_top(b, c->args[1], want, depth + 1);
-  } else if (negate_cmp(c->kind) >= 0) {
-    narrow_cmp(b, want ? c->kind : negate_cmp(c->kind), c->args[0], c->args[1]);
+  } else if (sx_cmp_negate(c->kind) >= 0) {
+    narrow_cmp(b, want ? c->kind : sx_cmp_negate(c->kind), c->args[0], c->args[1]);
   }
 }
 

@@ -58,22 +58,6 @@ static bool add_write(search *s, move *mv, uint32_t input, uint64_t byte, uint8_
 
 static bool invert(search *s, move *mv, sx_expr *e, uint64_t t, int depth);
 
-/* Kinds of a comparison and of its negation. */
-static int negate_cmp(int k) {
-  switch (k) {
-  case SYMX_K_EQ: return SYMX_K_NE;
-  case SYMX_K_NE: return SYMX_K_EQ;
-  case SYMX_K_ULT: return SYMX_K_UGE;
-  case SYMX_K_UGE: return SYMX_K_ULT;
-  case SYMX_K_ULE: return SYMX_K_UGT;
-  case SYMX_K_UGT: return SYMX_K_ULE;
-  case SYMX_K_SLT: return SYMX_K_SGE;
-  case SYMX_K_SGE: return SYMX_K_SLT;
-  case SYMX_K_SLE: return SYMX_K_SGT;
-  case SYMX_K_SGT: return SYMX_K_SLE;
-  default: return -1;
-  }
-}
 
 typedef struct targets {
   target t[MAX_TARGETS];
@@ -147,8 +131,8 @@ static void bool_targets(search *s, targets *ts, sx_expr *e, bool v, int depth) 
     return;
   default: break;
   }
-  if (negate_cmp(k) >= 0) {
-    cmp_targets(s, ts, v ? k : negate_cmp(k), e->args[0], e->args[1]);
+  if (sx_cmp_negate(k) >= 0) {
+    cmp_targets(s, ts, v ? k : sx_cmp_negate(k), e->args[0], e->args[1]);
     return;
   }
   push_target(ts, e, v);
@@ -250,7 +234,7 @@ static bool invert(search *s, move *mv, sx_expr *e, uint64_t t, int depth) {
     return invert(s, mv, e->args[(ev(s, a) & 1) ? 1 : 2], t, depth + 1);
   default: break;
   }
-  if (w == 1 && negate_cmp(e->kind) >= 0) {
+  if (w == 1 && sx_cmp_negate(e->kind) >= 0) {
     /* a comparison inside an expression: its first usable target */
     targets ts = {.n = 0};
     bool_targets(s, &ts, e, t & 1, depth + 1);
