@@ -425,7 +425,12 @@ typedef struct symx_solver symx_solver;
 
 /*
 ** A solver over the context's solver chain (per the options) and a backend:
-** "z3", "cadical", or NULL for the "solver" option's value.
+** "z3", "cadical", or NULL for the "solver" option's value. The chain's
+** layers, each switched by its option: chain_simplify (x == c facts),
+** chain_independence (byte-level factors), chain_branch_cache,
+** chain_cex_cache (models and UNSAT cores), chain_bounds (interval
+** refutation), chain_repair (local search from a hint); every SAT answer
+** is re-checked by the evaluator whichever layer gave it.
 */
 SYMX_API symx_solver *symx_solver_new(symx_ctx *ctx, const char *backend);
 SYMX_API void symx_solver_free(symx_solver *s);
