@@ -56,7 +56,7 @@
   STAT(bounds_unknown, "intervals: factors left to the next layers")                  \
   STAT(bounds_time_ns, "time in interval reasoning")                                  \
   STAT(repair_hits, "model repair: factors satisfied by local search")                \
-  STAT(repair_misses, "model repair: factors left to the backend")                     \
+  STAT(repair_misses, "model repair: attempts that found no model")                   \
   STAT(repair_evals, "model repair: evaluations spent")                               \
   STAT(repair_time_ns, "time in model repair")                                        \
   STAT(queries_recorded, "backend queries written by record_queries")                 \

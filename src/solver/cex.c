@@ -380,3 +380,7 @@ int sx_cex_lookup(sx_cex *c, sx_expr *const *s, size_t n, bool want_sat, sx_assi
   *how = en->model ? SX_CEX_SAT_SUBSET : SX_CEX_UNSAT_SUBSET;
   return en->model ? SYMX_SAT : SYMX_UNSAT;
 }
+
+sx_assign *sx_cex_recent(const sx_cex *c, unsigned i) {
+  return i < RECENT && i < c->recent_next ? c->recent[(c->recent_next - 1 - i) % RECENT] : NULL;
+}

@@ -50,6 +50,10 @@ SX_INTERNAL int sx_cex_insert(sx_cex *c, sx_expr *const *set, size_t n, sx_assig
 SX_INTERNAL int sx_cex_lookup(sx_cex *c, sx_expr *const *set, size_t n, bool want_sat,
                               sx_assign **model, int *how);
 
+/* The i-th most recent model stored (0 = newest), borrowed; NULL when
+** fewer are stored. */
+SX_INTERNAL sx_assign *sx_cex_recent(const sx_cex *c, unsigned i);
+
 /* Entries now stored. */
 SX_INTERNAL size_t sx_cex_count(const sx_cex *c);
 

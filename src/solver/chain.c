@@ -178,7 +178,15 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
   if (o->chain_repair) {
     sx_assign *m;
     uint64_t tr = sx_now_ns();
-    rc = sx_repair(ctx, g, n, q->hint, &m);
+    uint64_t budget = (uint64_t)o->repair_budget;
+    rc = sx_repair(ctx, g, n, q->hint, budget, &m);
+    /* then from the models stored last: a sibling path's input is often
+    ** a few bytes away from this one's */
+    for (unsigned k = 0; rc == SYMX_UNKNOWN && k < 2 && o->chain_cex_cache; k++) {
+      sx_assign *start = sx_cex_recent(r->sh->cex, k);
+      if (!start) break;
+      rc = sx_repair(ctx, g, n, start, budget / 4, &m);
+    }
     SX_ADD(ctx, repair_time_ns, sx_now_ns() - tr);
     if (rc == SYMX_SAT) {
       *layer = SX_LAYER_REPAIR;

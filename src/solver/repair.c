@@ -362,10 +362,10 @@ static int step(search *s, bool *progress) {
   return SYMX_OK;
 }
 
-int sx_repair(symx_ctx *ctx, sx_expr *const *g, size_t n, sx_assign *start, sx_assign **out) {
+int sx_repair(symx_ctx *ctx, sx_expr *const *g, size_t n, sx_assign *start, uint64_t budget,
+              sx_assign **out) {
   *out = NULL;
-  search s = {ctx, start ? symx_assign_copy(start) : symx_assign_new(ctx), g, n, 0, NULL, NULL, 0,
-              (uint64_t)ctx->opts.repair_budget};
+  search s = {ctx, start ? symx_assign_copy(start) : symx_assign_new(ctx), g, n, 0, NULL, NULL, 0, budget};
   s.holds = n ? sx_alloc(ctx, 2 * n * sizeof *s.holds) : NULL;
   s.next = s.holds + n;
   int rc = SYMX_OK;

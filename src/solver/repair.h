@@ -15,7 +15,9 @@
 ** case, and their next path needs one such move from the parent's witness.
 **
 ** Repair can only answer SAT, with a model the evaluator has checked; it
-** never proves UNSAT. Its cost is bounded by repair_budget evaluations.
+** never proves UNSAT. The chain bounds its cost by repair_budget
+** evaluations from the hint and a quarter of that from each of the two
+** models the counterexample cache stored last.
 */
 #ifndef SX_REPAIR_H
 #define SX_REPAIR_H
@@ -23,12 +25,13 @@
 #include "expr/assign.h"
 
 /*
-** Searches for a model of g[0..n) from start (NULL: all bytes 0). Returns
+** Searches for a model of g[0..n) from start (NULL: all bytes 0), in at
+** most budget evaluations. Returns
 ** SYMX_SAT with *out a new assignment (start's bytes with the moves
 ** applied; the caller frees it), SYMX_UNKNOWN when the budget or the moves
 ** ran out, or SYMX_NOMEM. Counts repair_hits, repair_misses, repair_evals.
 */
 SX_INTERNAL int sx_repair(symx_ctx *ctx, sx_expr *const *g, size_t n, sx_assign *start,
-                          sx_assign **out);
+                          uint64_t budget, sx_assign **out);
 
 #endif

@@ -35,7 +35,7 @@ static void test_random_queries(void) {
     size_t n = rx_query(&g, cs, 1 + (size_t)rx_below(&g, 5), 1 + (int)rx_below(&g, 2));
     sx_assign *start = q % 3 ? rx_assign(&g) : NULL;
     sx_assign *out;
-    int rc = sx_repair(ctx, cs, n, start, &out);
+    int rc = sx_repair(ctx, cs, n, start, 1024, &out);
     int orc = z3_answer(ctx, z, cs, n);
     CHECK(rc == SYMX_SAT || rc == SYMX_UNKNOWN);
     sat += orc == SYMX_SAT;
@@ -107,7 +107,7 @@ static void test_each_inversion(void) {
   for (size_t i = 0; i < n; i++) {
     CHECK(cs[i] != NULL);
     sx_assign *out = NULL;
-    int rc = sx_repair(ctx, &cs[i], 1, NULL, &out);
+    int rc = sx_repair(ctx, &cs[i], 1, NULL, 1024, &out);
     if (rc != SYMX_SAT) {
       char *str = symx_expr_str(ctx, cs[i]);
       fprintf(stderr, "  constraint %zu not repaired: %s\n", i, str);
@@ -122,12 +122,11 @@ static void test_each_inversion(void) {
   /* two constraints on one byte: a window only both together allow */
   symx_expr *both[2] = {K(symx_ugt(ctx, b0, K(symx_const(ctx, 8, 40)))), K(symx_ult(ctx, b0, K(symx_const(ctx, 8, 43))))};
   sx_assign *out = NULL;
-  CHECK_EQ_U64(sx_repair(ctx, both, 2, NULL, &out), SYMX_SAT);
+  CHECK_EQ_U64(sx_repair(ctx, both, 2, NULL, 1024, &out), SYMX_SAT);
   CHECK(out && sx_eval_all(ctx, both, 2, out));
   symx_assign_free(out);
   /* a zero budget never answers */
-  symx_option_set(ctx, "repair_budget", 0);
-  CHECK_EQ_U64(sx_repair(ctx, both, 2, NULL, &out), SYMX_UNKNOWN);
+  CHECK_EQ_U64(sx_repair(ctx, both, 2, NULL, 0, &out), SYMX_UNKNOWN);
   CHECK(out == NULL && symx_stat_get(ctx, "repair_misses") >= 1);
   while (nkept) symx_expr_release(kept[--nkept]);
   symx_ctx_free(ctx);
