@@ -313,6 +313,32 @@ static void test_validate_solver(void) {
   symx_ctx_free(ctx);
 }
 
+/* validate_solver behind every layer of the chain (repair, intervals,
+** caches, cores): z3 and cadical agree with each answer, whichever layer
+** gave it */
+static void test_validate_chain(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  CHECK(symx_option_set(ctx, "validate_solver", 1) == SYMX_OK);
+  symx_solver *s = symx_solver_new(ctx, "cadical");
+  rx_gen g;
+  CHECK(rx_init(&g, ctx, 123, NULL, 0) == 0);
+  int errors = 0;
+  for (int q = 0; q < 150; q++) {
+    symx_expr *cs[4];
+    size_t n = rx_query(&g, cs, 1 + (size_t)rx_below(&g, 4), 1 + (int)rx_below(&g, 3));
+    if (symx_solver_check(s, cs, n, 0, NULL) < SYMX_SAT) {
+      errors++;
+      fprintf(stderr, "  query %d: %s\n", q, symx_errmsg(ctx));
+    }
+    for (size_t i = 0; i < n; i++) symx_expr_release(cs[i]);
+  }
+  CHECK(errors == 0);
+  CHECK(symx_stat_get(ctx, "repair_hits") + symx_stat_get(ctx, "bounds_unsat") > 0);
+  rx_fini(&g);
+  symx_solver_free(s);
+  symx_ctx_free(ctx);
+}
+
 /* Z3 errors (here: a malformed node built with the raw constructor) become
 ** SYMX_SOLVER errors, never an exit, and the backend recovers. */
 static void test_z3_errors(void) {
@@ -404,4 +430,5 @@ static void test_memory_bounded(void) {
 
 CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_trivial_and_stats), CHECK_CASE(test_models_of_inputs),
            CHECK_CASE(test_timeout), CHECK_CASE(test_interrupt), CHECK_CASE(test_wrong_backends_caught),
-           CHECK_CASE(test_validate_solver), CHECK_CASE(test_z3_errors), CHECK_CASE(test_deep_dag), CHECK_CASE(test_memory_bounded))
+           CHECK_CASE(test_validate_solver), CHECK_CASE(test_validate_chain), CHECK_CASE(test_z3_errors),
+           CHECK_CASE(test_deep_dag), CHECK_CASE(test_memory_bounded))
