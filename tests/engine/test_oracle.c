@@ -143,12 +143,13 @@ static paths explore(symx_ctx *ctx, const toyvm_prog *p, const char *mode, const
 }
 
 /* The chain's layers (simplify, independence, branch and counterexample
-** caches, and with them fast-sat tier c) change how feasibility is decided,
+** caches, intervals, model repair, and with them fast-sat tier c) change
+** how feasibility is decided,
 ** never what is explored: the same set of paths with them on and off. */
 static void test_chain_on_off(void) {
   static char text[8192];
-  static const char *const layers[] = {"chain_simplify", "chain_independence",
-                                       "chain_branch_cache", "chain_cex_cache"};
+  static const char *const layers[] = {"chain_simplify", "chain_independence", "chain_branch_cache",
+                                       "chain_cex_cache",  "chain_bounds",       "chain_repair"};
   static const char *const wsearch[] = {"dfs", "random-path"};
   int replay = 0;
   for (int prog = NPROGS; prog < NPROGS + 15; prog++) {
@@ -158,7 +159,7 @@ static void test_chain_on_off(void) {
     CHECK(p != NULL);
     if (!p) continue;
     symx_ctx *ctx[2] = {symx_ctx_new(), symx_ctx_new()};
-    for (int i = 0; i < 4; i++) symx_option_set(ctx[1], layers[i], 0);
+    for (int i = 0; i < 6; i++) symx_option_set(ctx[1], layers[i], 0);
     for (int m = 0; m < 3; m++)
       for (int s = 0; s < 2; s++) {
         paths on = explore(ctx[0], p, modes[m], wsearch[s], &replay);
@@ -175,7 +176,9 @@ static void test_chain_on_off(void) {
     /* the layers did work (or the comparison proves nothing) */
     CHECK(symx_stat_get(ctx[0], "chain_backend_answers") < symx_stat_get(ctx[0], "solver_queries") +
                                                                symx_stat_get(ctx[0], "chain_lookups"));
-    CHECK_EQ_U64(symx_stat_get(ctx[1], "chain_cex_answers") + symx_stat_get(ctx[1], "chain_branch_answers"), 0);
+    CHECK_EQ_U64(symx_stat_get(ctx[1], "chain_cex_answers") + symx_stat_get(ctx[1], "chain_branch_answers") +
+                     symx_stat_get(ctx[1], "chain_bounds_answers") + symx_stat_get(ctx[1], "chain_repair_answers"),
+                 0);
     symx_ctx_free(ctx[0]);
     symx_ctx_free(ctx[1]);
     toyvm_free(p);
