@@ -1,7 +1,11 @@
 /*
 ** bounds.c — interval reasoning (see bounds.h): a memoized forward pass
-** over each constraint's DAG, then narrowing of input-byte domains from the
-** top-level comparisons, repeated until nothing changes.
+** over each constraint's DAG, then narrowing of term domains from the
+** top-level comparisons, repeated until nothing changes. Each term carries
+** an interval and known bits; each refines the other (the common prefix
+** of an interval's ends is known; known bits bound the interval), and
+** bitwise operators and masks are followed on the known bits, so that
+** x & 3 == 3 and ((x + 12) & 3) <= 2 contradict.
 */
 #include "bounds.h"
 #include "alloc.h"
@@ -21,6 +25,7 @@
 ** stays clear of the sign boundary is a plain signed interval. */
 typedef struct iv {
   uint64_t lo, hi;
+  uint64_t z, o; /* known bits: bits that are 0 (z) and 1 (o) in every value */
 } iv;
 
 typedef struct slot {
@@ -41,11 +46,58 @@ typedef struct bounds {
   bool changed, empty;
 } bounds;
 
-static iv full(unsigned w) { return (iv){0, sx_mask(w)}; }
-static iv point(uint64_t v) { return (iv){v, v}; }
-static iv boolean(bool can0, bool can1) { return (iv){can0 ? 0 : 1, can1 ? 1 : 0}; }
+static iv range(uint64_t lo, uint64_t hi) { return (iv){lo, hi, 0, 0}; }
+static iv full(unsigned w) { return range(0, sx_mask(w)); }
+static iv point(uint64_t v) { return range(v, v); }
+static iv boolean(bool can0, bool can1) { return range(can0 ? 0 : 1, can1 ? 1 : 0); }
 static uint64_t fill(uint64_t x) { return x ? ~0ull >> __builtin_clzll(x) : 0; }
-static iv norm(iv a, unsigned w) { return a.lo <= a.hi ? a : full(w); }
+static iv norm(iv a, unsigned w) { return a.lo <= a.hi ? a : (iv){0, sx_mask(w), a.z, a.o}; }
+
+/* v's known bits, with those its interval implies (the common prefix) */
+static void known(iv v, unsigned w, uint64_t *z, uint64_t *o) {
+  uint64_t m = sx_mask(w);
+  *z = v.z & m;
+  *o = v.o & m;
+  if (v.lo <= v.hi) {
+    uint64_t prefix = m & ~fill(v.lo ^ v.hi);
+    *o |= v.lo & prefix;
+    *z |= ~v.lo & prefix;
+  }
+}
+
+/* v with each of its interval and known bits tightened by the other; a
+** contradiction marks the factor refuted */
+static iv refine(bounds *b, iv v, unsigned w) {
+  known(v, w, &v.z, &v.o);
+  if (v.z & v.o) {
+    b->empty = true;
+    return v;
+  }
+  if (v.lo <= v.hi) {
+    uint64_t least = v.o, most = sx_mask(w) & ~v.z;
+    if (v.lo < least) v.lo = least;
+    if (v.hi > most) v.hi = most;
+    if (v.lo > v.hi) b->empty = true;
+  }
+  return v;
+}
+
+/* the low bits known in both z/o pairs: how many, from bit 0 */
+static unsigned low_known(uint64_t z1, uint64_t o1, uint64_t z2, uint64_t o2, unsigned w) {
+  uint64_t unknown = ~((z1 | o1) & (z2 | o2));
+  unsigned k = unknown ? (unsigned)__builtin_ctzll(unknown) : 64;
+  return k < w ? k : w;
+}
+
+/* known bits of a + c + carry (as LLVM's computeKnownBitsForAddSub) */
+static void add_bits(iv a, iv c, unsigned carry, unsigned w, iv *r) {
+  uint64_t m = sx_mask(w);
+  uint64_t sum_max = (~a.z + ~c.z + carry) & m, sum_min = (a.o + c.o + carry) & m;
+  uint64_t carry_z = ~(sum_max ^ a.z ^ c.z), carry_o = sum_min ^ a.o ^ c.o;
+  uint64_t k = (a.z | a.o) & (c.z | c.o) & (carry_z | carry_o) & m;
+  r->z = ~sum_min & k;
+  r->o = sum_max & k;
+}
 
 static slot *memo_find(bounds *b, const sx_expr *e) {
   size_t h = (size_t)(((uintptr_t)e >> 4) * 0x9e3779b97f4a7c15ull) & (MEMO_CAP - 1);
@@ -76,11 +128,11 @@ static iv compare(int kind, iv a, iv b, unsigned w) {
   }
   switch (kind) {
   case SYMX_K_EQ:
-    if (a.hi < b.lo || b.hi < a.lo) return point(0);
+    if (a.hi < b.lo || b.hi < a.lo || (a.o & b.z) || (a.z & b.o)) return point(0);
     return boolean(!(a.lo == a.hi && b.lo == b.hi), true);
   case SYMX_K_NE: {
     iv e = compare(SYMX_K_EQ, a, b, w);
-    return (iv){1 - e.hi, 1 - e.lo};
+    return range(1 - e.hi, 1 - e.lo);
   }
   case SYMX_K_ULT: return boolean(!(a.hi < b.lo), !(a.lo >= b.hi));
   case SYMX_K_ULE: return boolean(!(a.hi <= b.lo), !(a.lo > b.hi));
@@ -101,84 +153,126 @@ static iv compare(int kind, iv a, iv b, unsigned w) {
 
 static iv eval(bounds *b, const sx_expr *e, int depth);
 
+static iv arith_range(iv a, iv c, int kind, unsigned w) {
+  uint64_t m = sx_mask(w);
+  uint64_t r2, span;
+  switch (kind) {
+  case SYMX_K_ADD: /* fewer than 2^w results: the (maybe wrapped) interval */
+    if (__builtin_add_overflow(a.hi - a.lo, c.hi - c.lo, &span) || span >= m) return full(w);
+    return range((a.lo + c.lo) & m, (a.hi + c.hi) & m);
+  case SYMX_K_SUB:
+    if (__builtin_add_overflow(a.hi - a.lo, c.hi - c.lo, &span) || span >= m) return full(w);
+    return range((a.lo - c.hi) & m, (a.hi - c.lo) & m);
+  case SYMX_K_NEG:
+    if (a.hi - a.lo >= m) return full(w);
+    return range((0 - a.hi) & m, (0 - a.lo) & m);
+  case SYMX_K_NOT: return range(m - a.hi, m - a.lo);
+  case SYMX_K_MUL:
+    if (__builtin_mul_overflow(a.hi, c.hi, &r2) || r2 > m) return full(w);
+    return range(a.lo * c.lo, r2);
+  case SYMX_K_UDIV: return c.lo ? range(a.lo / c.hi, a.hi / c.lo) : full(w);
+  case SYMX_K_UREM: /* x urem 0 = x */
+    return range(0, c.lo && c.hi - 1 < a.hi ? c.hi - 1 : a.hi);
+  case SYMX_K_AND:
+    if (w == 1) return range(a.lo & c.lo, a.hi & c.hi);
+    if (c.lo == c.hi && !(c.lo & (c.lo + 1)) && (a.lo & ~c.lo) == (a.hi & ~c.lo))
+      return range(a.lo & c.lo, a.hi & c.lo); /* a low mask over a range within one block */
+    if (a.lo == a.hi && !(a.lo & (a.lo + 1)) && (c.lo & ~a.lo) == (c.hi & ~a.lo))
+      return range(c.lo & a.lo, c.hi & a.lo);
+    return range(0, a.hi < c.hi ? a.hi : c.hi);
+  case SYMX_K_OR:
+    if (w == 1) return range(a.lo | c.lo, a.hi | c.hi);
+    return range(a.lo > c.lo ? a.lo : c.lo, fill(a.hi | c.hi) & m);
+  case SYMX_K_XOR:
+    if (a.lo == a.hi && c.lo == c.hi) return point(a.lo ^ c.lo);
+    return range(0, fill(a.hi | c.hi) & m);
+  case SYMX_K_SHL:
+    if (c.lo != c.hi) return full(w);
+    if (c.lo >= w) return point(0);
+    return a.hi <= m >> c.lo ? range(a.lo << c.lo, a.hi << c.lo) : full(w);
+  case SYMX_K_ASHR: /* on non-negative values it is a logical shift */
+    if (a.hi > m >> 1) return full(w);
+    return range(c.hi >= w ? 0 : a.lo >> c.hi, c.lo >= w ? 0 : a.hi >> c.lo);
+  case SYMX_K_LSHR:
+    return range(c.hi >= w ? 0 : a.lo >> c.hi, c.lo >= w ? 0 : a.hi >> c.lo);
+  default: return full(w);
+  }
+}
+
 static iv arith(bounds *b, const sx_expr *e, int depth) {
   unsigned w = e->width;
   uint64_t m = sx_mask(w);
   iv a = norm(eval(b, e->args[0], depth + 1), w);
   iv c = e->nargs > 1 ? norm(eval(b, e->args[1], depth + 1), w) : a;
-  uint64_t r2, span;
+  iv r = arith_range(a, c, e->kind, w);
   switch (e->kind) {
-  case SYMX_K_ADD: /* fewer than 2^w results: the (maybe wrapped) interval */
-    if (__builtin_add_overflow(a.hi - a.lo, c.hi - c.lo, &span) || span >= m) return full(w);
-    return (iv){(a.lo + c.lo) & m, (a.hi + c.hi) & m};
-  case SYMX_K_SUB:
-    if (__builtin_add_overflow(a.hi - a.lo, c.hi - c.lo, &span) || span >= m) return full(w);
-    return (iv){(a.lo - c.hi) & m, (a.hi - c.lo) & m};
-  case SYMX_K_NEG:
-    if (a.hi - a.lo >= m) return full(w);
-    return (iv){(0 - a.hi) & m, (0 - a.lo) & m};
-  case SYMX_K_NOT: return (iv){m - a.hi, m - a.lo};
-  case SYMX_K_MUL:
-    if (__builtin_mul_overflow(a.hi, c.hi, &r2) || r2 > m) return full(w);
-    return (iv){a.lo * c.lo, r2};
-  case SYMX_K_UDIV: return c.lo ? (iv){a.lo / c.hi, a.hi / c.lo} : full(w);
-  case SYMX_K_UREM: /* x urem 0 = x */
-    return (iv){0, c.lo && c.hi - 1 < a.hi ? c.hi - 1 : a.hi};
   case SYMX_K_AND:
-    if (w == 1) return (iv){a.lo & c.lo, a.hi & c.hi};
-    if (c.lo == c.hi && !(c.lo & (c.lo + 1)) && (a.lo & ~c.lo) == (a.hi & ~c.lo))
-      return (iv){a.lo & c.lo, a.hi & c.lo}; /* a low mask over a range within one block */
-    if (a.lo == a.hi && !(a.lo & (a.lo + 1)) && (c.lo & ~a.lo) == (c.hi & ~a.lo))
-      return (iv){c.lo & a.lo, c.hi & a.lo};
-    return (iv){0, a.hi < c.hi ? a.hi : c.hi};
+    r.z = a.z | c.z;
+    r.o = a.o & c.o;
+    break;
   case SYMX_K_OR:
-    if (w == 1) return (iv){a.lo | c.lo, a.hi | c.hi};
-    return (iv){a.lo > c.lo ? a.lo : c.lo, fill(a.hi | c.hi) & m};
-  case SYMX_K_XOR:
-    if (a.lo == a.hi && c.lo == c.hi) return point(a.lo ^ c.lo);
-    return (iv){0, fill(a.hi | c.hi) & m};
-  case SYMX_K_SHL:
-    if (c.lo != c.hi) return full(w);
-    if (c.lo >= w) return point(0);
-    return a.hi <= m >> c.lo ? (iv){a.lo << c.lo, a.hi << c.lo} : full(w);
-  case SYMX_K_ASHR: /* on non-negative values it is a logical shift */
-    if (a.hi > m >> 1) return full(w);
-    return (iv){c.hi >= w ? 0 : a.lo >> c.hi, c.lo >= w ? 0 : a.hi >> c.lo};
-  case SYMX_K_LSHR:
-    return (iv){c.hi >= w ? 0 : a.lo >> c.hi, c.lo >= w ? 0 : a.hi >> c.lo};
-  default: return full(w);
+    r.z = a.z & c.z;
+    r.o = a.o | c.o;
+    break;
+  case SYMX_K_XOR: {
+    uint64_t k = (a.z | a.o) & (c.z | c.o);
+    r.o = (a.o ^ c.o) & k;
+    r.z = k & ~r.o;
+    break;
   }
+  case SYMX_K_NOT:
+    r.z = a.o;
+    r.o = a.z;
+    break;
+  case SYMX_K_ADD: add_bits(a, c, 0, w, &r); break;
+  case SYMX_K_SUB: add_bits(a, (iv){0, 0, c.o, c.z}, 1, w, &r); break; /* a + ~c + 1 */
+  case SYMX_K_NEG: add_bits((iv){0, 0, m, 0}, (iv){0, 0, a.o, a.z}, 1, w, &r); break;
+  case SYMX_K_SHL:
+  case SYMX_K_LSHR:
+    if (c.lo != c.hi || c.lo >= w) break;
+    if (e->kind == SYMX_K_SHL) {
+      r.z = (a.z << c.lo) | sx_mask((unsigned)c.lo);
+      r.o = a.o << c.lo;
+    } else {
+      r.z = (a.z >> c.lo) | (m & ~(m >> c.lo));
+      r.o = a.o >> c.lo;
+    }
+    break;
+  default: break;
+  }
+  return r;
 }
 
 static iv compute(bounds *b, const sx_expr *e, int depth) {
   unsigned w = e->width;
   const sx_expr *a = e->args[0];
   switch (e->kind) {
-  case SYMX_K_ZEXT: return norm(eval(b, a, depth + 1), a->width);
+  case SYMX_K_ZEXT: return norm(eval(b, a, depth + 1), a->width); /* high bits: the interval */
   case SYMX_K_SEXT: {
     iv x = norm(eval(b, a, depth + 1), a->width);
     uint64_t half = 1ull << (a->width - 1), up = sx_mask(w) & ~sx_mask(a->width);
     if (x.hi < half) return x;
-    if (x.lo >= half) return (iv){x.lo | up, x.hi | up};
-    return full(w);
+    if (x.lo >= half) return (iv){x.lo | up, x.hi | up, x.z, x.o | up};
+    return (iv){0, sx_mask(w), x.z & sx_mask(a->width - 1), x.o & sx_mask(a->width - 1)};
   }
   case SYMX_K_EXTRACT: {
     iv x = norm(eval(b, a, depth + 1), a->width);
     unsigned hi = (unsigned)e->value, lo = e->aux;
-    if (hi < 63 && (x.lo >> (hi + 1)) != (x.hi >> (hi + 1))) return full(w);
-    return (iv){(x.lo >> lo) & sx_mask(w), (x.hi >> lo) & sx_mask(w)};
+    uint64_t fm = sx_mask(w);
+    if (hi < 63 && (x.lo >> (hi + 1)) != (x.hi >> (hi + 1))) return (iv){0, fm, (x.z >> lo) & fm, (x.o >> lo) & fm};
+    return (iv){(x.lo >> lo) & fm, (x.hi >> lo) & fm, (x.z >> lo) & fm, (x.o >> lo) & fm};
   }
   case SYMX_K_CONCAT: {
     iv h = norm(eval(b, a, depth + 1), a->width), l = norm(eval(b, e->args[1], depth + 1), e->args[1]->width);
     unsigned lw = e->args[1]->width;
-    return (iv){h.lo << lw | l.lo, h.hi << lw | l.hi};
+    return (iv){h.lo << lw | l.lo, h.hi << lw | l.hi, h.z << lw | l.z, h.o << lw | l.o};
   }
   case SYMX_K_ITE: {
     iv c = eval(b, a, depth + 1);
     if (c.lo == 1 && c.hi == 1) return eval(b, e->args[1], depth + 1);
     if (c.lo == 0 && c.hi == 0) return eval(b, e->args[2], depth + 1);
     iv x = norm(eval(b, e->args[1], depth + 1), w), y = norm(eval(b, e->args[2], depth + 1), w);
-    return (iv){x.lo < y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi};
+    return (iv){x.lo < y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi, x.z & y.z, x.o & y.o};
   }
   case SYMX_K_EQ: case SYMX_K_NE: case SYMX_K_ULT: case SYMX_K_ULE: case SYMX_K_UGT:
   case SYMX_K_UGE: case SYMX_K_SLT: case SYMX_K_SLE: case SYMX_K_SGT: case SYMX_K_SGE:
@@ -194,30 +288,33 @@ static iv compute(bounds *b, const sx_expr *e, int depth) {
 /* v (maybe wrapped) intersected with the plain interval d; an empty
 ** intersection marks the factor refuted */
 static iv meet(bounds *b, iv v, iv d) {
+  d.z |= v.z;
+  d.o |= v.o;
   if (v.lo <= v.hi) {
     if (v.hi < d.lo || d.hi < v.lo) {
       b->empty = true;
       return d;
     }
-    return (iv){v.lo > d.lo ? v.lo : d.lo, v.hi < d.hi ? v.hi : d.hi};
+    return (iv){v.lo > d.lo ? v.lo : d.lo, v.hi < d.hi ? v.hi : d.hi, d.z, d.o};
   }
   /* v is lo..max then 0..hi: the parts of d in each */
   bool up = d.hi >= v.lo, low = d.lo <= v.hi;
   if (up && low) return d;
-  if (up) return (iv){d.lo > v.lo ? d.lo : v.lo, d.hi};
-  if (low) return (iv){d.lo, d.hi < v.hi ? d.hi : v.hi};
+  if (up) return (iv){d.lo > v.lo ? d.lo : v.lo, d.hi, d.z, d.o};
+  if (low) return (iv){d.lo, d.hi < v.hi ? d.hi : v.hi, d.z, d.o};
   b->empty = true;
   return d;
 }
 
 static iv eval(bounds *b, const sx_expr *e, int depth) {
-  if (sx_is_const(e)) return point(e->value);
+  if (sx_is_const(e)) return (iv){e->value, e->value, ~e->value & sx_mask(e->width), e->value};
   if (depth > MAX_DEPTH) return full(e->width);
   slot *s = memo_find(b, e);
   if (s && s->e) return s->v;
   iv v = compute(b, e, depth);
   dom *d = b->ndoms ? find_dom(b, e) : NULL;
   if (d) v = meet(b, v, d->v); /* what the constraints allow */
+  v = refine(b, v, e->width);
   if ((s = memo_find(b, e)) && !s->e) { /* the recursion may have filled it */
     s->e = e;
     s->v = v;
@@ -238,14 +335,16 @@ static void narrow_term(bounds *b, const sx_expr *t, iv v, int depth) {
   unsigned w = t->width;
   uint64_t m = sx_mask(w), r;
   const sx_expr *x = t->args[0], *y = t->args[1];
+  uint64_t vz, vo;
+  known(v, w, &vz, &vo);
   switch (t->kind) {
   case SYMX_K_ZEXT: {
     uint64_t xm = sx_mask(x->width);
-    if (v.lo > xm) {
+    if (v.lo > xm || (vo & ~xm)) {
       b->empty = true;
       return;
     }
-    narrow_term(b, x, (iv){v.lo, v.hi < xm ? v.hi : xm}, depth + 1);
+    narrow_term(b, x, (iv){v.lo, v.hi < xm ? v.hi : xm, vz & xm, vo & xm}, depth + 1);
     return;
   }
   case SYMX_K_SEXT: { /* the non-negative half maps to itself */
@@ -253,26 +352,55 @@ static void narrow_term(bounds *b, const sx_expr *t, iv v, int depth) {
     if (v.hi < half) narrow_term(b, x, v, depth + 1);
     return;
   }
-  case SYMX_K_ADD: {
-    iv X = norm(eval(b, x, 0), w), Y = norm(eval(b, y, 0), w);
-    if (__builtin_add_overflow(X.hi, Y.hi, &r) || r > m) return; /* may wrap */
-    /* x = t - y: x in [v.lo - Y.hi, v.hi - Y.lo], clamped at 0 */
-    narrow_term(b, x, (iv){v.lo > Y.hi ? v.lo - Y.hi : 0, v.hi >= Y.lo ? v.hi - Y.lo : 0}, depth + 1);
-    if (v.hi < Y.lo) b->empty = true;
-    narrow_term(b, y, (iv){v.lo > X.hi ? v.lo - X.hi : 0, v.hi >= X.lo ? v.hi - X.lo : 0}, depth + 1);
-    if (v.hi < X.lo) b->empty = true;
+  case SYMX_K_AND: /* bits under a constant mask are the result's bits */
+  case SYMX_K_XOR: /* each operand is the result xor the other */
+    for (int i = 0; i < 2; i++) {
+      const sx_expr *xi = t->args[i], *yi = t->args[1 - i];
+      if (!sx_is_symbolic(xi)) continue;
+      iv Y = eval(b, yi, 0);
+      uint64_t z, o;
+      if (t->kind == SYMX_K_AND) {
+        if (!sx_is_const(yi)) continue;
+        z = vz & yi->value;
+        o = vo & yi->value;
+      } else {
+        uint64_t k = (vz | vo) & (Y.z | Y.o);
+        o = (vo ^ Y.o) & k;
+        z = k & ~o;
+      }
+      if (z | o) narrow_term(b, xi, (iv){0, m, z, o}, depth + 1);
+    }
     return;
-  }
+  case SYMX_K_ADD:
   case SYMX_K_SUB: {
     iv X = norm(eval(b, x, 0), w), Y = norm(eval(b, y, 0), w);
-    if (X.lo < Y.hi) return; /* may wrap */
-    /* x = t + y, y = x - t */
-    uint64_t lo = v.lo + Y.lo, hi;
-    if (__builtin_add_overflow(v.hi, Y.hi, &hi) || hi > m) hi = m;
-    if (lo <= m) narrow_term(b, x, (iv){lo, hi}, depth + 1);
-    else b->empty = true;
-    if (X.hi < v.lo) b->empty = true;
-    else narrow_term(b, y, (iv){X.lo > v.hi ? X.lo - v.hi : 0, X.hi - v.lo}, depth + 1);
+    /* the low bits known in the result and in one operand fix the
+    ** other's: modular arithmetic carries only upwards */
+    unsigned kx = low_known(vz, vo, Y.z, Y.o, w), ky = low_known(vz, vo, X.z, X.o, w);
+    bool add = t->kind == SYMX_K_ADD;
+    uint64_t lx = (add ? vo - Y.o : vo + Y.o) & sx_mask(kx), ly = (add ? vo - X.o : X.o - vo) & sx_mask(ky);
+    iv tx = {0, m, ~lx & sx_mask(kx), lx}, ty = {0, m, ~ly & sx_mask(ky), ly};
+    if (add && !__builtin_add_overflow(X.hi, Y.hi, &r) && r <= m) {
+      /* no wrap: x = t - y in [v.lo - Y.hi, v.hi - Y.lo], clamped at 0 */
+      if (v.hi < Y.lo || v.hi < X.lo) {
+        b->empty = true;
+        return;
+      }
+      tx.lo = v.lo > Y.hi ? v.lo - Y.hi : 0, tx.hi = v.hi - Y.lo;
+      ty.lo = v.lo > X.hi ? v.lo - X.hi : 0, ty.hi = v.hi - X.lo;
+    } else if (!add && X.lo >= Y.hi) {
+      /* no wrap: x = t + y, y = x - t */
+      uint64_t lo = v.lo + Y.lo, hi;
+      if (__builtin_add_overflow(v.hi, Y.hi, &hi) || hi > m) hi = m;
+      if (lo > m || X.hi < v.lo) {
+        b->empty = true;
+        return;
+      }
+      tx.lo = lo, tx.hi = hi;
+      ty.lo = X.lo > v.hi ? X.lo - v.hi : 0, ty.hi = X.hi - v.lo;
+    }
+    narrow_term(b, x, tx, depth + 1);
+    narrow_term(b, y, ty, depth + 1);
     return;
   }
   default: return;
@@ -289,12 +417,13 @@ static void narrow_store(bounds *b, const sx_expr *t, iv v) {
     d = &b->doms[b->ndoms++];
     *d = (dom){t, full(t->width)};
   }
-  iv n = {v.lo > d->v.lo ? v.lo : d->v.lo, v.hi < d->v.hi ? v.hi : d->v.hi};
-  if (n.lo > n.hi) {
+  v = norm(v, t->width);
+  iv n = {v.lo > d->v.lo ? v.lo : d->v.lo, v.hi < d->v.hi ? v.hi : d->v.hi, d->v.z | v.z, d->v.o | v.o};
+  if (n.lo > n.hi || (n.z & n.o)) {
     b->empty = true;
     return;
   }
-  if (n.lo != d->v.lo || n.hi != d->v.hi) b->changed = true;
+  if (n.lo != d->v.lo || n.hi != d->v.hi || n.z != d->v.z || n.o != d->v.o) b->changed = true;
   d->v = n;
 }
 
@@ -316,22 +445,22 @@ static void narrow_cmp(bounds *b, int k, const sx_expr *x, const sx_expr *y) {
     narrow(b, y, X);
     return;
   case SYMX_K_NE:
-    if (Y.lo == Y.hi && X.lo == Y.lo) narrow(b, x, (iv){X.lo + 1, X.hi});
-    if (Y.lo == Y.hi && X.hi == Y.lo && X.hi) narrow(b, x, (iv){X.lo, X.hi - 1});
-    if (X.lo == X.hi && Y.lo == X.lo) narrow(b, y, (iv){Y.lo + 1, Y.hi});
-    if (X.lo == X.hi && Y.hi == X.lo && Y.hi) narrow(b, y, (iv){Y.lo, Y.hi - 1});
+    if (Y.lo == Y.hi && X.lo == Y.lo) narrow(b, x, range(X.lo + 1, X.hi));
+    if (Y.lo == Y.hi && X.hi == Y.lo && X.hi) narrow(b, x, range(X.lo, X.hi - 1));
+    if (X.lo == X.hi && Y.lo == X.lo) narrow(b, y, range(Y.lo + 1, Y.hi));
+    if (X.lo == X.hi && Y.hi == X.lo && Y.hi) narrow(b, y, range(Y.lo, Y.hi - 1));
     return;
   case SYMX_K_ULT:
     if (Y.hi == 0 || X.lo == m) {
       b->empty = true;
       return;
     }
-    narrow(b, x, (iv){0, Y.hi - 1});
-    narrow(b, y, (iv){X.lo + 1, m});
+    narrow(b, x, range(0, Y.hi - 1));
+    narrow(b, y, range(X.lo + 1, m));
     return;
   case SYMX_K_ULE:
-    narrow(b, x, (iv){0, Y.hi});
-    narrow(b, y, (iv){X.lo, m});
+    narrow(b, x, range(0, Y.hi));
+    narrow(b, y, range(X.lo, m));
     return;
   case SYMX_K_UGT: narrow_cmp(b, SYMX_K_ULT, y, x); return;
   case SYMX_K_UGE: narrow_cmp(b, SYMX_K_ULE, y, x); return;
@@ -347,7 +476,7 @@ static void narrow_srange(bounds *b, const sx_expr *t, int64_t lo, int64_t hi) {
     return;
   }
   uint64_t m = sx_mask(t->width);
-  if (lo >= 0 || hi < 0) narrow(b, t, (iv){(uint64_t)lo & m, (uint64_t)hi & m});
+  if (lo >= 0 || hi < 0) narrow(b, t, range((uint64_t)lo & m, (uint64_t)hi & m));
 }
 
 /* x k y for a signed comparison k, on the signed views of both sides */

@@ -4,8 +4,8 @@
 ** assignment can be tried, so a refutation is checked exactly (it must
 ** never refute a satisfiable query) and the refutations are counted; and
 ** the shapes met in the oracle programs (sums, differences, shifts and
-** signed comparisons of zero-extended bytes), refuted and, flipped to
-** satisfiable, left alone.
+** signed comparisons of zero-extended bytes, low-bit masks), refuted and,
+** flipped to satisfiable, left alone.
 */
 #include "check.h"
 #include "randexpr.h"
@@ -113,9 +113,18 @@ static void test_oracle_shapes(void) {
   symx_expr *q3[] = {K(symx_sle(ctx, xr, K(symx_const(ctx, 32, 0)))), K(symx_slt(ctx, x, xr))};
   /* y == x + y with x >= 237: y would be at least 237 and x at most 18 */
   symx_expr *q4[] = {K(symx_eq(ctx, y, sum)), K(symx_sle(ctx, K(symx_const(ctx, 32, 237)), x))};
-  symx_expr **qs[] = {q1, q2, q3, q4};
-  size_t ns[] = {3, 2, 2, 2};
-  for (int i = 0; i < 4; i++) {
+  /* x & 3 == 3 and ((x + 12) & 3) <= 2: known bits (the loops' masks) */
+  symx_expr *k3 = K(symx_const(ctx, 32, 3));
+  symx_expr *q5[] = {K(symx_eq(ctx, K(symx_and(ctx, x, k3)), k3)),
+                     K(symx_ule(ctx, K(symx_and(ctx, K(symx_add(ctx, x, K(symx_const(ctx, 32, 12)))), k3)),
+                                K(symx_const(ctx, 32, 2))))};
+  /* (x ^ y) & 1 == 1 and y & 1 == 1 and x & 1 == 1 */
+  symx_expr *k1 = K(symx_const(ctx, 32, 1));
+  symx_expr *q6[] = {K(symx_eq(ctx, K(symx_and(ctx, xr, k1)), k1)), K(symx_eq(ctx, K(symx_and(ctx, y, k1)), k1)),
+                     K(symx_eq(ctx, K(symx_and(ctx, x, k1)), k1))};
+  symx_expr **qs[] = {q1, q2, q3, q4, q5, q6};
+  size_t ns[] = {3, 2, 2, 2, 2, 3};
+  for (int i = 0; i < 6; i++) {
     CHECK(!brute_sat(ctx, "in", 2, qs[i], ns[i]));
     if (sx_bounds_check(ctx, qs[i], ns[i]) != SYMX_UNSAT) fprintf(stderr, "  shape %d not refuted\n", i + 1);
     CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], ns[i]), SYMX_UNSAT);
@@ -123,7 +132,11 @@ static void test_oracle_shapes(void) {
   /* the same with a satisfiable last constraint: never refuted */
   q1[2] = K(symx_slt(ctx, K(symx_sub(ctx, K(symx_ashr(ctx, y, x)), sum)), c179));
   q2[1] = K(symx_slt(ctx, K(symx_neg(ctx, sum)), c179));
-  for (int i = 0; i < 2; i++) {
+  q5[1] = K(symx_uge(ctx, K(symx_and(ctx, K(symx_add(ctx, x, K(symx_const(ctx, 32, 12)))), k3)), k3));
+  q6[2] = K(symx_eq(ctx, K(symx_and(ctx, x, k1)), K(symx_const(ctx, 32, 0))));
+  static const int twins[] = {0, 1, 4, 5};
+  for (int j = 0; j < 4; j++) {
+    int i = twins[j];
     CHECK(brute_sat(ctx, "in", 2, qs[i], ns[i]));
     CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], ns[i]), SYMX_UNKNOWN);
   }
