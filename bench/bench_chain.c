@@ -17,6 +17,7 @@
 */
 #include "base/internal.h"
 #include "../examples/toyvm/toyvm.h"
+#include "../tests/chain_off.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,9 +108,7 @@ typedef struct config {
 /* One exploration of p under cfg in a fresh context, added to *t. */
 static void run(const toyvm_prog *p, const config *cfg, totals *t) {
   symx_ctx *ctx = symx_ctx_new();
-  static const char *const layers[] = {"chain_simplify", "chain_independence", "chain_branch_cache",
-                                       "chain_cex_cache", "chain_bounds", "chain_repair"};
-  for (int i = 0; i < 6; i++) symx_option_set(ctx, layers[i], cfg->chain);
+  chain_layers(ctx, cfg->chain);
   symx_option_set_str(ctx, "mode", cfg->mode);
   symx_option_set_str(ctx, "solver", cfg->backend);
   symx_option_set_str(ctx, "emit_tests", "all");

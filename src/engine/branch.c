@@ -27,6 +27,12 @@ static int expr_ok(symx_ctx *ctx, sx_expr *e, bool boolean, const char *func) {
   return SYMX_OK;
 }
 
+/* The arguments of a call on an active state: the state, then e. */
+static int args_ok(sx_state *st, sx_expr *e, bool boolean, const char *func) {
+  int rc = state_ok(st, func);
+  return rc == SYMX_OK ? expr_ok(st->eng->ctx, e, boolean, func) : rc;
+}
+
 /* Fast-sat tiers b and c, with their counters: a new witness for st's
 ** path and (c, neg) on a hit, else NULL; *infeasible tells that tier c
 ** proved the side infeasible (no solver: the side is dropped). */
@@ -152,8 +158,7 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
   if (!st) return SYMX_MISUSE;
   symx_engine *eng = st->eng;
   symx_ctx *ctx = eng->ctx;
-  int rc = state_ok(st, __func__);
-  if (rc == SYMX_OK) rc = expr_ok(ctx, cond, true, __func__);
+  int rc = args_ok(st, cond, true, __func__);
   if (rc != SYMX_OK) return rc;
   sx_state *out[2] = {NULL, NULL};
   if (sx_is_const(cond)) {
@@ -232,8 +237,7 @@ int symx_state_assume(symx_state *st, symx_expr *cond) {
   if (!st) return SYMX_MISUSE;
   symx_engine *eng = st->eng;
   symx_ctx *ctx = eng->ctx;
-  int rc = state_ok(st, __func__);
-  if (rc == SYMX_OK) rc = expr_ok(ctx, cond, true, __func__);
+  int rc = args_ok(st, cond, true, __func__);
   if (rc != SYMX_OK) return rc;
   if (sx_is_const(cond)) {
     if (cond->value & 1) return SYMX_OK;
@@ -269,8 +273,7 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
   if (!st) return SYMX_MISUSE;
   symx_engine *eng = st->eng;
   symx_ctx *ctx = eng->ctx;
-  int rc = state_ok(st, __func__);
-  if (rc == SYMX_OK) rc = expr_ok(ctx, bad, true, __func__);
+  int rc = args_ok(st, bad, true, __func__);
   if (rc != SYMX_OK) return rc;
   if ((unsigned)kind > SYMX_ERR_USER) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
   if (kind == SYMX_ERR_NONE) kind = SYMX_ERR_USER;
@@ -340,8 +343,7 @@ int symx_state_eval(symx_state *st, symx_expr *e, uint64_t *value) {
 int symx_state_concretize(symx_state *st, symx_expr *e, uint64_t *value) {
   if (!st) return SYMX_MISUSE;
   symx_ctx *ctx = st->eng->ctx;
-  int rc = state_ok(st, __func__);
-  if (rc == SYMX_OK) rc = expr_ok(ctx, e, false, __func__);
+  int rc = args_ok(st, e, false, __func__);
   if (rc != SYMX_OK) return rc;
   if (!value) return SX_MISUSE(ctx, "NULL value pointer");
   sx_engine_seeds_follow(st->eng, st, e); /* a seed's path takes the seed's value */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #define MAX_DEPTH 48   /* deeper terms get the full range */
-#define MEMO_CAP 2048  /* terms remembered per pass; more get the full range */
+#define MEMO_CAP 512   /* memo slots; past half full, new terms get the full range */
 #define MAX_DOMS 128   /* terms with a narrowed domain */
 #define MAX_PASSES 6
 
@@ -39,8 +39,9 @@ typedef struct dom {
 } dom;
 
 typedef struct bounds {
-  slot *memo; /* open addressing by node address, MEMO_CAP slots */
-  size_t used;
+  slot *memo;      /* open addressing by node address, MEMO_CAP slots */
+  uint16_t *used;  /* the slots filled this pass: cleared one by one */
+  size_t nused;
   dom doms[MAX_DOMS];
   unsigned ndoms;
   bool changed, empty;
@@ -311,13 +312,18 @@ static iv eval(bounds *b, const sx_expr *e, int depth) {
   if (depth > MAX_DEPTH) return full(e->width);
   slot *s = memo_find(b, e);
   if (s && s->e) return s->v;
+  /* no room to remember it: computing it anyway would revisit shared
+  ** subterms once per path through the DAG */
+  if (!s || b->nused >= MEMO_CAP / 2) return full(e->width);
   iv v = compute(b, e, depth);
   dom *d = b->ndoms ? find_dom(b, e) : NULL;
   if (d) v = meet(b, v, d->v); /* what the constraints allow */
   v = refine(b, v, e->width);
-  if ((s = memo_find(b, e)) && !s->e) { /* the recursion may have filled it */
+  /* the recursion may have filled memo slots, this one's too */
+  if (b->nused < MEMO_CAP / 2 && (s = memo_find(b, e)) && !s->e) {
     s->e = e;
     s->v = v;
+    b->used[b->nused++] = (uint16_t)(s - b->memo);
   }
   return v;
 }
@@ -326,8 +332,9 @@ static void narrow_store(bounds *b, const sx_expr *t, iv v);
 
 /*
 ** t's value must lie in v: stores that for t, and projects v back through
-** extensions and through additions and subtractions that cannot wrap on
-** the current intervals, down to the input bytes (HC4-style narrowing).
+** extensions, constant masks and xors (bit by bit), and sums and
+** differences (their low bits always, their ranges when they cannot wrap
+** on the current intervals), down to the input bytes (HC4-style).
 */
 static void narrow_term(bounds *b, const sx_expr *t, iv v, int depth) {
   if (depth > MAX_DEPTH || b->empty || sx_is_const(t)) return;
@@ -511,12 +518,15 @@ static void narrow_top(bounds *b, const sx_expr *c, bool want, int depth) {
   }
 }
 
+#define MEMO_BYTES (MEMO_CAP * (sizeof(slot) + sizeof(uint16_t)))
+
 int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n) {
-  bounds b = {.memo = sx_alloc(ctx, MEMO_CAP * sizeof(slot))};
+  bounds b = {.memo = sx_calloc(ctx, MEMO_BYTES)};
   if (!b.memo) return sx_error(ctx, SYMX_NOMEM, "sx_bounds_check", "out of memory");
+  b.used = (uint16_t *)(b.memo + MEMO_CAP);
   int rc = SYMX_UNKNOWN;
   for (int pass = 0; pass < MAX_PASSES && rc == SYMX_UNKNOWN; pass++) {
-    memset(b.memo, 0, MEMO_CAP * sizeof(slot));
+    while (b.nused) b.memo[b.used[--b.nused]].e = NULL; /* a small factor fills few slots */
     for (size_t i = 0; i < n && rc == SYMX_UNKNOWN; i++)
       if (eval(&b, g[i], 0).hi == 0 || b.empty) rc = SYMX_UNSAT;
     if (rc != SYMX_UNKNOWN) break;
@@ -525,7 +535,7 @@ int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n) {
     if (b.empty) rc = SYMX_UNSAT;
     else if (!b.changed) break;
   }
-  sx_free(ctx, b.memo, MEMO_CAP * sizeof(slot));
+  sx_free(ctx, b.memo, MEMO_BYTES);
   if (rc == SYMX_UNSAT) SX_INC(ctx, bounds_unsat);
   else SX_INC(ctx, bounds_unknown);
   return rc;

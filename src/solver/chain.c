@@ -120,6 +120,21 @@ static void insert_core(run *r, sx_expr *const *g, size_t n) {
 }
 
 /*
+** Remembers how layer decided factor g[0..n) (rc, with model m on SAT): in
+** the counterexample cache, unless it came from there (an UNSAT from the
+** backend as its core), and in the branch cache when bc. A failed insert
+** costs only a future hit.
+*/
+static void remember(run *r, bool bc, sx_expr *const *g, size_t n, int layer, int rc, sx_assign *m) {
+  if (r->ctx->opts.chain_cex_cache && layer != SX_LAYER_CEX) {
+    if (rc == SYMX_SAT) sx_cex_insert(r->sh->cex, g, n, m);
+    else if (layer == SX_LAYER_BACKEND) insert_core(r, g, n);
+    else sx_cex_insert(r->sh->cex, g, n, NULL);
+  }
+  if (bc) sx_bcache_put(r->sh->branch, r->rest.begin, SX_SIZE(r->rest), r->cond, rc);
+}
+
+/*
 ** Decides factor g[0..n) (sorted by id). On SAT, *src receives the model to
 ** merge (NULL: nothing to merge, the hint already holds it); *owned tells
 ** whether the caller must free it. *layer receives the deciding layer.
@@ -130,6 +145,7 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
   sx_query *q = r->q;
   *src = NULL;
   *owned = false;
+  *layer = SX_LAYER_NONE;
   if (q->hint && sx_eval_all(ctx, g, n, q->hint)) {
     *layer = SX_LAYER_HINT;
     return SYMX_SAT;
@@ -159,7 +175,7 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
     if (rc) {
       *layer = SX_LAYER_CEX;
       *src = m;
-      if (bc) sx_bcache_put(r->sh->branch, r->rest.begin, SX_SIZE(r->rest), r->cond, rc);
+      remember(r, bc, g, n, *layer, rc, m);
       return rc;
     }
   }
@@ -169,8 +185,7 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
     SX_ADD(ctx, bounds_time_ns, sx_now_ns() - tb);
     if (rc == SYMX_UNSAT) {
       *layer = SX_LAYER_BOUNDS;
-      if (o->chain_cex_cache) sx_cex_insert(r->sh->cex, g, n, NULL);
-      if (bc) sx_bcache_put(r->sh->branch, r->rest.begin, SX_SIZE(r->rest), r->cond, rc);
+      remember(r, bc, g, n, *layer, rc, NULL);
       return rc;
     }
     if (rc != SYMX_UNKNOWN) return rc;
@@ -192,8 +207,7 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
       *layer = SX_LAYER_REPAIR;
       *src = m;
       *owned = true;
-      if (o->chain_cex_cache) sx_cex_insert(r->sh->cex, g, n, m);
-      if (bc) sx_bcache_put(r->sh->branch, r->rest.begin, SX_SIZE(r->rest), r->cond, rc);
+      remember(r, bc, g, n, *layer, rc, m);
       return rc;
     }
     if (rc != SYMX_UNKNOWN) return rc;
@@ -203,12 +217,7 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
   sx_assign *m = symx_assign_new(ctx);
   if (!m) return SYMX_NOMEM;
   rc = call_backend(r, g, n, m);
-  if (rc == SYMX_SAT || rc == SYMX_UNSAT) {
-    /* a failed cache insert costs only a future hit */
-    if (o->chain_cex_cache && rc == SYMX_SAT) sx_cex_insert(r->sh->cex, g, n, m);
-    if (o->chain_cex_cache && rc == SYMX_UNSAT) insert_core(r, g, n);
-    if (bc) sx_bcache_put(r->sh->branch, r->rest.begin, SX_SIZE(r->rest), r->cond, rc);
-  }
+  if (rc == SYMX_SAT || rc == SYMX_UNSAT) remember(r, bc, g, n, *layer, rc, m);
   if (rc == SYMX_SAT) {
     *src = m;
     *owned = true;

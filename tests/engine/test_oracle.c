@@ -8,6 +8,7 @@
 ** 27 explorations of a program (mode x searcher).
 */
 #include "check.h"
+#include "../chain_off.h"
 #include "../../examples/toyvm/toyvm.h"
 
 #include <stdlib.h>
@@ -148,8 +149,6 @@ static paths explore(symx_ctx *ctx, const toyvm_prog *p, const char *mode, const
 ** never what is explored: the same set of paths with them on and off. */
 static void test_chain_on_off(void) {
   static char text[8192];
-  static const char *const layers[] = {"chain_simplify", "chain_independence", "chain_branch_cache",
-                                       "chain_cex_cache",  "chain_bounds",       "chain_repair"};
   static const char *const wsearch[] = {"dfs", "random-path"};
   int replay = 0;
   for (int prog = NPROGS; prog < NPROGS + 15; prog++) {
@@ -159,7 +158,7 @@ static void test_chain_on_off(void) {
     CHECK(p != NULL);
     if (!p) continue;
     symx_ctx *ctx[2] = {symx_ctx_new(), symx_ctx_new()};
-    for (int i = 0; i < 6; i++) symx_option_set(ctx[1], layers[i], 0);
+    chain_layers(ctx[1], 0);
     for (int m = 0; m < 3; m++)
       for (int s = 0; s < 2; s++) {
         paths on = explore(ctx[0], p, modes[m], wsearch[s], &replay);

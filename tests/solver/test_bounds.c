@@ -8,6 +8,7 @@
 ** flipped to satisfiable, left alone.
 */
 #include "check.h"
+#include "keep.h"
 #include "randexpr.h"
 #include "expr/assign.h"
 #include "solver/backend.h"
@@ -88,14 +89,6 @@ static void test_random_wide(void) {
 }
 static void test_random_two_bytes(void) { random_queries(2, 60, 9); }
 
-/* every expression built below, released at the end */
-static symx_expr *kept[128];
-static size_t nkept;
-static symx_expr *K(symx_expr *e) {
-  if (nkept < sizeof kept / sizeof *kept) kept[nkept++] = e;
-  return e;
-}
-
 static void test_oracle_shapes(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_expr *in = K(symx_array_input(ctx, "in", 2, 32));
@@ -140,7 +133,7 @@ static void test_oracle_shapes(void) {
     CHECK(brute_sat(ctx, "in", 2, qs[i], ns[i]));
     CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], ns[i]), SYMX_UNKNOWN);
   }
-  while (nkept) symx_expr_release(kept[--nkept]);
+  keep_release();
   symx_ctx_free(ctx);
 }
 

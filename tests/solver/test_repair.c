@@ -11,6 +11,7 @@
 **    subsets of their queries that Z3 proves UNSAT on their own.
 */
 #include "check.h"
+#include "keep.h"
 #include "randexpr.h"
 #include "solver/backend.h"
 #include "solver/repair.h"
@@ -60,14 +61,6 @@ static void test_random_queries(void) {
   for (size_t i = 0; i < nin; i++) symx_expr_release(in[i]);
   sx_backend_z3.destroy(z);
   symx_ctx_free(ctx);
-}
-
-/* every expression built below, released at the end */
-static symx_expr *kept[128];
-static size_t nkept;
-static symx_expr *K(symx_expr *e) {
-  if (nkept < sizeof kept / sizeof *kept) kept[nkept++] = e;
-  return e;
 }
 
 /* op(x) == k over a 4-byte input x, from all-zero bytes */
@@ -128,7 +121,7 @@ static void test_each_inversion(void) {
   /* a zero budget never answers */
   CHECK_EQ_U64(sx_repair(ctx, both, 2, NULL, 0, &out), SYMX_UNKNOWN);
   CHECK(out == NULL && symx_stat_get(ctx, "repair_misses") >= 1);
-  while (nkept) symx_expr_release(kept[--nkept]);
+  keep_release();
   symx_ctx_free(ctx);
 }
 

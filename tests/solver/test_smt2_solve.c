@@ -4,6 +4,7 @@
 ** (the oracle, when on PATH) gives the same answers on the printed scripts,
 ** batched a hundred per file with (reset) between them. */
 #include "check.h"
+#include "chain_off.h"
 #include "randexpr.h"
 #include "symx.h"
 
@@ -12,14 +13,6 @@
 
 #define NQUERIES 300
 #define PER_FILE 100
-
-static symx_solver *z3_direct(symx_ctx *ctx) {
-  static const char *const chain[] = {"chain_simplify", "chain_cex_cache", "chain_branch_cache",
-                                      "chain_independence"};
-  for (size_t i = 0; i < sizeof chain / sizeof chain[0]; i++)
-    if (symx_option_find(chain[i])) symx_option_set(ctx, chain[i], 0);
-  return symx_solver_new(ctx, "z3");
-}
 
 /* The asserted expressions of a parsed script (borrowed). */
 static size_t asserts_of(symx_smt2 *sc, symx_expr **out, size_t max) {

@@ -4,22 +4,13 @@
 ** validate_solver cross-check (with deliberately wrong backends), deep
 ** DAGs, and Z3's memory staying bounded over many queries. */
 #include "check.h"
+#include "chain_off.h"
 #include "randexpr.h"
 #include "solver/solver.h"
 
 #include <pthread.h>
 #include <time.h>
 #include <z3.h>
-
-/* A Z3 solver with the solver chain's shortcuts off: every query reaches
-** the backend as built (no substitution, no caches, no splitting). */
-static symx_solver *z3_direct(symx_ctx *ctx) {
-  static const char *const chain[] = {"chain_simplify", "chain_cex_cache", "chain_branch_cache",
-                                      "chain_independence", "chain_repair", "chain_bounds"};
-  for (size_t i = 0; i < sizeof chain / sizeof chain[0]; i++)
-    if (symx_option_find(chain[i])) symx_option_set(ctx, chain[i], 0);
-  return symx_solver_new(ctx, "z3");
-}
 
 static void test_misuse(void) {
   symx_ctx *ctx = symx_ctx_new(), *other = symx_ctx_new();

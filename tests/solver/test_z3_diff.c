@@ -7,21 +7,12 @@
 ** the guilty expression. Then random queries: every SAT model satisfies its
 ** query under the evaluator. */
 #include "check.h"
+#include "chain_off.h"
 #include "randexpr.h"
 #include "symx.h"
 
 #define NEXPR_MIN 10000
 #define BATCH 100
-
-/* A Z3 solver with the solver chain's shortcuts off: every query reaches
-** the backend as built (no substitution, no caches, no splitting). */
-static symx_solver *z3_direct(symx_ctx *ctx) {
-  static const char *const chain[] = {"chain_simplify", "chain_cex_cache", "chain_branch_cache",
-                                      "chain_independence"};
-  for (size_t i = 0; i < sizeof chain / sizeof chain[0]; i++)
-    if (symx_option_find(chain[i])) symx_option_set(ctx, chain[i], 0);
-  return symx_solver_new(ctx, "z3");
-}
 
 /* Constraints fixing every byte of the generator's inputs to a. */
 static size_t fix_inputs(rx_gen *g, const symx_assign *a, symx_expr **out) {
