@@ -303,18 +303,20 @@ int bench_solver(int argc, char **argv) {
     return generate(argv[2], argc > 3 ? atoi(argv[3]) : 40, argc > 4 ? strtoull(argv[4], NULL, 10) : 1);
   if (argc < 2) {
     fprintf(stderr, "usage: symx-bench solver DIR [--arrays ackermann|lemmas] [--incremental 0|1] "
-                    "[--timeout MS] [--only cadical|z3]\n"
+                    "[--timeout MS] [--only cadical|z3] [--each 1]\n"
                     "       symx-bench solver --generate DIR [PATHS] [SEED]\n");
     return 2;
   }
   symx_ctx *ctx = symx_ctx_new();
   unsigned timeout_ms = 2000;
   const char *only = NULL;
+  bool each = false;
   for (int i = 2; i + 1 < argc; i += 2) {
     if (!strcmp(argv[i], "--arrays")) symx_option_set_str(ctx, "cadical_arrays", argv[i + 1]);
     else if (!strcmp(argv[i], "--incremental")) symx_option_set_str(ctx, "cadical_incremental", argv[i + 1]);
     else if (!strcmp(argv[i], "--timeout")) timeout_ms = (unsigned)atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--only")) only = argv[i + 1];
+    else if (!strcmp(argv[i], "--each")) each = atoi(argv[i + 1]) != 0;
   }
   query *qs = NULL;
   size_t nq = load(ctx, argv[1], &qs);
@@ -337,6 +339,12 @@ int bench_solver(int argc, char **argv) {
         fprintf(stderr, "symx-bench solver: %s: cadical %d, z3 %d\n", qs[i].file, a, z);
       }
     }
+  /* one line per query and backend, to find the queries that cost */
+  for (int b = 0; b < 2 && each; b++)
+    for (size_t i = 0; i < nq && res[b].name; i++)
+      printf("{\"bench\": \"solver\", \"backend\": \"%s\", \"file\": \"%s\", \"answer\": \"%s\", \"s\": %.6f}\n",
+             res[b].name, qs[i].file,
+             res[b].answer[i] == SYMX_SAT ? "sat" : res[b].answer[i] == SYMX_UNSAT ? "unsat" : "unknown", res[b].t[i]);
   for (int b = 0; b < 2; b++) {
     result *r = &res[b];
     if (!r->name) continue;

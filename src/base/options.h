@@ -17,6 +17,7 @@
   OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
   OPTION(afl_sync_dir, STR, 0, 0, 0, "", "AFL++ sync directory to exchange inputs with")       \
   OPTION(batch_instructions, INT, 10000, 1, INT64_MAX, "", "instructions per batch (batching searcher)") \
+  OPTION(bounds_splits, INT, -1, -1, INT64_MAX, "", "intervals: byte splits per factor once repair fails (-1 = what a backend query costs: 32 cadical, 256 z3)") \
   OPTION(cadical_arrays, ENUM, 1, 0, 1, "ackermann|lemmas", "cadical: symbolic array reads") \
   OPTION(cadical_core_min, INT, 0, 0, 1000, "", "cadical: solves spent shrinking each unsat core") \
   OPTION(cadical_incremental, BOOL, 1, 0, 1, "", "cadical: keep one solver instance across queries") \

@@ -53,7 +53,9 @@
   STAT(unsat_cores, "counterexample cache: unsat answers stored as the backend's core") \
   STAT(unsat_core_dropped, "counterexample cache: constraints left out of stored cores") \
   STAT(bounds_unsat, "intervals: factors refuted")                                    \
+  STAT(bounds_sat, "intervals: factors whose search split every byte to a model")   \
   STAT(bounds_unknown, "intervals: factors left to the next layers")                  \
+  STAT(bounds_splits, "intervals: byte domains split in two (branch and prune)")     \
   STAT(bounds_time_ns, "time in interval reasoning")                                  \
   STAT(repair_hits, "model repair: factors satisfied by local search")                \
   STAT(repair_misses, "model repair: attempts that found no model")                   \

@@ -11,12 +11,14 @@
 #include "alloc.h"
 #include "error.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define MAX_DEPTH 48   /* deeper terms get the full range */
 #define MEMO_CAP 512   /* memo slots; past half full, new terms get the full range */
 #define MAX_DOMS 128   /* terms with a narrowed domain */
 #define MAX_PASSES 6
+#define MAX_LEAVES 16  /* byte reads the search may split */
 
 /* Unsigned values lo..hi; when lo > hi the interval wraps through zero
 ** (lo..max, then 0..hi). Only sums, differences and negations produce
@@ -39,12 +41,15 @@ typedef struct dom {
 } dom;
 
 typedef struct bounds {
+  symx_ctx *ctx;
   slot *memo;      /* open addressing by node address, MEMO_CAP slots */
   uint16_t *used;  /* the slots filled this pass: cleared one by one */
   size_t nused;
-  dom doms[MAX_DOMS];
-  unsigned ndoms;
+  const sx_expr *leaves[MAX_LEAVES]; /* the factor's byte reads, met by eval */
+  unsigned nleaves;
   bool changed, empty;
+  unsigned ndoms;
+  dom doms[MAX_DOMS]; /* last: a split copies only the domains in use */
 } bounds;
 
 static iv range(uint64_t lo, uint64_t hi) { return (iv){lo, hi, 0, 0}; }
@@ -244,9 +249,33 @@ static iv arith(bounds *b, const sx_expr *e, int depth) {
   return r;
 }
 
+static void add_leaf(bounds *b, const sx_expr *e) {
+  for (unsigned i = 0; i < b->nleaves; i++)
+    if (b->leaves[i] == e) return;
+  if (b->nleaves < MAX_LEAVES) b->leaves[b->nleaves++] = e;
+}
+
+/* the operator applied to operands that are single values: exact, so a
+** search that has split every byte down to one value decides each term */
+static bool exact(bounds *b, const sx_expr *e, int depth, iv *out) {
+  uint64_t v[3] = {0, 0, 0};
+  if (e->nargs > 3 || e->kind == SYMX_K_READ || e->kind == SYMX_K_ARRAY_WRITE) return false;
+  for (unsigned i = 0; i < e->nargs; i++) {
+    iv x = eval(b, e->args[i], depth + 1);
+    if (x.lo != x.hi) return false;
+    v[i] = x.lo;
+  }
+  uint64_t r = sx_apply(e->kind, e->width, e->args[0]->width, v[0], v[1], v[2], e->value, e->aux);
+  *out = (iv){r, r, ~r & sx_mask(e->width), r};
+  return true;
+}
+
 static iv compute(bounds *b, const sx_expr *e, int depth) {
   unsigned w = e->width;
   const sx_expr *a = e->args[0];
+  iv x;
+  if (e->kind == SYMX_K_READ && w == 8) add_leaf(b, e);
+  else if (e->nargs && exact(b, e, depth, &x)) return x;
   switch (e->kind) {
   case SYMX_K_ZEXT: return norm(eval(b, a, depth + 1), a->width); /* high bits: the interval */
   case SYMX_K_SEXT: {
@@ -520,23 +549,124 @@ static void narrow_top(bounds *b, const sx_expr *c, bool want, int depth) {
 
 #define MEMO_BYTES (MEMO_CAP * (sizeof(slot) + sizeof(uint16_t)))
 
-int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n) {
-  bounds b = {.memo = sx_calloc(ctx, MEMO_BYTES)};
-  if (!b.memo) return sx_error(ctx, SYMX_NOMEM, "sx_bounds_check", "out of memory");
-  b.used = (uint16_t *)(b.memo + MEMO_CAP);
-  int rc = SYMX_UNKNOWN;
-  for (int pass = 0; pass < MAX_PASSES && rc == SYMX_UNKNOWN; pass++) {
-    while (b.nused) b.memo[b.used[--b.nused]].e = NULL; /* a small factor fills few slots */
-    for (size_t i = 0; i < n && rc == SYMX_UNKNOWN; i++)
-      if (eval(&b, g[i], 0).hi == 0 || b.empty) rc = SYMX_UNSAT;
-    if (rc != SYMX_UNKNOWN) break;
-    b.changed = false;
-    for (size_t i = 0; i < n && !b.empty; i++) narrow_top(&b, g[i], true, 0);
-    if (b.empty) rc = SYMX_UNSAT;
-    else if (!b.changed) break;
+static void memo_reset(bounds *b) {
+  while (b->nused) b->memo[b->used[--b->nused]].e = NULL; /* a small factor fills few slots */
+}
+
+/* evaluation and narrowing, repeated until the domains stop changing */
+static int propagate(bounds *b, sx_expr *const *g, size_t n) {
+  for (int pass = 0; pass < MAX_PASSES; pass++) {
+    memo_reset(b);
+    for (size_t i = 0; i < n; i++)
+      if (eval(b, g[i], 0).hi == 0 || b->empty) return SYMX_UNSAT;
+    b->changed = false;
+    for (size_t i = 0; i < n && !b->empty; i++) narrow_top(b, g[i], true, 0);
+    if (b->empty) return SYMX_UNSAT;
+    if (!b->changed) break;
   }
-  sx_free(ctx, b.memo, MEMO_BYTES);
+  return SYMX_UNKNOWN;
+}
+
+/* the search's budget and, when a model is wanted, where it starts and goes */
+typedef struct hunt {
+  uint64_t budget;
+  const sx_assign *start;
+  sx_assign **model;
+} hunt;
+
+/* a leaf that is an input byte: a read of an input array at a constant index */
+static bool input_byte(const sx_expr *e) {
+  return e->args[0]->kind == SYMX_K_ARRAY_INPUT && sx_is_const(e->args[1]);
+}
+
+/*
+** Every leaf is one value and every constraint evaluates to true: when the
+** leaves are input bytes, they are a model (start's other bytes kept). The
+** evaluator checks it, so an inexact term can cost a model, never a wrong one.
+*/
+static int leaf_model(bounds *b, sx_expr *const *g, size_t n, hunt *h) {
+  if (!h->model) return SYMX_UNKNOWN;
+  for (size_t i = 0; i < n; i++)
+    if (eval(b, g[i], 0).lo != 1) return SYMX_UNKNOWN;
+  for (unsigned i = 0; i < b->nleaves; i++)
+    if (!input_byte(b->leaves[i])) return SYMX_UNKNOWN;
+  sx_assign *m = h->start ? symx_assign_copy(h->start) : symx_assign_new(b->ctx);
+  if (!m) return SYMX_NOMEM;
+  for (unsigned i = 0; i < b->nleaves; i++) {
+    const sx_expr *e = b->leaves[i];
+    uint8_t v = (uint8_t)eval(b, e, 0).lo;
+    if (sx_assign_write(m, e->args[0]->arr->name, (size_t)e->args[1]->value, &v, 1) != SYMX_OK) {
+      symx_assign_free(m);
+      return SYMX_NOMEM;
+    }
+  }
+  if (!symx_assign_satisfies(b->ctx, m, (symx_expr *const *)g, n)) {
+    symx_assign_free(m);
+    return SYMX_UNKNOWN;
+  }
+  *h->model = m;
+  return SYMX_SAT;
+}
+
+/*
+** Branch and prune: when propagation does not refute the factor, split the
+** widest byte read in two on one of its unknown bits, alternately the
+** highest (order facts: x + y <= y with y < x) and the lowest (modular
+** facts: y == 3 + (x ^ y) with x & 3 == 2), and decide each half, depth
+** first, within the budget. A byte split down to one value makes every
+** term over it exact, so a branch whose leaves are all single values is
+** either refuted or a model.
+*/
+static int search(bounds *b, sx_expr *const *g, size_t n, hunt *h, unsigned depth) {
+  if (propagate(b, g, n) == SYMX_UNSAT) return SYMX_UNSAT;
+  const sx_expr *leaf = NULL;
+  iv best = {0, 0, 0, 0};
+  memo_reset(b);
+  for (unsigned i = 0; i < b->nleaves; i++) {
+    iv v = norm(eval(b, b->leaves[i], 0), 8);
+    if (b->empty) return SYMX_UNSAT;
+    if (!leaf || v.hi - v.lo > best.hi - best.lo) leaf = b->leaves[i], best = v;
+  }
+  if (!leaf) return SYMX_UNKNOWN;
+  if (best.lo == best.hi) return leaf_model(b, g, n, h);
+  if (!h->budget) return SYMX_UNKNOWN;
+  h->budget--;
+  uint64_t unknown = 0xff & ~(best.z | best.o);
+  uint64_t bit = depth & 1 ? unknown & -unknown : 1ull << (63 - __builtin_clzll(unknown));
+  bounds *half = sx_alloc(b->ctx, sizeof *half);
+  if (!half) return SYMX_NOMEM;
+  memo_reset(b); /* the memo is shared: the half starts from an empty one */
+  memcpy(half, b, offsetof(bounds, doms) + b->ndoms * sizeof(dom));
+  narrow_store(half, leaf, (iv){0, 0xff, bit, 0});
+  int rc = half->empty ? SYMX_UNSAT : search(half, g, n, h, depth + 1);
+  memo_reset(half);
+  sx_free(b->ctx, half, sizeof *half);
+  if (rc != SYMX_UNSAT) return rc;
+  narrow_store(b, leaf, (iv){0, 0xff, 0, bit});
+  return b->empty ? SYMX_UNSAT : search(b, g, n, h, depth + 1);
+}
+
+int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n, uint64_t splits, const sx_assign *start,
+                    sx_assign **model) {
+  if (model) *model = NULL;
+  bounds *b = sx_calloc(ctx, sizeof *b);
+  slot *memo = sx_calloc(ctx, MEMO_BYTES);
+  if (!b || !memo) {
+    sx_free(ctx, b, sizeof *b);
+    sx_free(ctx, memo, MEMO_BYTES);
+    return sx_error(ctx, SYMX_NOMEM, "sx_bounds_check", "out of memory");
+  }
+  b->ctx = ctx;
+  b->memo = memo;
+  b->used = (uint16_t *)(memo + MEMO_CAP);
+  hunt h = {splits, start, model};
+  int rc = search(b, g, n, &h, 0);
+  SX_ADD(ctx, bounds_splits, splits - h.budget);
+  sx_free(ctx, b, sizeof *b);
+  sx_free(ctx, memo, MEMO_BYTES);
+  if (rc == SYMX_NOMEM) return sx_error(ctx, SYMX_NOMEM, "sx_bounds_check", "out of memory");
   if (rc == SYMX_UNSAT) SX_INC(ctx, bounds_unsat);
+  else if (rc == SYMX_SAT) SX_INC(ctx, bounds_sat);
   else SX_INC(ctx, bounds_unknown);
   return rc;
 }

@@ -11,16 +11,27 @@
 ** x & 3 == 3, ((x + 12) & 3) <= 2. A factor with a constraint that is
 ** false on these domains is UNSAT.
 **
-** It never answers SAT, and it misses relational facts (x + y == y needs
-** x == 0 for every y): those go on to repair and the backend.
+** Intervals miss relational facts (x + y <= y needs x == 0 for every y),
+** so the chain calls it twice: propagation alone before model repair, and
+** after repair has failed, a bounded branch and prune that splits input
+** bytes bit by bit; there relations fall apart, and a branch that fixes
+** every byte is a model.
 */
 #ifndef SX_BOUNDS_H
 #define SX_BOUNDS_H
 
-#include "expr/expr.h"
+#include "expr/assign.h"
 
-/* SYMX_UNSAT when intervals refute g[0..n), SYMX_UNKNOWN otherwise, or
-** SYMX_NOMEM. Counts bounds_unsat and bounds_unknown. */
-SX_INTERNAL int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n);
+/*
+** Decides g[0..n) by intervals, then by splitting byte reads up to
+** `splits` times (branch and prune). Returns SYMX_UNSAT when every branch
+** is refuted; SYMX_SAT when model is not NULL and a branch fixed every
+** input byte the factor reads to values that satisfy it, with *model a new
+** assignment (start's bytes, then those; checked by the evaluator; the
+** caller frees it); SYMX_UNKNOWN otherwise, or SYMX_NOMEM. Counts
+** bounds_unsat, bounds_sat, bounds_unknown and bounds_splits.
+*/
+SX_INTERNAL int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n, uint64_t splits,
+                                const sx_assign *start, sx_assign **model);
 
 #endif

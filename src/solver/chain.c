@@ -181,7 +181,7 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
   }
   if (o->chain_bounds) {
     uint64_t tb = sx_now_ns();
-    rc = sx_bounds_check(ctx, g, n);
+    rc = sx_bounds_check(ctx, g, n, 0, NULL, NULL);
     SX_ADD(ctx, bounds_time_ns, sx_now_ns() - tb);
     if (rc == SYMX_UNSAT) {
       *layer = SX_LAYER_BOUNDS;
@@ -207,6 +207,24 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
       *layer = SX_LAYER_REPAIR;
       *src = m;
       *owned = true;
+      remember(r, bc, g, n, *layer, rc, m);
+      return rc;
+    }
+    if (rc != SYMX_UNKNOWN) return rc;
+  }
+  /* repair failed: split bytes (after repair, because a satisfiable
+  ** factor that repair solves would cost the search its whole budget).
+  ** By default the budget is what a query of the backend is worth. */
+  uint64_t splits = o->bounds_splits >= 0 ? (uint64_t)o->bounds_splits : r->s ? r->s->vt->splits : 32;
+  if (o->chain_bounds && splits) {
+    sx_assign *m;
+    uint64_t tb = sx_now_ns();
+    rc = sx_bounds_check(ctx, g, n, splits, q->hint, &m);
+    SX_ADD(ctx, bounds_time_ns, sx_now_ns() - tb);
+    if (rc == SYMX_SAT || rc == SYMX_UNSAT) {
+      *layer = SX_LAYER_BOUNDS;
+      *src = m;
+      *owned = rc == SYMX_SAT;
       remember(r, bc, g, n, *layer, rc, m);
       return rc;
     }

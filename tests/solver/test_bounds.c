@@ -5,7 +5,10 @@
 ** never refute a satisfiable query) and the refutations are counted; and
 ** the shapes met in the oracle programs (sums, differences, shifts and
 ** signed comparisons of zero-extended bytes, low-bit masks), refuted and,
-** flipped to satisfiable, left alone.
+** flipped to satisfiable, left alone. The same queries again through the
+** branch and prune search (byte splits): it must never refute a
+** satisfiable query, every model it gives must satisfy its query, and it
+** must decide more than propagation alone.
 */
 #include "check.h"
 #include "keep.h"
@@ -27,40 +30,55 @@ static bool brute_sat(symx_ctx *ctx, const char *name, unsigned nbytes, symx_exp
   return found;
 }
 
-static void random_queries(unsigned nbytes, int queries, uint64_t seed) {
+static void random_queries(unsigned nbytes, int queries, uint64_t seed, uint64_t splits) {
   symx_ctx *ctx = symx_ctx_new();
   symx_expr *in = symx_array_input(ctx, "b", nbytes, 32);
   rx_gen g;
   CHECK(rx_init(&g, ctx, seed, &in, 1) == 0);
-  unsigned refuted = 0, unsat = 0, unsound = 0;
+  unsigned refuted = 0, unsat = 0, unsound = 0, split_refuted = 0, models = 0, bad_models = 0;
   for (int q = 0; q < queries; q++) {
     symx_expr *cs[5];
     size_t n = rx_query(&g, cs, 1 + (size_t)rx_below(&g, 4), 1 + (int)rx_below(&g, 3));
-    int rc = sx_bounds_check(ctx, cs, n);
+    int rc = sx_bounds_check(ctx, cs, n, 0, NULL, NULL);
     CHECK(rc == SYMX_UNSAT || rc == SYMX_UNKNOWN);
+    sx_assign *m;
+    int rs = sx_bounds_check(ctx, cs, n, splits, NULL, &m);
+    CHECK(rs == SYMX_UNSAT || rs == SYMX_UNKNOWN || rs == SYMX_SAT);
+    CHECK(rc != SYMX_UNSAT || rs == SYMX_UNSAT); /* splitting only adds */
     bool sat = brute_sat(ctx, "b", nbytes, cs, n);
     unsat += !sat;
-    if (rc == SYMX_UNSAT) {
-      refuted++;
-      if (sat) {
-        unsound++;
-        char *s = symx_smt2_query(ctx, cs, n);
-        fprintf(stderr, "  refuted a satisfiable query:\n%s\n", s);
-        symx_string_free(ctx, s);
-      }
+    refuted += rc == SYMX_UNSAT;
+    split_refuted += rs == SYMX_UNSAT;
+    if ((rc == SYMX_UNSAT || rs == SYMX_UNSAT) && sat) {
+      unsound++;
+      char *s = symx_smt2_query(ctx, cs, n);
+      fprintf(stderr, "  refuted a satisfiable query:\n%s\n", s);
+      symx_string_free(ctx, s);
+    }
+    if (rs == SYMX_SAT) {
+      models++;
+      bad_models += !sat || !sx_eval_all(ctx, cs, n, m);
+      symx_assign_free(m);
     }
     for (size_t i = 0; i < n; i++) symx_expr_release(cs[i]);
   }
-  fprintf(stderr, "  %u-byte input: %u of %u unsatisfiable queries refuted\n", nbytes, refuted, unsat);
+  fprintf(stderr, "  %u-byte input: %u of %u unsatisfiable queries refuted by intervals, %u with %llu splits; "
+                  "%u models of %u satisfiable queries\n",
+          nbytes, refuted, unsat, split_refuted, (unsigned long long)splits, models, queries - unsat);
   CHECK_EQ_U64(unsound, 0);
+  CHECK_EQ_U64(bad_models, 0);
   CHECK(refuted > 0);
-  CHECK_EQ_U64(symx_stat_get(ctx, "bounds_unsat"), refuted);
+  CHECK(split_refuted > refuted);
+  CHECK(models > 0);
+  CHECK_EQ_U64(symx_stat_get(ctx, "bounds_unsat"), refuted + split_refuted);
+  CHECK_EQ_U64(symx_stat_get(ctx, "bounds_sat"), models);
   rx_fini(&g);
   symx_expr_release(in);
   symx_ctx_free(ctx);
 }
 
-static void test_random_one_byte(void) { random_queries(1, 3000, 5); }
+/* 255 splits enumerate a byte: the search is complete on one byte */
+static void test_random_one_byte(void) { random_queries(1, 3000, 5, 255); }
 
 /* wide inputs and every width: z3 is the oracle */
 static void test_random_wide(void) {
@@ -68,26 +86,35 @@ static void test_random_wide(void) {
   sx_backend *z = sx_backend_z3.create(ctx);
   rx_gen g;
   CHECK(rx_init(&g, ctx, 21, NULL, 0) == 0);
-  unsigned refuted = 0, unsound = 0;
+  unsigned refuted = 0, unsound = 0, models = 0, bad_models = 0;
   for (int q = 0; q < 800; q++) {
     symx_expr *cs[5];
     size_t n = rx_query(&g, cs, 1 + (size_t)rx_below(&g, 4), 1 + (int)rx_below(&g, 3));
-    if (sx_bounds_check(ctx, cs, n) == SYMX_UNSAT) {
+    sx_assign *m;
+    /* propagation alone on even queries, the search on odd ones */
+    int rc = sx_bounds_check(ctx, cs, n, q & 1 ? 64 : 0, NULL, q & 1 ? &m : NULL);
+    if (rc == SYMX_UNSAT) {
       refuted++;
-      sx_assign *m = symx_assign_new(ctx);
-      if (sx_backend_z3.check(z, cs, n, 0, m) == SYMX_SAT) unsound++;
+      sx_assign *zm = symx_assign_new(ctx);
+      if (sx_backend_z3.check(z, cs, n, 0, zm) == SYMX_SAT) unsound++;
+      symx_assign_free(zm);
+    } else if (rc == SYMX_SAT) {
+      models++;
+      bad_models += !sx_eval_all(ctx, cs, n, m);
       symx_assign_free(m);
     }
     for (size_t i = 0; i < n; i++) symx_expr_release(cs[i]);
   }
-  fprintf(stderr, "  wide inputs: %u refuted, %u of them satisfiable\n", refuted, unsound);
+  fprintf(stderr, "  wide inputs: %u refuted, %u of them satisfiable; %u models, %u bad\n", refuted, unsound,
+          models, bad_models);
   CHECK(refuted > 0);
   CHECK_EQ_U64(unsound, 0);
+  CHECK_EQ_U64(bad_models, 0);
   rx_fini(&g);
   sx_backend_z3.destroy(z);
   symx_ctx_free(ctx);
 }
-static void test_random_two_bytes(void) { random_queries(2, 60, 9); }
+static void test_random_two_bytes(void) { random_queries(2, 60, 9, 64); }
 
 static void test_oracle_shapes(void) {
   symx_ctx *ctx = symx_ctx_new();
@@ -119,8 +146,8 @@ static void test_oracle_shapes(void) {
   size_t ns[] = {3, 2, 2, 2, 2, 3};
   for (int i = 0; i < 6; i++) {
     CHECK(!brute_sat(ctx, "in", 2, qs[i], ns[i]));
-    if (sx_bounds_check(ctx, qs[i], ns[i]) != SYMX_UNSAT) fprintf(stderr, "  shape %d not refuted\n", i + 1);
-    CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], ns[i]), SYMX_UNSAT);
+    if (sx_bounds_check(ctx, qs[i], ns[i], 0, NULL, NULL) != SYMX_UNSAT) fprintf(stderr, "  shape %d not refuted\n", i + 1);
+    CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], ns[i], 0, NULL, NULL), SYMX_UNSAT);
   }
   /* the same with a satisfiable last constraint: never refuted */
   q1[2] = K(symx_slt(ctx, K(symx_sub(ctx, K(symx_ashr(ctx, y, x)), sum)), c179));
@@ -131,10 +158,53 @@ static void test_oracle_shapes(void) {
   for (int j = 0; j < 4; j++) {
     int i = twins[j];
     CHECK(brute_sat(ctx, "in", 2, qs[i], ns[i]));
-    CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], ns[i]), SYMX_UNKNOWN);
+    CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], ns[i], 0, NULL, NULL), SYMX_UNKNOWN);
   }
   keep_release();
   symx_ctx_free(ctx);
 }
 
-CHECK_MAIN(CHECK_CASE(test_random_one_byte), CHECK_CASE(test_random_wide), CHECK_CASE(test_random_two_bytes), CHECK_CASE(test_oracle_shapes))
+/* relational facts that intervals miss and a few byte splits refute */
+static void test_split_shapes(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  symx_expr *in = K(symx_array_input(ctx, "in", 2, 32));
+  symx_expr *x = K(symx_zext(ctx, K(symx_read(ctx, in, K(symx_const(ctx, 32, 0)))), 32));
+  symx_expr *y = K(symx_zext(ctx, K(symx_read(ctx, in, K(symx_const(ctx, 32, 1)))), 32));
+  symx_expr *k2 = K(symx_const(ctx, 32, 2)), *k3 = K(symx_const(ctx, 32, 3));
+  /* y < x and x + y <= y (order: needs x == 0) */
+  symx_expr *q1[] = {K(symx_slt(ctx, y, x)), K(symx_sle(ctx, K(symx_add(ctx, x, y)), y))};
+  /* x & 3 == 2 and y == 3 + (x ^ y) (modular: the low bits disagree) */
+  symx_expr *q2[] = {K(symx_eq(ctx, K(symx_and(ctx, x, k3)), k2)),
+                     K(symx_eq(ctx, y, K(symx_add(ctx, k3, K(symx_xor(ctx, x, y))))))};
+  symx_expr **qs[] = {q1, q2};
+  for (int i = 0; i < 2; i++) {
+    CHECK(!brute_sat(ctx, "in", 2, qs[i], 2));
+    CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], 2, 0, NULL, NULL), SYMX_UNKNOWN);
+    CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], 2, 32, NULL, NULL), SYMX_UNSAT);
+  }
+  /* satisfiable twins: the search gives a model, kept from start where free */
+  q1[1] = K(symx_sle(ctx, K(symx_add(ctx, x, y)), K(symx_const(ctx, 32, 9))));
+  q2[0] = K(symx_eq(ctx, K(symx_and(ctx, x, k3)), k3)); /* x = 7, y = 5 */
+  for (int i = 0; i < 2; i++) {
+    CHECK(brute_sat(ctx, "in", 2, qs[i], 2));
+    sx_assign *m;
+    CHECK_EQ_U64(sx_bounds_check(ctx, qs[i], 2, 64, NULL, &m), SYMX_SAT);
+    CHECK(sx_eval_all(ctx, qs[i], 2, m));
+    symx_assign_free(m);
+  }
+  /* a read at a symbolic index is split too, but is not a model's byte */
+  symx_expr *r = K(symx_zext(ctx, K(symx_read(ctx, in, x)), 32));
+  symx_expr *q3[] = {K(symx_ult(ctx, x, K(symx_const(ctx, 32, 2)))), K(symx_eq(ctx, r, k3))};
+  sx_assign *m = NULL;
+  int rc = sx_bounds_check(ctx, q3, 2, 64, NULL, &m);
+  CHECK(rc == SYMX_UNKNOWN || (rc == SYMX_SAT && sx_eval_all(ctx, q3, 2, m)));
+  if (m) symx_assign_free(m);
+  /* a zero budget is propagation alone; no model is asked for without a place for it */
+  CHECK_EQ_U64(sx_bounds_check(ctx, q1, 2, 0, NULL, NULL), SYMX_UNKNOWN);
+  CHECK_EQ_U64(sx_bounds_check(ctx, q1, 2, 64, NULL, NULL), SYMX_UNKNOWN);
+  keep_release();
+  symx_ctx_free(ctx);
+}
+
+CHECK_MAIN(CHECK_CASE(test_random_one_byte), CHECK_CASE(test_random_wide), CHECK_CASE(test_random_two_bytes), CHECK_CASE(test_oracle_shapes),
+           CHECK_CASE(test_split_shapes))

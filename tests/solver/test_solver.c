@@ -244,8 +244,8 @@ static int liar_unsat(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t d, s
   SX_UNUSED(b), SX_UNUSED(cs), SX_UNUSED(n), SX_UNUSED(d), SX_UNUSED(m);
   return SYMX_UNSAT;
 }
-static const sx_backend_vt liar_sat_vt = {"liar-sat", fake_create, fake_destroy, liar_sat, NULL};
-static const sx_backend_vt liar_unsat_vt = {"liar-unsat", fake_create, fake_destroy, liar_unsat, NULL};
+static const sx_backend_vt liar_sat_vt = {"liar-sat", fake_create, fake_destroy, liar_sat, NULL, 0};
+static const sx_backend_vt liar_unsat_vt = {"liar-unsat", fake_create, fake_destroy, liar_unsat, NULL, 0};
 
 static void test_wrong_backends_caught(void) {
   symx_ctx *ctx = symx_ctx_new();

@@ -413,4 +413,4 @@ static bool core(sx_backend *b, bool *in_core, size_t n) {
   return true;
 }
 
-const sx_backend_vt sx_backend_cadical = {"cadical", create, destroy, check, core};
+const sx_backend_vt sx_backend_cadical = {"cadical", create, destroy, check, core, 32};
