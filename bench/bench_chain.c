@@ -9,7 +9,8 @@
 ** One JSON object per line per workload, mode, backend and configuration:
 ** queries (feasibility questions: chain queries plus cache-only lookups
 ** that answered), backend_queries, answers_per_layer (which layer decided
-** each question), before_backend (share of questions answered without a
+** each question; bounds counts refutations and the models its byte
+** splits found), before_backend (share of questions answered without a
 ** backend), pending_killed_no_solver (pending states, or would-be pending
 ** children, proved infeasible by the chain's caches or simplification),
 ** solver_s, wall_s; then per workload, mode and backend the speedup (wall
@@ -85,7 +86,8 @@ static void on_test(void *user, uint64_t hash, toyvm_outcome outcome, const symx
   X(cex_sat_subset_hits) X(cex_recent_hits) X(cex_misses) X(repair_hits) X(repair_misses)       \
   X(repair_evals) X(eager_queries) X(pending_created) X(pending_killed_no_solver)               \
   X(revivals_sat) X(revivals_unsat) X(revivals_unknown) X(solver_time_ns) X(backend_time_ns)    \
-  X(instructions) X(backend_sat) X(backend_unsat) X(unsat_cores) X(unsat_core_dropped) X(repair_time_ns)
+  X(instructions) X(backend_sat) X(backend_unsat) X(unsat_cores) X(unsat_core_dropped) X(repair_time_ns) \
+  X(bounds_unsat) X(bounds_sat) X(bounds_splits) X(bounds_time_ns)
 enum {
 #define T_ENUM_(N) T_##N,
   TOTALS(T_ENUM_)
@@ -158,6 +160,7 @@ static void print(const char *name, const config *cfg, const totals *t) {
          "\"unsat\":%llu},\"unsat_cores\":{\"stored\":%llu,\"dropped\":%llu},"
          "\"cex_hits\":{\"exact\":%llu,\"unsat_subset\":%llu,\"sat_subset\":%llu,\"recent\":%llu,"
          "\"miss\":%llu},\"repair\":{\"hits\":%llu,\"misses\":%llu,\"evals\":%llu,\"s\":%.4f},"
+         "\"bounds\":{\"refuted\":%llu,\"models\":%llu,\"splits\":%llu,\"s\":%.4f},"
          "\"eager_branch_sides\":%llu,\"sides_before_backend\":%.4f,"
          "\"pending_created\":%llu,\"pending_killed_no_solver\":%llu,\"revivals\":{\"sat\":%llu,"
          "\"unsat\":%llu,\"unknown\":%llu},\"paths\":%llu,\"instructions\":%llu,\"errors\":%llu,"
@@ -174,7 +177,9 @@ static void print(const char *name, const config *cfg, const totals *t) {
          (unsigned long long)v[T_cex_unsat_subset_hits], (unsigned long long)v[T_cex_sat_subset_hits],
          (unsigned long long)v[T_cex_recent_hits], (unsigned long long)v[T_cex_misses],
          (unsigned long long)v[T_repair_hits], (unsigned long long)v[T_repair_misses],
-         (unsigned long long)v[T_repair_evals], (double)v[T_repair_time_ns] / 1e9, (unsigned long long)sides,
+         (unsigned long long)v[T_repair_evals], (double)v[T_repair_time_ns] / 1e9,
+         (unsigned long long)v[T_bounds_unsat], (unsigned long long)v[T_bounds_sat], (unsigned long long)v[T_bounds_splits],
+         (double)v[T_bounds_time_ns] / 1e9, (unsigned long long)sides,
          sides ? 1.0 - (double)v[T_chain_backend_answers] / (double)sides : 0.0,
          (unsigned long long)v[T_pending_created], (unsigned long long)v[T_pending_killed_no_solver],
          (unsigned long long)v[T_revivals_sat], (unsigned long long)v[T_revivals_unsat],

@@ -276,7 +276,7 @@ static void run(symx_ctx *ctx, const sx_backend_vt *vt, query *qs, size_t nq, un
     sx_assign *m = symx_assign_new(ctx);
     uint64_t deadline = timeout_ms ? sx_now_ns() + timeout_ms * 1000000ull : 0;
     uint64_t t0 = bench_cpu_ns();
-    int rc = vt->check(b, qs[i].cs, qs[i].n, deadline, m);
+    int rc = sx_backend_check(ctx, vt, b, qs[i].cs, qs[i].n, deadline, m);
     double t = (bench_cpu_ns() - t0) / 1e9;
     r->answer[i] = rc;
     r->t[i] = t;
@@ -303,7 +303,7 @@ int bench_solver(int argc, char **argv) {
     return generate(argv[2], argc > 3 ? atoi(argv[3]) : 40, argc > 4 ? strtoull(argv[4], NULL, 10) : 1);
   if (argc < 2) {
     fprintf(stderr, "usage: symx-bench solver DIR [--arrays ackermann|lemmas] [--incremental 0|1] "
-                    "[--timeout MS] [--only cadical|z3] [--each 1]\n"
+                    "[--timeout MS] [--only cadical|z3] [--each 1] [--narrow 0|1]\n"
                     "       symx-bench solver --generate DIR [PATHS] [SEED]\n");
     return 2;
   }
@@ -317,6 +317,7 @@ int bench_solver(int argc, char **argv) {
     else if (!strcmp(argv[i], "--timeout")) timeout_ms = (unsigned)atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--only")) only = argv[i + 1];
     else if (!strcmp(argv[i], "--each")) each = atoi(argv[i + 1]) != 0;
+    else if (!strcmp(argv[i], "--narrow")) symx_option_set_str(ctx, "narrow", argv[i + 1]);
   }
   query *qs = NULL;
   size_t nq = load(ctx, argv[1], &qs);
@@ -350,9 +351,10 @@ int bench_solver(int argc, char **argv) {
     if (!r->name) continue;
     printf("{\"bench\": \"solver\", \"backend\": \"%s\", \"queries\": %zu, \"total_s\": %.6f, \"median_s\": %.6f, "
            "\"geomean_s\": %.6f, \"disagreements\": %zu, \"sat\": %zu, \"unsat\": %zu, \"unknown\": %zu, "
-           "\"bad_models\": %zu, \"cadical_arrays\": \"%s\", \"cadical_incremental\": %d}\n",
+           "\"bad_models\": %zu, \"cadical_arrays\": \"%s\", \"cadical_incremental\": %d, \"narrow\": %d}\n",
            r->name, nq, r->total, r->median, r->geomean, disagree, r->sat, r->unsat, r->unknown, r->bad_models,
-           symx_option_get_str(ctx, "cadical_arrays"), (int)symx_option_get(ctx, "cadical_incremental"));
+           symx_option_get_str(ctx, "cadical_arrays"), (int)symx_option_get(ctx, "cadical_incremental"),
+           (int)symx_option_get(ctx, "narrow"));
   }
   if (!only)
     printf("{\"bench\": \"solver\", \"geomean_ratio_z3_over_cadical\": %.3f}\n",

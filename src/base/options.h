@@ -37,6 +37,7 @@
   OPTION(max_states, INT, 0, 0, INT64_MAX, "", "live state limit (0 = none)")                  \
   OPTION(max_time, TIME, 0, 0, INT64_MAX, "", "exploration time limit (0 = none)")             \
   OPTION(mode, ENUM, 1, 0, 2, "eager|pending|relaxed", "when feasibility is checked")          \
+  OPTION(narrow, BOOL, 1, 0, 1, "", "backends get queries with wide operators over narrow values narrowed") \
   OPTION(only_replay_seeds, BOOL, 0, 0, 1, "", "drop states that no seed follows")             \
   OPTION(only_seed, BOOL, 0, 0, 1, "", "stop after the seeding phase")                         \
   OPTION(output_dir, STR, 0, 0, 0, "", "directory for test cases (empty = none written)")      \

@@ -4,6 +4,7 @@
 ** validate_solver cross-check against a second backend.
 */
 #include "solver.h"
+#include "narrow.h"
 #include "chain.h"
 #include "alloc.h"
 #include "error.h"
@@ -57,6 +58,23 @@ static int run_backend_into(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *
 
 /* One backend call with its statistics; a SAT model is checked with the
 ** evaluator before anyone sees it (a temporary one when model is NULL). */
+int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs, size_t n,
+                     uint64_t deadline_ns, sx_assign *model) {
+  if (!ctx->opts.narrow || !n) return vt->check(b, cs, n, deadline_ns, model);
+  sx_expr **q = sx_alloc(ctx, n * sizeof *q);
+  if (!q) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+  int before = ctx->errcode, rc;
+  if (sx_narrow(ctx, cs, n, q) == SYMX_OK) {
+    rc = vt->check(b, q, n, deadline_ns, model);
+    for (size_t i = 0; i < n; i++) symx_expr_release(q[i]);
+  } else { /* narrowing is an optimization: the backend gets the query as it is */
+    ctx->errcode = before;
+    rc = vt->check(b, cs, n, deadline_ns, model);
+  }
+  sx_free(ctx, q, n * sizeof *q);
+  return rc;
+}
+
 static int run_backend(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
                        size_t n, unsigned timeout_ms, sx_assign *model, const char *func) {
   if (model) return run_backend_into(ctx, vt, b, cs, n, timeout_ms, model, func);
@@ -72,7 +90,7 @@ static int run_backend_into(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *
   uint64_t t0 = sx_now_ns();
   uint64_t deadline = timeout_ms ? t0 + (uint64_t)timeout_ms * 1000000u : 0;
   SX_INC(ctx, backend_queries);
-  int rc = vt->check(b, cs, n, deadline, model);
+  int rc = sx_backend_check(ctx, vt, b, cs, n, deadline, model);
   SX_ADD(ctx, backend_time_ns, sx_now_ns() - t0);
   switch (rc) {
   case SYMX_SAT: SX_INC(ctx, backend_sat); break;
