@@ -22,6 +22,7 @@
 #include "symx.h"
 #include "bench_util.h"
 #include "solver/backend.h"
+#include "solver/narrow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -271,12 +272,13 @@ static void run(symx_ctx *ctx, const sx_backend_vt *vt, query *qs, size_t nq, un
   r->answer = calloc(nq ? nq : 1, sizeof *r->answer);
   r->t = calloc(nq ? nq : 1, sizeof *r->t);
   sx_backend *b = vt->create(ctx);
+  sx_narrow_cache *nc = sx_narrow_cache_new(ctx); /* as a solver keeps one */
   double logsum = 0;
   for (size_t i = 0; i < nq; i++) {
     sx_assign *m = symx_assign_new(ctx);
     uint64_t deadline = timeout_ms ? sx_now_ns() + timeout_ms * 1000000ull : 0;
     uint64_t t0 = bench_cpu_ns();
-    int rc = sx_backend_check(ctx, vt, b, qs[i].cs, qs[i].n, deadline, m);
+    int rc = sx_backend_check(ctx, vt, b, nc, qs[i].cs, qs[i].n, deadline, m);
     double t = (bench_cpu_ns() - t0) / 1e9;
     r->answer[i] = rc;
     r->t[i] = t;
@@ -290,6 +292,7 @@ static void run(symx_ctx *ctx, const sx_backend_vt *vt, query *qs, size_t nq, un
     symx_assign_free(m);
   }
   vt->destroy(b);
+  sx_narrow_cache_free(nc);
   r->geomean = nq ? exp(logsum / (double)nq) : 0;
   double *sorted = malloc((nq ? nq : 1) * sizeof *sorted);
   memcpy(sorted, r->t, nq * sizeof *sorted);

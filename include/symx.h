@@ -428,9 +428,13 @@ typedef struct symx_solver symx_solver;
 ** "z3", "cadical", or NULL for the "solver" option's value. The chain's
 ** layers, each switched by its option: chain_simplify (x == c facts),
 ** chain_independence (byte-level factors), chain_branch_cache,
-** chain_cex_cache (models and UNSAT cores), chain_bounds (interval
-** refutation), chain_repair (local search from a hint); every SAT answer
-** is re-checked by the evaluator whichever layer gave it.
+** chain_cex_cache (models and UNSAT cores), chain_bounds (intervals and
+** known bits; once repair fails, a search that splits input bytes, up to
+** bounds_splits times, and refutes or finds a model), chain_repair (local
+** search from a hint); every SAT answer is re-checked by the evaluator
+** whichever layer gave it. Queries that reach a backend are narrowed
+** first (option narrow): 32-bit arithmetic on byte values is bit-blasted
+** at the width the values need.
 */
 SYMX_API symx_solver *symx_solver_new(symx_ctx *ctx, const char *backend);
 SYMX_API void symx_solver_free(symx_solver *s);

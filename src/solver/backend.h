@@ -49,11 +49,13 @@ SX_INTERNAL extern const sx_backend_vt sx_backend_cadical;
 
 /*
 ** vt->check on cs[0..n) narrowed first when the "narrow" option is on
-** (narrow.h): the one way every query reaches a backend. The model
-** satisfies cs; an UNSAT core names cs's indices.
+** (narrow.h; through cache when not NULL): the one way every query
+** reaches a backend. The model satisfies cs; an UNSAT core names cs's
+** indices.
 */
-SX_INTERNAL int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
-                                 size_t n, uint64_t deadline_ns, sx_assign *model);
+typedef struct sx_narrow_cache sx_narrow_cache;
+SX_INTERNAL int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_narrow_cache *cache,
+                                 sx_expr *const *cs, size_t n, uint64_t deadline_ns, sx_assign *model);
 
 /* Backend by name, or NULL. */
 SX_INTERNAL const sx_backend_vt *sx_backend_find(const char *name);

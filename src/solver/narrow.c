@@ -258,13 +258,64 @@ static sx_expr *low(narrower *nw, sx_expr *e, unsigned k) {
   return r;
 }
 
-int sx_narrow(symx_ctx *ctx, sx_expr *const *cs, size_t n, sx_expr **out) {
+#define CACHE_CAP 4096 /* slots; flushed at half full */
+
+typedef struct cslot { sx_expr *orig, *nar; } cslot;
+
+struct sx_narrow_cache {
+  symx_ctx *ctx;
+  size_t count;
+  cslot t[CACHE_CAP];
+};
+
+sx_narrow_cache *sx_narrow_cache_new(symx_ctx *ctx) {
+  sx_narrow_cache *c = sx_calloc(ctx, sizeof *c);
+  if (c) c->ctx = ctx;
+  return c;
+}
+
+static void cache_flush(sx_narrow_cache *c) {
+  for (size_t i = 0; i < CACHE_CAP && c->count; i++)
+    if (c->t[i].orig) {
+      symx_expr_release(c->t[i].orig);
+      symx_expr_release(c->t[i].nar);
+      c->t[i].orig = c->t[i].nar = NULL;
+      c->count--;
+    }
+}
+
+void sx_narrow_cache_free(sx_narrow_cache *c) {
+  if (!c) return;
+  cache_flush(c);
+  sx_free(c->ctx, c, sizeof *c);
+}
+
+static cslot *cache_find(sx_narrow_cache *c, const sx_expr *e) {
+  size_t h = (size_t)(((uintptr_t)e >> 4) * 0x9e3779b97f4a7c15ull) & (CACHE_CAP - 1);
+  while (c->t[h].orig && c->t[h].orig != e) h = (h + 1) & (CACHE_CAP - 1);
+  return &c->t[h];
+}
+
+int sx_narrow(symx_ctx *ctx, sx_narrow_cache *cache, sx_expr *const *cs, size_t n, sx_expr **out) {
   narrower nw = {.ctx = ctx};
   size_t i = 0;
   for (; i < n && !nw.failed; i++) {
+    cslot *c = cache ? cache_find(cache, cs[i]) : NULL;
+    if (c && c->orig) {
+      out[i] = symx_expr_retain(c->nar);
+      continue;
+    }
     sx_expr *r = low(&nw, cs[i], cs[i]->width);
     if (!r) break;
     out[i] = symx_expr_retain(r);
+    if (!c) continue;
+    if (cache->count >= CACHE_CAP / 2) {
+      cache_flush(cache);
+      c = cache_find(cache, cs[i]);
+    }
+    c->orig = symx_expr_retain(cs[i]);
+    c->nar = symx_expr_retain(r);
+    cache->count++;
   }
   int rc = SYMX_OK;
   if (i < n) {

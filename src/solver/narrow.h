@@ -15,11 +15,21 @@
 #include "expr/expr.h"
 
 /*
+** Narrowed constraints by original, so that a path constraint asked again
+** gets the same node (an incremental backend session keys its encoding by
+** node); bounded, flushed when full; a solver keeps one while it lives.
+*/
+typedef struct sx_narrow_cache sx_narrow_cache; /* also declared in backend.h */
+SX_INTERNAL sx_narrow_cache *sx_narrow_cache_new(symx_ctx *ctx);
+SX_INTERNAL void sx_narrow_cache_free(sx_narrow_cache *c);
+
+/*
 ** Sets out[i] to a new reference to a constraint equivalent to cs[i] with
 ** its terms at the narrowest width their values allow (cs[i] itself when
-** nothing narrows). Returns SYMX_OK, or an error (out untouched): out of
-** memory, or a malformed node the checked builder refuses.
+** nothing narrows), through cache when not NULL. Returns SYMX_OK, or an
+** error (out untouched): out of memory, or a malformed node the checked
+** builder refuses.
 */
-SX_INTERNAL int sx_narrow(symx_ctx *ctx, sx_expr *const *cs, size_t n, sx_expr **out);
+SX_INTERNAL int sx_narrow(symx_ctx *ctx, sx_narrow_cache *cache, sx_expr *const *cs, size_t n, sx_expr **out);
 
 #endif

@@ -48,23 +48,24 @@ void symx_solver_free(symx_solver *s) {
   if (!s) return;
   s->vt->destroy(s->b);
   if (s->check_b) s->check_vt->destroy(s->check_b);
+  sx_narrow_cache_free(s->narrow);
   sx_free(s->ctx, s, sizeof *s);
 }
 
 const char *symx_solver_backends(void) { return "z3|cadical"; }
 
-static int run_backend_into(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
+static int run_backend_into(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
                             size_t n, unsigned timeout_ms, sx_assign *model, const char *func);
 
 /* One backend call with its statistics; a SAT model is checked with the
 ** evaluator before anyone sees it (a temporary one when model is NULL). */
-int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs, size_t n,
-                     uint64_t deadline_ns, sx_assign *model) {
+int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_narrow_cache *cache,
+                     sx_expr *const *cs, size_t n, uint64_t deadline_ns, sx_assign *model) {
   if (!ctx->opts.narrow || !n) return vt->check(b, cs, n, deadline_ns, model);
   sx_expr **q = sx_alloc(ctx, n * sizeof *q);
   if (!q) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
   int before = ctx->errcode, rc;
-  if (sx_narrow(ctx, cs, n, q) == SYMX_OK) {
+  if (sx_narrow(ctx, cache, cs, n, q) == SYMX_OK) {
     rc = vt->check(b, q, n, deadline_ns, model);
     for (size_t i = 0; i < n; i++) symx_expr_release(q[i]);
   } else { /* narrowing is an optimization: the backend gets the query as it is */
@@ -75,22 +76,25 @@ int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_e
   return rc;
 }
 
-static int run_backend(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
+static int run_backend(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
                        size_t n, unsigned timeout_ms, sx_assign *model, const char *func) {
-  if (model) return run_backend_into(ctx, vt, b, cs, n, timeout_ms, model, func);
+  symx_ctx *ctx = s->ctx;
+  if (model) return run_backend_into(s, vt, b, cs, n, timeout_ms, model, func);
   sx_assign *tmp = symx_assign_new(ctx);
   if (!tmp) return SYMX_NOMEM;
-  int rc = run_backend_into(ctx, vt, b, cs, n, timeout_ms, tmp, func);
+  int rc = run_backend_into(s, vt, b, cs, n, timeout_ms, tmp, func);
   symx_assign_free(tmp);
   return rc;
 }
 
-static int run_backend_into(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
+static int run_backend_into(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
                             size_t n, unsigned timeout_ms, sx_assign *model, const char *func) {
+  symx_ctx *ctx = s->ctx;
   uint64_t t0 = sx_now_ns();
   uint64_t deadline = timeout_ms ? t0 + (uint64_t)timeout_ms * 1000000u : 0;
   SX_INC(ctx, backend_queries);
-  int rc = sx_backend_check(ctx, vt, b, cs, n, deadline, model);
+  if (!s->narrow && ctx->opts.narrow) s->narrow = sx_narrow_cache_new(ctx); /* NULL: narrowing uncached */
+  int rc = sx_backend_check(ctx, vt, b, s->narrow, cs, n, deadline, model);
   SX_ADD(ctx, backend_time_ns, sx_now_ns() - t0);
   switch (rc) {
   case SYMX_SAT: SX_INC(ctx, backend_sat); break;
@@ -130,7 +134,7 @@ static int cross_check(symx_solver *s, sx_expr *const *cs, size_t n, unsigned ti
   }
   sx_assign *m = symx_assign_new(ctx);
   if (!m) return SYMX_NOMEM;
-  int rc2 = run_backend(ctx, s->check_vt, s->check_b, cs, n, timeout_ms, m, func);
+  int rc2 = run_backend(s, s->check_vt, s->check_b, cs, n, timeout_ms, m, func);
   symx_assign_free(m);
   if (rc2 < SYMX_SAT) return rc2;
   if ((rc == SYMX_SAT && rc2 == SYMX_UNSAT) || (rc == SYMX_UNSAT && rc2 == SYMX_SAT))
@@ -157,7 +161,7 @@ int sx_solver_backend_call(symx_solver *s, sx_expr *const *cs, size_t n, uint64_
   bool expired;
   unsigned ms = ms_left(deadline_ns, &expired);
   if (expired || s->ctx->interrupted) return SYMX_UNKNOWN;
-  return run_backend(s->ctx, s->vt, s->b, cs, n, ms, model, "symx_solver_check");
+  return run_backend(s, s->vt, s->b, cs, n, ms, model, "symx_solver_check");
 }
 
 bool sx_solver_backend_core(symx_solver *s, bool *in_core, size_t n) {

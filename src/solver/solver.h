@@ -7,6 +7,7 @@
 #define SX_SOLVER_H
 
 #include "backend.h"
+#include "narrow.h"
 
 struct symx_solver {
   symx_ctx *ctx;
@@ -14,6 +15,7 @@ struct symx_solver {
   sx_backend *b;
   const sx_backend_vt *check_vt; /* validate_solver: the other backend */
   sx_backend *check_b;           /* created on first use */
+  sx_narrow_cache *narrow;       /* narrowed constraints (narrow.h), created on first use */
 };
 
 /* A solver on backend vt (NULL = the "solver" option); func names the

@@ -84,7 +84,7 @@ static void test_shaped_exhaustive(void) {
     CHECK(e != NULL);
     if (!e) break;
     sx_expr *n = NULL;
-    CHECK_EQ_U64(sx_narrow(ctx, &e, 1, &n), SYMX_OK);
+    CHECK_EQ_U64(sx_narrow(ctx, NULL, &e, 1, &n), SYMX_OK);
     CHECK_EQ_U64(n->width, e->width);
     terms++;
     for (uint32_t v = (uint32_t)t % 31; v < 65536; v += 31) {
@@ -127,7 +127,7 @@ static void test_random_terms(void) {
     CHECK(e != NULL);
     if (!e) break;
     sx_expr *n = NULL;
-    CHECK_EQ_U64(sx_narrow(ctx, &e, 1, &n), SYMX_OK);
+    CHECK_EQ_U64(sx_narrow(ctx, NULL, &e, 1, &n), SYMX_OK);
     changed += n != e;
     for (int k = 0; k < 40; k++) {
       symx_assign *a = rx_assign(&g);
@@ -164,7 +164,7 @@ static void test_z3_agrees(void) {
     symx_expr *cs[3], *ns[3];
     size_t n = 1 + (size_t)rx_below(&g, 3);
     for (size_t i = 0; i < n; i++) cs[i] = shaped_cmp(ctx, &g, leaves);
-    CHECK_EQ_U64(sx_narrow(ctx, cs, n, ns), SYMX_OK);
+    CHECK_EQ_U64(sx_narrow(ctx, NULL, cs, n, ns), SYMX_OK);
     sx_assign *m1 = symx_assign_new(ctx), *m2 = symx_assign_new(ctx);
     int r1 = sx_backend_z3.check(z, cs, n, 0, m1), r2 = sx_backend_z3.check(z, ns, n, 0, m2);
     differ += r1 != r2;
@@ -199,15 +199,36 @@ static void test_malformed(void) {
   sx_expr *bad = K(sx_expr_make(ctx, SYMX_K_EXTRACT, 38, 1, &x, 40, 3, "test"));
   sx_expr *c = K(symx_eq(ctx, bad, K(symx_const(ctx, 38, 1))));
   sx_expr *out = NULL;
-  CHECK(sx_narrow(ctx, &c, 1, &out) != SYMX_OK);
+  CHECK(sx_narrow(ctx, NULL, &c, 1, &out) != SYMX_OK);
   CHECK(out == NULL);
   CHECK(symx_solver_check(s, &c, 1, 0, NULL) == SYMX_SOLVER);
   CHECK_STR_CONTAINS(symx_errmsg(ctx), "z3: ");
   /* an unknown kind has nothing to narrow: it comes back as it is */
   sx_expr *odd = K(sx_expr_make(ctx, SYMX_K_COUNT_ + 3, 1, 1, &x, 0, 0, "test"));
-  CHECK_EQ_U64(sx_narrow(ctx, &odd, 1, &out), SYMX_OK);
+  CHECK_EQ_U64(sx_narrow(ctx, NULL, &odd, 1, &out), SYMX_OK);
   CHECK(out == odd);
   symx_expr_release(out);
+  /* through a cache, a constraint asked again gets the same narrowed node,
+  ** also after the cache was flushed for space */
+  sx_narrow_cache *cache = sx_narrow_cache_new(ctx);
+  symx_expr *in = K(symx_array_input(ctx, "in", 2, 32));
+  symx_expr *zx = K(symx_zext(ctx, K(symx_read(ctx, in, K(symx_const(ctx, 32, 0)))), 32));
+  symx_expr *q = K(symx_ult(ctx, K(symx_urem(ctx, zx, K(symx_const(ctx, 32, 7)))), K(symx_const(ctx, 32, 3))));
+  sx_expr *n1 = NULL, *n2 = NULL;
+  CHECK_EQ_U64(sx_narrow(ctx, cache, &q, 1, &n1), SYMX_OK);
+  CHECK(n1 != q && n1->args[0]->width < 32);
+  for (uint64_t v = 0; v < 3000; v++) { /* fills the cache past its bound */
+    sx_expr *k = symx_const(ctx, 32, v + 1000), *c = symx_ult(ctx, zx, k), *o;
+    CHECK_EQ_U64(sx_narrow(ctx, cache, &c, 1, &o), SYMX_OK);
+    symx_expr_release(o);
+    symx_expr_release(c);
+    symx_expr_release(k);
+  }
+  CHECK_EQ_U64(sx_narrow(ctx, cache, &q, 1, &n2), SYMX_OK);
+  CHECK(n2 == n1);
+  symx_expr_release(n1);
+  symx_expr_release(n2);
+  sx_narrow_cache_free(cache);
   symx_solver_free(s);
   keep_release();
   symx_ctx_free(ctx);

@@ -1,0 +1,7 @@
+(set-logic QF_ABV)
+(declare-fun in () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t10 () (_ BitVec 32) (bvxor ((_ zero_extend 24) (select in #x00000000)) ((_ zero_extend 24) (select in #x00000001))))
+(define-fun ?t14 () (_ BitVec 32) (bvshl ?t10 ?t10))
+(assert (= (ite (bvslt #x00000004 ?t14) #b1 #b0) #b1))
+(assert (= (ite (bvsle #x000000cf (bvashr ?t14 ?t14)) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun in () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t10 () (_ BitVec 32) (bvxor ((_ zero_extend 24) (select in #x00000000)) ((_ zero_extend 24) (select in #x00000001))))
+(assert (= (ite (bvslt #x00000004 (bvshl ?t10 ?t10)) #b1 #b0) #b1))
+(assert (= (ite (bvsle #x0000005c ?t10) #b1 #b0) #b1))
+(check-sat)

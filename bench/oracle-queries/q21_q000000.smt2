@@ -1,0 +1,7 @@
+(set-logic QF_ABV)
+(declare-fun in () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t8 () (_ BitVec 32) ((_ zero_extend 24) (select in #x00000001)))
+(define-fun ?t4 () (_ BitVec 8) (select in #x00000000))
+(assert (= (ite (bvult (bvxor ((_ zero_extend 24) ?t4) ?t8) ?t8) #b1 #b0) #b1))
+(assert (= (ite (= #x00 ?t4) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun in () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t8 () (_ BitVec 32) ((_ zero_extend 24) (select in #x00000001)))
+(define-fun ?t16 () (_ BitVec 32) (bvand #x00000003 ?t8))
+(assert (= (ite (bvult #x00000001 ?t16) #b1 #b0) #b1))
+(assert (= (ite (bvule ?t16 #x00000002) #b1 #b0) #b1))
+(assert (= (ite (bvule (bvand #x00000003 (bvmul #x00000002 (bvxor #x00000003 ?t8))) #x00000001) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_ABV)
+(declare-fun in () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t8 () (_ BitVec 32) ((_ zero_extend 24) (select in #x00000001)))
+(define-fun ?t7 () (_ BitVec 32) ((_ zero_extend 24) (select in #x00000000)))
+(assert (= (ite (bvslt ?t8 (bvadd ?t7 ?t8)) #b1 #b0) #b1))
+(assert (= (ite (= ?t8 (bvxor ?t7 ?t8)) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun in () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t6 () (_ BitVec 8) (select in #x00000001))
+(define-fun ?t7 () (_ BitVec 32) ((_ zero_extend 24) (select in #x00000000)))
+(define-fun ?t10 () (_ BitVec 32) (bvxor ?t7 ((_ zero_extend 24) ?t6)))
+(assert (= (ite (= ?t7 ?t10) #b1 #b0) #b1))
+(assert (= (ite (= #x00000087 (bvmul ?t10 ((_ sign_extend 24) ?t6))) #b1 #b0) #b1))
+(check-sat)

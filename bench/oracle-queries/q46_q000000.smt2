@@ -1,0 +1,5 @@
+(set-logic QF_ABV)
+(declare-fun in () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t8 () (_ BitVec 32) ((_ zero_extend 24) (select in #x00000001)))
+(assert (= (ite (bvslt (bvadd ((_ zero_extend 24) (select in #x00000000)) ?t8) ?t8) #b1 #b0) #b1))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun in () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t8 () (_ BitVec 32) ((_ zero_extend 24) (select in #x00000001)))
+(define-fun ?t7 () (_ BitVec 32) ((_ zero_extend 24) (select in #x00000000)))
+(assert (= (ite (bvule #x00000003 (bvxor ?t7 ?t8)) #b1 #b0) #b1))
+(assert (= (ite (bvslt #x00000014 ?t7) #b1 #b0) #b1))
+(assert (= (ite (bvult (bvadd ?t8 (bvadd ?t7 ?t8)) ?t7) #b1 #b0) #b1))
+(check-sat)
