@@ -31,6 +31,8 @@
 **   symx_assign *rx_assign(&g)       a random assignment binding every input
 **       array of g (bytes biased to 0, 1, 0x7f, 0x80, 0xff; sometimes shorter
 **       than the array so unbound bytes read 0). Free with symx_assign_free.
+**   symx_assign *rx_assign_to(ctx, a)  a's bindings in a new assignment of
+**       ctx (to evaluate the same input in another context).
 **   uint64_t rx_next(&g), rx_below(&g, n)  the generator's RNG.
 ** Knobs (set after rx_init): g.oob = 1 allows symbolic/constant indices
 ** outside the array (reads then give 0 by definition); default 0 keeps every
@@ -325,6 +327,19 @@ static inline symx_assign *rx_assign(rx_gen *g) {
     }
   }
   return as;
+}
+
+/* The bindings of a (of any context) in a fresh assignment of ctx: the
+** same input to expressions rebuilt in another context. */
+static inline symx_assign *rx_assign_to(symx_ctx *ctx, const symx_assign *a) {
+  symx_assign *c = symx_assign_new(ctx);
+  for (size_t i = 0; c && i < symx_assign_count(a); i++) {
+    size_t len;
+    const char *nm = symx_assign_name(a, i);
+    const uint8_t *b = symx_assign_get(a, nm, &len);
+    symx_assign_set(c, nm, b, len);
+  }
+  return c;
 }
 
 /* The default inputs (new references in out[0..3)); returns 3, or 0 on failure. */

@@ -135,6 +135,27 @@ static void remember(run *r, bool bc, sx_expr *const *g, size_t n, int layer, in
 }
 
 /*
+** The interval layer on factor g[0..n) with a split budget (0: propagation
+** alone, which only refutes). An answer is remembered and decides the
+** factor as decide() does; SYMX_UNKNOWN sends it on.
+*/
+static int bounds_layer(run *r, bool bc, sx_expr *const *g, size_t n, uint64_t splits, sx_assign **src,
+                        bool *owned, int *layer) {
+  symx_ctx *ctx = r->ctx;
+  sx_assign *m = NULL;
+  uint64_t t0 = sx_now_ns();
+  int rc = sx_bounds_check(ctx, g, n, splits, r->q->hint, splits ? &m : NULL);
+  SX_ADD(ctx, bounds_time_ns, sx_now_ns() - t0);
+  if (rc == SYMX_SAT || rc == SYMX_UNSAT) {
+    *layer = SX_LAYER_BOUNDS;
+    *src = m;
+    *owned = m != NULL;
+    remember(r, bc, g, n, *layer, rc, m);
+  }
+  return rc;
+}
+
+/*
 ** Decides factor g[0..n) (sorted by id). On SAT, *src receives the model to
 ** merge (NULL: nothing to merge, the hint already holds it); *owned tells
 ** whether the caller must free it. *layer receives the deciding layer.
@@ -179,17 +200,7 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
       return rc;
     }
   }
-  if (o->chain_bounds) {
-    uint64_t tb = sx_now_ns();
-    rc = sx_bounds_check(ctx, g, n, 0, NULL, NULL);
-    SX_ADD(ctx, bounds_time_ns, sx_now_ns() - tb);
-    if (rc == SYMX_UNSAT) {
-      *layer = SX_LAYER_BOUNDS;
-      remember(r, bc, g, n, *layer, rc, NULL);
-      return rc;
-    }
-    if (rc != SYMX_UNKNOWN) return rc;
-  }
+  if (o->chain_bounds && (rc = bounds_layer(r, bc, g, n, 0, src, owned, layer)) != SYMX_UNKNOWN) return rc;
   if (o->chain_repair) {
     sx_assign *m;
     uint64_t tr = sx_now_ns();
@@ -214,22 +225,13 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
   }
   /* repair failed: split bytes (after repair, because a satisfiable
   ** factor that repair solves would cost the search its whole budget).
-  ** By default the budget is what a query of the backend is worth. */
-  uint64_t splits = o->bounds_splits >= 0 ? (uint64_t)o->bounds_splits : r->s ? r->s->vt->splits : 32;
-  if (o->chain_bounds && splits) {
-    sx_assign *m;
-    uint64_t tb = sx_now_ns();
-    rc = sx_bounds_check(ctx, g, n, splits, q->hint, &m);
-    SX_ADD(ctx, bounds_time_ns, sx_now_ns() - tb);
-    if (rc == SYMX_SAT || rc == SYMX_UNSAT) {
-      *layer = SX_LAYER_BOUNDS;
-      *src = m;
-      *owned = rc == SYMX_SAT;
-      remember(r, bc, g, n, *layer, rc, m);
-      return rc;
-    }
-    if (rc != SYMX_UNKNOWN) return rc;
-  }
+  ** By default the budget is what a query of the backend is worth; a
+  ** lookup has no backend and gets the cheapest one's. */
+  uint64_t splits = o->bounds_splits >= 0 ? (uint64_t)o->bounds_splits
+                    : r->s                ? r->s->vt->splits
+                                          : sx_backend_cadical.splits;
+  if (o->chain_bounds && splits && (rc = bounds_layer(r, bc, g, n, splits, src, owned, layer)) != SYMX_UNKNOWN)
+    return rc;
   *layer = SX_LAYER_BACKEND;
   if (!r->s) return SYMX_UNKNOWN;
   sx_assign *m = symx_assign_new(ctx);

@@ -138,10 +138,14 @@ static pnode *pnode_new(symx_ctx *ctx, sx_key k, uintptr_t v) {
 }
 
 /* an exclusively owned version of t (consumes the caller's ref to t) */
-static pnode *own(symx_ctx *ctx, pnode *t, bool ropes_) {
+static pnode *own(symx_ctx *ctx, pnode *t, bool ropes_, bool *oom) {
   if (t->refs == 1) return t;
   pnode *n = sx_alloc(ctx, sizeof *n);
-  if (!n) return NULL;
+  if (!n) { /* t is consumed either way */
+    *oom = true;
+    pnode_release(ctx, t, ropes_);
+    return NULL;
+  }
   *n = *t;
   n->refs = 1;
   if (n->l) n->l->refs++;
@@ -172,13 +176,7 @@ static pnode *pset(symx_ctx *ctx, pnode *t, sx_key k, uintptr_t v, bool ropes_, 
     if (!n) *oom = true;
     return n;
   }
-  pnode *o = own(ctx, t, ropes_);
-  if (!o) {
-    *oom = true;
-    pnode_release(ctx, t, ropes_);
-    return NULL;
-  }
-  t = o;
+  if (!(t = own(ctx, t, ropes_, oom))) return NULL;
   int c = sx_key_cmp(k, t->k);
   if (!c) {
     if (ropes_) rope_release(ctx, (rope *)t->val);
@@ -214,33 +212,21 @@ fail:
 static pnode *pmerge(symx_ctx *ctx, pnode *a, pnode *b, bool ropes_, bool *oom) {
   if (!a) return b;
   if (!b) return a;
-  if (a->prio > b->prio) {
-    pnode *o = own(ctx, a, ropes_);
-    if (!o) goto fail;
-    o->r = pmerge(ctx, o->r, b, ropes_, oom);
-    return o;
+  bool left = a->prio > b->prio; /* a stays the root */
+  pnode *o = own(ctx, left ? a : b, ropes_, oom);
+  if (!o) {
+    pnode_release(ctx, left ? b : a, ropes_);
+    return NULL;
   }
-  pnode *o = own(ctx, b, ropes_);
-  if (!o) goto fail;
-  o->l = pmerge(ctx, a, o->l, ropes_, oom);
+  if (left) o->r = pmerge(ctx, o->r, b, ropes_, oom);
+  else o->l = pmerge(ctx, a, o->l, ropes_, oom);
   return o;
-fail:
-  *oom = true;
-  pnode_release(ctx, a, ropes_);
-  pnode_release(ctx, b, ropes_);
-  return NULL;
 }
 
 /* t without k; consumes t */
 static pnode *pdel(symx_ctx *ctx, pnode *t, sx_key k, bool ropes_, bool *oom) {
   if (!t) return NULL;
-  pnode *o = own(ctx, t, ropes_);
-  if (!o) {
-    *oom = true;
-    pnode_release(ctx, t, ropes_);
-    return NULL;
-  }
-  t = o;
+  if (!(t = own(ctx, t, ropes_, oom))) return NULL;
   int c = sx_key_cmp(k, t->k);
   if (c < 0) {
     t->l = pdel(ctx, t->l, k, ropes_, oom);

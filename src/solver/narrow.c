@@ -18,7 +18,7 @@
 typedef struct nslot {
   uint64_t key; /* id << 7 | k, plus one; 0 = empty */
   sx_expr *e;   /* low(): borrowed from made */
-  unsigned act;
+  unsigned act1; /* act(): its value plus one; 0 = not computed */
 } nslot;
 
 typedef struct narrower {
@@ -53,7 +53,7 @@ static nslot *slot_of(narrower *nw, uint64_t key) {
   if (!nw->t[h].key) {
     nw->t[h].key = key;
     nw->t[h].e = NULL;
-    nw->t[h].act = 0;
+    nw->t[h].act1 = 0;
     nw->count++;
   }
   return &nw->t[h];
@@ -70,7 +70,7 @@ static unsigned act(narrower *nw, const sx_expr *e) {
   if (sx_is_const(e)) return e->value ? 64 - (unsigned)__builtin_clzll(e->value) : 0;
   nslot *s = slot_of(nw, (uint64_t)e->id << 7 | KEY_ACT);
   if (!s) return w;
-  if (s->e) return s->act;
+  if (s->act1) return s->act1 - 1;
   const sx_expr *x = e->args[0], *y = e->nargs > 1 ? e->args[1] : NULL;
   unsigned a = w;
   switch (e->kind) {
@@ -110,9 +110,8 @@ static unsigned act(narrower *nw, const sx_expr *e) {
   }
   s = slot_of(nw, (uint64_t)e->id << 7 | KEY_ACT); /* the recursion may have moved it */
   if (!s) return w;
-  s->act = umin(a, w);
-  s->e = (sx_expr *)e; /* marks it computed */
-  return s->act;
+  s->act1 = umin(a, w) + 1;
+  return s->act1 - 1;
 }
 
 static sx_expr *keep(narrower *nw, sx_expr *r) {

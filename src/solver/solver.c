@@ -57,8 +57,6 @@ const char *symx_solver_backends(void) { return "z3|cadical"; }
 static int run_backend_into(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
                             size_t n, unsigned timeout_ms, sx_assign *model, const char *func);
 
-/* One backend call with its statistics; a SAT model is checked with the
-** evaluator before anyone sees it (a temporary one when model is NULL). */
 int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_narrow_cache *cache,
                      sx_expr *const *cs, size_t n, uint64_t deadline_ns, sx_assign *model) {
   if (!ctx->opts.narrow || !n) return vt->check(b, cs, n, deadline_ns, model);
@@ -76,6 +74,8 @@ int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_n
   return rc;
 }
 
+/* One backend call with its statistics; a SAT model is checked with the
+** evaluator before anyone sees it (a temporary one when model is NULL). */
 static int run_backend(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
                        size_t n, unsigned timeout_ms, sx_assign *model, const char *func) {
   symx_ctx *ctx = s->ctx;

@@ -9,16 +9,6 @@
 
 #include <unistd.h>
 
-static symx_assign *copy_to(symx_ctx *ctx, const symx_assign *a) {
-  symx_assign *c = symx_assign_new(ctx);
-  for (size_t i = 0; i < symx_assign_count(a); i++) {
-    size_t len;
-    const char *nm = symx_assign_name(a, i);
-    const uint8_t *b = symx_assign_get(a, nm, &len);
-    symx_assign_set(c, nm, b, len);
-  }
-  return c;
-}
 
 static void round_trip(uint64_t seed, int oob) {
   symx_ctx *ctx = symx_ctx_new();
@@ -38,7 +28,7 @@ static void round_trip(uint64_t seed, int oob) {
     if (same && fresh) {
       CHECK(symx_smt2_count(same) == n + 1 && symx_smt2_kind(same, n) == SYMX_SMT2_CHECK_SAT);
       for (int r = 0; r < 8; r++) {
-        symx_assign *a = rx_assign(&g), *fa = copy_to(fresh_ctx, a);
+        symx_assign *a = rx_assign(&g), *fa = rx_assign_to(fresh_ctx, a);
         for (size_t i = 0; i < n; i++) {
           uint64_t v0 = 5, v1 = 6, v2 = 7;
           symx_eval(ctx, cs[i], a, &v0);
