@@ -92,12 +92,12 @@ SX_INTERNAL void sx_engine_tests_free(symx_engine *eng);
 SX_INTERNAL sx_assign *sx_engine_seed_hook(void *user, sx_state *st, sx_expr *c, bool neg);
 
 /* pending/fork.c (being moved) */
-SX_INTERNAL sx_assign *fast(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, bool *infeasible,
-                            bool pend);
-SX_INTERNAL int extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, sx_assign *w,
-                       const char *func);
-SX_INTERNAL int make_pending(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, const char *func);
-SX_INTERNAL int fork_state(symx_engine *eng, sx_state *st, sx_expr *c, bool wneg, sx_assign *cw,
+SX_INTERNAL sx_assign *sx_pending_fastsat(symx_engine *eng, sx_state *st, sx_expr *c, bool neg,
+                                          bool *infeasible, bool pend);
+SX_INTERNAL int sx_pending_extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, sx_assign *w,
+                      const char *func);
+SX_INTERNAL int sx_pending_make(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, const char *func);
+SX_INTERNAL int sx_pending_fork(symx_engine *eng, sx_state *st, sx_expr *c, bool wneg, sx_assign *cw,
                            sx_state **childp, const char *func);
 
 /* Tests: replaces the solver by a checker (NULL restores it). */

@@ -10,8 +10,8 @@
 /* Fast-sat tiers b and c, with their counters: a new witness for st's
 ** path and (c, neg) on a hit, else NULL; *infeasible tells that tier c
 ** proved the side infeasible (no solver: the side is dropped). */
-sx_assign *fast(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, bool *infeasible,
-                       bool pend) {
+sx_assign *sx_pending_fastsat(symx_engine *eng, sx_state *st, sx_expr *c, bool neg,
+                             bool *infeasible, bool pend) {
   sx_assign *hit = NULL;
   *infeasible = false;
   switch (sx_fastsat_try(eng->ctx, &eng->fs, st, c, neg, &hit)) {
@@ -28,8 +28,8 @@ sx_assign *fast(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, bool *infe
 
 /* Adds (c, neg) to st's path and, when w != NULL, makes w its witness
 ** (reference taken either way). */
-int extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, sx_assign *w,
-                  const char *func) {
+int sx_pending_extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, sx_assign *w,
+                      const char *func) {
   if (sx_state_add(&eng->pools, st, c, neg) != SYMX_OK) {
     symx_assign_free(w);
     return sx_error(eng->ctx, SYMX_NOMEM, func, "out of memory");
@@ -40,7 +40,7 @@ int extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, sx_assign *w,
 }
 
 /* st stops running: its path waits for (c, neg) in the pending set. */
-int make_pending(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, const char *func) {
+int sx_pending_make(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, const char *func) {
   sx_engine_unplace(eng, st);
   sx_state_set_pending(st, c, neg);
   st->status = SYMX_ST_PENDING;
@@ -58,7 +58,7 @@ int make_pending(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, const cha
 ** child takes (c, !wneg): ACTIVE with witness cw when cw != NULL (reference
 ** taken, also on failure), PENDING otherwise. On failure nothing changed.
 */
-int fork_state(symx_engine *eng, sx_state *st, sx_expr *c, bool wneg, sx_assign *cw,
+int sx_pending_fork(symx_engine *eng, sx_state *st, sx_expr *c, bool wneg, sx_assign *cw,
                       sx_state **childp, const char *func) {
   symx_ctx *ctx = eng->ctx;
   void *payload = st->payload;
