@@ -60,7 +60,7 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
   bool v = sx_eval(ctx, cond, st->witness) & 1;
   out[v] = st;
   if (fork_inhibited(eng, st)) {
-    rc = sx_pending_extend(eng, st, cond, !v, NULL, __func__);
+    rc = sx_pending_extend(&eng->host, st, cond, !v, NULL, __func__);
     goto done;
   }
   /* the other side is (cond, neg = v) */
@@ -74,7 +74,7 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
       goto done;
     }
     if (rc == SYMX_UNKNOWN && drop_unknown(ctx)) {
-      rc = sx_pending_extend(eng, st, cond, !v, NULL, __func__);
+      rc = sx_pending_extend(&eng->host, st, cond, !v, NULL, __func__);
       goto done;
     }
     if (rc != SYMX_OK && rc != SYMX_UNKNOWN) return rc;
@@ -82,11 +82,11 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
   } else {
     SX_INC(ctx, fastsat_witness_hits);
     bool dead;
-    cw = sx_pending_fastsat(eng, st, cond, v, &dead, true);
+    cw = sx_pending_fastsat(&eng->host, st, cond, v, &dead, true);
     if (dead) goto done; /* cond is implied under the path: no fork, nothing to add */
   }
   sx_state *child;
-  rc = sx_pending_fork(eng, st, cond, !v, cw, &child, __func__);
+  rc = sx_pending_fork(&eng->host, st, cond, !v, cw, &child, __func__);
   if (rc != SYMX_OK) return rc;
   out[!v] = child;
 done:
@@ -110,7 +110,7 @@ static int decide_extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, s
   sx_assign *w = NULL;
   SX_INC(ctx, eager_queries);
   int rc = sx_oracle_decide(&eng->oracle, st, c, neg, &w, func);
-  if (rc == SYMX_SAT) return sx_pending_extend(eng, st, c, neg, w, func);
+  if (rc == SYMX_SAT) return sx_pending_extend(&eng->host, st, c, neg, w, func);
   if (rc == SYMX_UNSAT) {
     sx_engine_end(eng, st, end_status, unsat_reason, kind, msg, false);
     return SYMX_UNSAT;
@@ -118,7 +118,7 @@ static int decide_extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, s
   if (rc == SYMX_UNKNOWN) {
     if (drop_unknown(ctx))
       sx_engine_end(eng, st, end_status, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
-    else if ((rc = sx_pending_make(eng, st, c, neg, func)) != SYMX_OK)
+    else if ((rc = sx_pending_make(&eng->host, st, c, neg, func)) != SYMX_OK)
       return rc;
     return SYMX_UNKNOWN;
   }
@@ -136,17 +136,17 @@ int symx_state_assume(symx_state *st, symx_expr *cond) {
     sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
     return SYMX_UNSAT;
   }
-  if (sx_eval(ctx, cond, st->witness) & 1) return sx_pending_extend(eng, st, cond, false, NULL, __func__);
+  if (sx_eval(ctx, cond, st->witness) & 1) return sx_pending_extend(&eng->host, st, cond, false, NULL, __func__);
   if (eng->mode != SX_MODE_EAGER) {
     SX_INC(ctx, fastsat_witness_hits);
     bool dead;
-    sx_assign *w = sx_pending_fastsat(eng, st, cond, false, &dead, true);
-    if (w) return sx_pending_extend(eng, st, cond, false, w, __func__);
+    sx_assign *w = sx_pending_fastsat(&eng->host, st, cond, false, &dead, true);
+    if (w) return sx_pending_extend(&eng->host, st, cond, false, w, __func__);
     if (dead) {
       sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
       return SYMX_UNSAT;
     }
-    rc = sx_pending_make(eng, st, cond, false, __func__);
+    rc = sx_pending_make(&eng->host, st, cond, false, __func__);
     return rc == SYMX_OK ? SYMX_UNKNOWN : rc;
   }
   return decide_extend(eng, st, cond, false, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL,
@@ -175,11 +175,11 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
     /* the witness is fine: is there an input for which bad holds? */
     SX_INC(ctx, fastsat_witness_hits);
     bool dead;
-    sx_assign *w = sx_pending_fastsat(eng, st, bad, false, &dead, eng->mode == SX_MODE_RELAXED);
+    sx_assign *w = sx_pending_fastsat(&eng->host, st, bad, false, &dead, eng->mode == SX_MODE_RELAXED);
     if (dead) return SYMX_OK; /* no error here; !bad is implied */
     if (!w && (eng->mode == SX_MODE_RELAXED || sx_engine_seeds_defer(eng, st))) {
       sx_state *child;
-      rc = sx_pending_fork(eng, st, bad, true, NULL, &child, __func__);
+      rc = sx_pending_fork(&eng->host, st, bad, true, NULL, &child, __func__);
       if (rc != SYMX_OK) return rc;
       child->flags |= SX_SF_ERRSIDE;
       child->kind = (uint8_t)kind;
@@ -197,7 +197,7 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
       symx_assign_free(w);
       if (rc != SYMX_OK) return rc;
     }
-    return sx_pending_extend(eng, st, bad, true, NULL, __func__);
+    return sx_pending_extend(&eng->host, st, bad, true, NULL, __func__);
   }
   /* the witness triggers the error */
   rc = found(eng, st, st->witness, kind, msg);
@@ -208,14 +208,14 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
   }
   SX_INC(ctx, fastsat_witness_hits); /* for the error side */
   bool dead;
-  sx_assign *w = sx_pending_fastsat(eng, st, bad, true, &dead, eng->mode == SX_MODE_RELAXED);
-  if (w) return sx_pending_extend(eng, st, bad, true, w, __func__);
+  sx_assign *w = sx_pending_fastsat(&eng->host, st, bad, true, &dead, eng->mode == SX_MODE_RELAXED);
+  if (w) return sx_pending_extend(&eng->host, st, bad, true, w, __func__);
   if (dead) { /* the error is certain on this path */
     sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, false);
     return SYMX_UNSAT;
   }
   if (eng->mode == SX_MODE_RELAXED || sx_engine_seeds_defer(eng, st)) {
-    rc = sx_pending_make(eng, st, bad, true, __func__);
+    rc = sx_pending_make(&eng->host, st, bad, true, __func__);
     return rc == SYMX_OK ? SYMX_UNKNOWN : rc;
   }
   return decide_extend(eng, st, bad, true, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, __func__);
@@ -246,7 +246,7 @@ int symx_state_concretize(symx_state *st, symx_expr *e, uint64_t *value) {
   sx_expr *eq = k ? symx_eq(ctx, e, k) : NULL;
   symx_expr_release(k);
   if (!eq) return symx_errcode(ctx) ? symx_errcode(ctx) : SYMX_NOMEM;
-  rc = sx_is_const(eq) ? SYMX_OK : sx_pending_extend(st->eng, st, eq, false, NULL, __func__);
+  rc = sx_is_const(eq) ? SYMX_OK : sx_pending_extend(&st->eng->host, st, eq, false, NULL, __func__);
   sx_expr_release_nonnull(eq);
   return rc;
 }

@@ -20,6 +20,20 @@ const char *symx_error_kind_name(symx_error_kind k) {
   return (unsigned)k < sizeof error_names / sizeof *error_names ? error_names[k] : NULL;
 }
 
+/* The host pending/ forks through (sx_pending_host). */
+static int h_place(void *u, sx_state *st) { return sx_engine_place(u, st); }
+static void h_unplace(void *u, sx_state *st) { sx_engine_unplace(u, st); }
+static void h_count(void *u, int from, int to) { sx_engine_count(u, from, to); }
+static void h_drop(void *u, sx_state *st) {
+  sx_engine_end(u, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+}
+static void h_seeds_fork(void *u, sx_state *st, sx_state *child, sx_expr *c, bool wneg) {
+  sx_engine_seeds_fork(u, st, child, c, wneg);
+}
+static void h_seeds_filter(void *u, sx_state *st, sx_expr *c, bool neg) {
+  sx_engine_seeds_filter(u, st, c, neg);
+}
+
 symx_engine *symx_engine_new(symx_ctx *ctx) {
   if (!ctx) return NULL;
   symx_engine *eng = sx_calloc(ctx, sizeof *eng);
@@ -42,6 +56,11 @@ symx_engine *symx_engine_new(symx_ctx *ctx) {
   ** before the solver when a pending state is revived */
   eng->fs.cex = ctx->opts.fastsat_cex_fork ? sx_fastsat_chain : NULL;
   eng->fs.cex_user = &eng->oracle;
+  eng->host = (sx_pending_host){.ctx = ctx, .pools = &eng->pools, .tree = &eng->tree,
+                                .fs = &eng->fs, .vt = &eng->vt, .next_id = &eng->next_id,
+                                .user = eng, .place = h_place, .unplace = h_unplace,
+                                .count = h_count, .drop = h_drop, .seeds_fork = h_seeds_fork,
+                                .seeds_filter = h_seeds_filter};
   for (int i = 0; i < 2; i++) {
     eng->env[i] = (sx_search_env){ctx, &eng->rng, &eng->tree, &eng->instructions, NULL, NULL,
                                   &eng->slots[i]};

@@ -41,6 +41,7 @@ struct symx_engine {
   sx_searcher search[2];
   sx_oracle oracle;
   sx_fastsat fs;
+  sx_pending_host host; /* what pending/ forks through */
   const symx_seeds *seeds;
   sx_seeding sd;     /* seeding phase, ZESTI (engine/seeds.c) */
   char *loc;         /* symx_state_set_location: for state loc_id's next test */
@@ -90,15 +91,6 @@ SX_INTERNAL void sx_engine_tests_free(symx_engine *eng);
 
 /* Tier b default (engine/seeds.c): the first seed satisfying the path. */
 SX_INTERNAL sx_assign *sx_engine_seed_hook(void *user, sx_state *st, sx_expr *c, bool neg);
-
-/* pending/fork.c (being moved) */
-SX_INTERNAL sx_assign *sx_pending_fastsat(symx_engine *eng, sx_state *st, sx_expr *c, bool neg,
-                                          bool *infeasible, bool pend);
-SX_INTERNAL int sx_pending_extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, sx_assign *w,
-                      const char *func);
-SX_INTERNAL int sx_pending_make(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, const char *func);
-SX_INTERNAL int sx_pending_fork(symx_engine *eng, sx_state *st, sx_expr *c, bool wneg, sx_assign *cw,
-                           sx_state **childp, const char *func);
 
 /* Tests: replaces the solver by a checker (NULL restores it). */
 SX_INTERNAL void sx_engine_set_checker(symx_engine *eng, sx_check_fn fn, void *user);

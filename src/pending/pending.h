@@ -8,6 +8,7 @@
 #define SX_PENDING_H
 
 #include "state/state.h"
+#include "state/tree.h"
 #include "stack.h"
 
 /*
@@ -94,6 +95,57 @@ SX_INTERNAL int sx_fastsat_chain(void *user, sx_state *st, sx_expr *c, bool neg,
 */
 SX_INTERNAL int sx_fastsat_try(symx_ctx *ctx, const sx_fastsat *fs, sx_state *st, sx_expr *c,
                                bool neg, sx_assign **hit);
+
+/*
+** What forking needs from the engine (pending/ sits above engine/): where
+** states live and what follows a change of status. user is passed back.
+*/
+typedef struct sx_pending_host {
+  symx_ctx *ctx;
+  sx_pools *pools;
+  sx_tree *tree;
+  const sx_fastsat *fs;
+  const symx_payload_vt *vt; /* the payloads' clone and free */
+  uint64_t *next_id;         /* the id of the next new state */
+  void *user;
+  /* puts st (ACTIVE or PENDING) into its set; SYMX_NOMEM when it cannot */
+  int (*place)(void *user, sx_state *st);
+  /* takes st out of its set (if it is in one) */
+  void (*unplace)(void *user, sx_state *st);
+  /* a state went from status from (-1: none, a new state) to status to */
+  void (*count)(void *user, int from, int to);
+  /* ends st, which could not be placed (infeasible, early) */
+  void (*drop)(void *user, sx_state *st);
+  /* HOOK(seeding): st forked into (c, wneg) and child (c, !wneg) */
+  void (*seeds_fork)(void *user, sx_state *st, sx_state *child, sx_expr *c, bool wneg);
+  /* HOOK(seeding): (c, neg) joined st's path */
+  void (*seeds_filter)(void *user, sx_state *st, sx_expr *c, bool neg);
+} sx_pending_host;
+
+/*
+** Fast-sat tiers b and c for (c, neg) on st's path, counted (the caller
+** counts tier a). A new witness for the path and the condition on a hit,
+** else NULL; *infeasible tells that tier c proved the side infeasible (no
+** solver: the side is dropped; counted as a pending state killed when
+** pend, i.e. a miss would have made it one).
+*/
+SX_INTERNAL sx_assign *sx_pending_fastsat(const sx_pending_host *h, sx_state *st, sx_expr *c,
+                                          bool neg, bool *infeasible, bool pend);
+/* Adds (c, neg) to st's path and, when w != NULL, makes w its witness
+** (reference taken either way). */
+SX_INTERNAL int sx_pending_extend(const sx_pending_host *h, sx_state *st, sx_expr *c, bool neg,
+                                  sx_assign *w, const char *func);
+/* st stops running: its path waits for (c, neg) in the pending set. On
+** failure st has ended (drop). */
+SX_INTERNAL int sx_pending_make(const sx_pending_host *h, sx_state *st, sx_expr *c, bool neg,
+                                const char *func);
+/*
+** Forks st: st goes on with (c, wneg), which its witness satisfies; a new
+** child takes (c, !wneg): ACTIVE with witness cw when cw != NULL (reference
+** taken, also on failure), PENDING otherwise. On failure nothing changed.
+*/
+SX_INTERNAL int sx_pending_fork(const sx_pending_host *h, sx_state *st, sx_expr *c, bool wneg,
+                                sx_assign *cw, sx_state **childp, const char *func);
 
 /*
 ** Revives a pending state: the chain's caches first (an UNSAT answer kills
