@@ -1,9 +1,9 @@
 /*
-** branch.c — what a running state asks of the engine: branch (fork first in
-** the pending modes, Algorithm 2; check first in eager mode, Algorithm 1),
-** assume, error checks, eval and concretize. The parent's witness is tier
-** a of fast-sat: it satisfies exactly one side of every condition, so that
-** side never needs the solver.
+** branch.c — what a running state asks of the engine: branch, assume,
+** error checks, eval and concretize. Each checks its arguments, then forks
+** and grows paths through pending/ (fork first in the pending modes,
+** Algorithm 2, pending/fork.c) or asks the solver chain first (eager mode,
+** Algorithm 1).
 */
 #include "engine.h"
 #include "alloc.h"
@@ -43,53 +43,39 @@ static bool fork_inhibited(symx_engine *eng, sx_state *st) {
          (o->max_forks && SX_GET(eng->ctx, forks) >= (uint64_t)o->max_forks);
 }
 
+/* Eager mode (Algorithm 1): the solver chain decides the side st's
+** witness does not take, (c, neg = v), before forking. */
+static int branch_eager(symx_engine *eng, sx_state *st, sx_expr *c, bool v, sx_state **child,
+                        const char *func) {
+  sx_assign *cw = NULL;
+  SX_INC(eng->ctx, eager_queries);
+  int rc = sx_oracle_decide(&eng->oracle, st, c, v, &cw, func);
+  if (rc == SYMX_UNSAT) return SYMX_OK; /* c is implied: no fork, nothing to add */
+  if (rc == SYMX_UNKNOWN && drop_unknown(eng->ctx))
+    return sx_pending_extend(&eng->host, st, c, !v, NULL, func);
+  if (rc != SYMX_SAT && rc != SYMX_UNKNOWN) return rc;
+  /* SAT: both sides run; UNKNOWN with retry: the other side waits */
+  return sx_pending_fork(&eng->host, st, c, !v, cw, child, func);
+}
+
 int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
                       symx_state **on_false) {
   if (on_true) *on_true = NULL;
   if (on_false) *on_false = NULL;
   if (!st) return SYMX_MISUSE;
   symx_engine *eng = st->eng;
-  symx_ctx *ctx = eng->ctx;
   int rc = args_ok(st, cond, true, __func__);
   if (rc != SYMX_OK) return rc;
   sx_state *out[2] = {NULL, NULL};
   if (sx_is_const(cond)) {
-    out[cond->value & 1] = st;
-    goto done;
-  }
-  bool v = sx_eval(ctx, cond, st->witness) & 1;
-  out[v] = st;
-  if (fork_inhibited(eng, st)) {
-    rc = sx_pending_extend(&eng->host, st, cond, !v, NULL, __func__);
-    goto done;
-  }
-  /* the other side is (cond, neg = v) */
-  sx_assign *cw = NULL;
-  if (eng->mode == SX_MODE_EAGER) {
-    SX_INC(ctx, eager_queries);
-    rc = sx_oracle_decide(&eng->oracle, st, cond, v, &cw, __func__);
-    if (rc == SYMX_SAT) rc = SYMX_OK;
-    if (rc == SYMX_UNSAT) {
-      rc = SYMX_OK; /* cond is implied: no fork, nothing to add */
-      goto done;
-    }
-    if (rc == SYMX_UNKNOWN && drop_unknown(ctx)) {
-      rc = sx_pending_extend(&eng->host, st, cond, !v, NULL, __func__);
-      goto done;
-    }
-    if (rc != SYMX_OK && rc != SYMX_UNKNOWN) return rc;
-    /* SAT: both sides run; UNKNOWN with retry: the other side waits */
+    out[cond->value & 1] = st; /* no fork */
   } else {
-    SX_INC(ctx, fastsat_witness_hits);
-    bool dead;
-    cw = sx_pending_fastsat(&eng->host, st, cond, v, &dead, true);
-    if (dead) goto done; /* cond is implied under the path: no fork, nothing to add */
+    bool v = sx_pending_side(eng->ctx, st, cond); /* fast-sat tier a */
+    out[v] = st;
+    if (fork_inhibited(eng, st)) rc = sx_pending_extend(&eng->host, st, cond, !v, NULL, __func__);
+    else if (eng->mode == SX_MODE_EAGER) rc = branch_eager(eng, st, cond, v, &out[!v], __func__);
+    else rc = sx_pending_branch(&eng->host, st, cond, v, &out[!v], __func__);
   }
-  sx_state *child;
-  rc = sx_pending_fork(&eng->host, st, cond, !v, cw, &child, __func__);
-  if (rc != SYMX_OK) return rc;
-  out[!v] = child;
-done:
   if (rc == SYMX_OK) {
     if (on_true) *on_true = out[1];
     if (on_false) *on_false = out[0];
@@ -136,9 +122,9 @@ int symx_state_assume(symx_state *st, symx_expr *cond) {
     sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
     return SYMX_UNSAT;
   }
-  if (sx_eval(ctx, cond, st->witness) & 1) return sx_pending_extend(&eng->host, st, cond, false, NULL, __func__);
+  if (sx_pending_side(ctx, st, cond))
+    return sx_pending_extend(&eng->host, st, cond, false, NULL, __func__);
   if (eng->mode != SX_MODE_EAGER) {
-    SX_INC(ctx, fastsat_witness_hits);
     bool dead;
     sx_assign *w = sx_pending_fastsat(&eng->host, st, cond, false, &dead, true);
     if (w) return sx_pending_extend(&eng->host, st, cond, false, w, __func__);
@@ -169,15 +155,15 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
   if (rc != SYMX_OK) return rc;
   if ((unsigned)kind > SYMX_ERR_USER) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
   if (kind == SYMX_ERR_NONE) kind = SYMX_ERR_USER;
-  bool v = sx_is_const(bad) ? (bad->value & 1) : (sx_eval(ctx, bad, st->witness) & 1);
+  bool relaxed = eng->mode == SX_MODE_RELAXED;
+  bool v = sx_is_const(bad) ? (bad->value & 1) : sx_pending_side(ctx, st, bad);
   if (!v) {
     if (sx_is_const(bad)) return SYMX_OK;
     /* the witness is fine: is there an input for which bad holds? */
-    SX_INC(ctx, fastsat_witness_hits);
     bool dead;
-    sx_assign *w = sx_pending_fastsat(&eng->host, st, bad, false, &dead, eng->mode == SX_MODE_RELAXED);
+    sx_assign *w = sx_pending_fastsat(&eng->host, st, bad, false, &dead, relaxed);
     if (dead) return SYMX_OK; /* no error here; !bad is implied */
-    if (!w && (eng->mode == SX_MODE_RELAXED || sx_engine_seeds_defer(eng, st))) {
+    if (!w && (relaxed || sx_engine_seeds_defer(eng, st))) {
       sx_state *child;
       rc = sx_pending_fork(&eng->host, st, bad, true, NULL, &child, __func__);
       if (rc != SYMX_OK) return rc;
@@ -206,15 +192,14 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
     sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, false);
     return SYMX_UNSAT;
   }
-  SX_INC(ctx, fastsat_witness_hits); /* for the error side */
   bool dead;
-  sx_assign *w = sx_pending_fastsat(&eng->host, st, bad, true, &dead, eng->mode == SX_MODE_RELAXED);
+  sx_assign *w = sx_pending_fastsat(&eng->host, st, bad, true, &dead, relaxed);
   if (w) return sx_pending_extend(&eng->host, st, bad, true, w, __func__);
   if (dead) { /* the error is certain on this path */
     sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, kind, msg, false);
     return SYMX_UNSAT;
   }
-  if (eng->mode == SX_MODE_RELAXED || sx_engine_seeds_defer(eng, st)) {
+  if (relaxed || sx_engine_seeds_defer(eng, st)) {
     rc = sx_pending_make(&eng->host, st, bad, true, __func__);
     return rc == SYMX_OK ? SYMX_UNKNOWN : rc;
   }

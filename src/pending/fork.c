@@ -14,6 +14,7 @@ sx_assign *sx_pending_fastsat(const sx_pending_host *h, sx_state *st, sx_expr *c
                               bool *infeasible, bool pend) {
   sx_assign *hit = NULL;
   *infeasible = false;
+  SX_INC(h->ctx, fastsat_witness_hits); /* it took the other side */
   switch (sx_fastsat_try(h->ctx, h->fs, st, c, neg, &hit)) {
   case SX_FS_SEED: SX_INC(h->ctx, fastsat_seed_hits); return hit;
   case SX_FS_CEX: SX_INC(h->ctx, fastsat_cex_hits); return hit;
@@ -37,7 +38,8 @@ int sx_pending_extend(const sx_pending_host *h, sx_state *st, sx_expr *c, bool n
   return SYMX_OK;
 }
 
-int sx_pending_make(const sx_pending_host *h, sx_state *st, sx_expr *c, bool neg, const char *func) {
+int sx_pending_make(const sx_pending_host *h, sx_state *st, sx_expr *c, bool neg,
+                    const char *func) {
   h->unplace(h->user, st);
   sx_state_set_pending(st, c, neg);
   st->status = SYMX_ST_PENDING;
@@ -106,4 +108,13 @@ oom:
   }
   if (payload != st->payload && vt->free) vt->free(vt->user, payload);
   return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+}
+
+int sx_pending_branch(const sx_pending_host *h, sx_state *st, sx_expr *c, bool v,
+                      sx_state **child, const char *func) {
+  *child = NULL;
+  bool dead; /* the other side is (c, neg = v) */
+  sx_assign *cw = sx_pending_fastsat(h, st, c, v, &dead, true);
+  if (dead) return SYMX_OK;
+  return sx_pending_fork(h, st, c, !v, cw, child, func);
 }

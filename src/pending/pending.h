@@ -123,11 +123,19 @@ typedef struct sx_pending_host {
 } sx_pending_host;
 
 /*
-** Fast-sat tiers b and c for (c, neg) on st's path, counted (the caller
-** counts tier a). A new witness for the path and the condition on a hit,
-** else NULL; *infeasible tells that tier c proved the side infeasible (no
-** solver: the side is dropped; counted as a pending state killed when
-** pend, i.e. a miss would have made it one).
+** Fast-sat tier a: the side of c that st's witness takes (true: c holds).
+** The witness satisfies st's path, so that side needs no solver.
+*/
+static inline bool sx_pending_side(symx_ctx *ctx, sx_state *st, sx_expr *c) {
+  return sx_eval(ctx, c, st->witness) & 1;
+}
+/*
+** Fast-sat for the side (c, neg) that st's witness does not take: counts
+** tier a's hit for the other side, then tries tiers b and c (counted). A
+** new witness for the path and the condition on a hit, else NULL;
+** *infeasible tells that tier c proved the side infeasible (no solver: the
+** side is dropped; counted as a pending state killed when pend, i.e. a miss
+** would have made it one).
 */
 SX_INTERNAL sx_assign *sx_pending_fastsat(const sx_pending_host *h, sx_state *st, sx_expr *c,
                                           bool neg, bool *infeasible, bool pend);
@@ -146,6 +154,17 @@ SX_INTERNAL int sx_pending_make(const sx_pending_host *h, sx_state *st, sx_expr 
 */
 SX_INTERNAL int sx_pending_fork(const sx_pending_host *h, sx_state *st, sx_expr *c, bool wneg,
                                 sx_assign *cw, sx_state **childp, const char *func);
+
+/*
+** A branch on c in the pending modes (steps 2 and 3 of the walk in
+** DESIGN.md): st goes on with side v, the side its witness takes (tier a);
+** the other side gets tiers b and c: a hit forks an ACTIVE child with the
+** assignment that hit as its witness, a miss a PENDING child. When tier c
+** proves the other side infeasible there is no fork (*child NULL) and
+** nothing joins the path (c is implied).
+*/
+SX_INTERNAL int sx_pending_branch(const sx_pending_host *h, sx_state *st, sx_expr *c, bool v,
+                                  sx_state **child, const char *func);
 
 /*
 ** Revives a pending state: the chain's caches first (an UNSAT answer kills
