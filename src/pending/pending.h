@@ -1,8 +1,9 @@
 /*
 ** pending.h — the pending-constraints machinery (paper Algorithms 2 and 3):
-** feasibility queries of a path plus one condition, fast-sat tiers that
-** decide a child without the solver, reviving pending states, and freeing
-** room under memory pressure (section 3.4).
+** forking a state (fork first, check later), feasibility queries of a
+** path plus one condition, fast-sat tiers that decide a side without the
+** solver, reviving pending states, and freeing room under memory pressure
+** (section 3.4).
 */
 #ifndef SX_PENDING_H
 #define SX_PENDING_H
@@ -88,7 +89,7 @@ SX_INTERNAL int sx_fastsat_chain(void *user, sx_state *st, sx_expr *c, bool neg,
 
 /*
 ** Tiers b and c for st with condition (c, neg) (tier a, the parent's
-** witness, is decided by the fork itself). On a hit returns the tier and
+** witness, is sx_pending_side). On a hit returns the tier and
 ** *hit holds a new assignment that satisfies st's path and the condition
 ** (verified with the evaluator); SX_FS_UNSAT when tier c proved the side
 ** infeasible; SX_FS_MISS otherwise.
