@@ -7,7 +7,7 @@
 #define SX_ENGINE_SEEDS_H
 
 #include "pending/pending.h"
-#include "searchers/searcher.h"
+#include "searchers/zesti.h"
 
 /*
 ** The seeds consistent with one state's path: indices into the engine's

@@ -6,7 +6,7 @@
 ** sensitive depths changes (version) and on update. select scans for the
 ** smallest key and caches it until the set changes.
 */
-#include "searcher.h"
+#include "zesti.h"
 
 typedef struct zs {
   symx_ctx *ctx;

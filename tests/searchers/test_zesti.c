@@ -4,7 +4,7 @@
 ** random members, removals and sensitive depths added between selections.
 */
 #include "check.h"
-#include "searchers/searcher.h"
+#include "searchers/zesti.h"
 
 #define N 64
 
