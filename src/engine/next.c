@@ -6,7 +6,7 @@
 ** and the phases of seeded exploration (paper sections 2.2.2, 4.7): the
 ** seeding phase (seeded states first, options seed_time, only_seed,
 ** only_replay_seeds), then ZESTI's bounded exploration around sensitive
-** operations when the searcher is "zesti".
+** operations when the searcher is "zesti" (searchers/zesti_run.c).
 */
 #include "engine.h"
 #include "alloc.h"
@@ -165,22 +165,17 @@ static bool seeding_over(symx_engine *eng, uint64_t now) {
 static bool replay_only(symx_engine *eng) { return eng->sd.on && eng->ctx->opts.only_replay_seeds; }
 
 /* ZESTI: a pending state is revived only with a sensitive depth below it;
-** the revived one bounds the depth of what runs next (bound = zesti_bound_mul
-** x distance, at least 1). Returns as revive(); 0 also when st was dropped. */
+** the revived one bounds the depth of what runs next. Returns as revive();
+** 0 also when st was dropped. */
 static int zesti_revive(symx_engine *eng, sx_state *st) {
   int64_t mul = eng->ctx->opts.zesti_bound_mul;
-  uint32_t d = st->flags & SX_SF_ERRSIDE ? 0 : sx_sensitive_distance(&eng->sd.sensitive, st->depth);
-  if (d == SX_ZESTI_FAR || mul == 0) { /* nothing sensitive ahead; mul 0 = the seed path only */
+  uint32_t d = sx_zesti_gate(&eng->sd.zesti, st, mul);
+  if (d == SX_ZESTI_FAR) {
     sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
     return 0;
   }
   int r = revive(eng, st);
-  if (r == 1) {
-    uint64_t b = (uint64_t)mul * d;
-    eng->sd.base = st->depth;
-    eng->sd.bound = b < 1 ? 1 : b > UINT32_MAX - st->depth ? UINT32_MAX - st->depth : (uint32_t)b;
-    eng->sd.bounded = true;
-  }
+  if (r == 1) sx_zesti_bound(&eng->sd.zesti, st, mul, d);
   return r;
 }
 
@@ -209,7 +204,7 @@ static int next(symx_engine *eng, symx_state **out) {
         sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
         continue;
       }
-      if (eng->sd.bounded && (uint64_t)st->depth > (uint64_t)eng->sd.base + eng->sd.bound) {
+      if (sx_zesti_too_deep(&eng->sd.zesti, st)) {
         sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, true);
         continue;
       }
@@ -235,7 +230,7 @@ static int next(symx_engine *eng, symx_state **out) {
       sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
       continue;
     }
-    int r = eng->sd.zesti ? zesti_revive(eng, st) : revive(eng, st);
+    int r = eng->sd.zesti.on ? zesti_revive(eng, st) : revive(eng, st);
     if (r < 0) return -r;
   }
 }

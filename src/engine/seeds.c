@@ -4,8 +4,8 @@
 ** fork by evaluating the condition under each of them (O(seeds on the
 ** path) per fork; the path itself is never re-checked here). They give
 ** fast-sat tier b: a fork side some seed satisfies runs at once with that
-** seed as its witness. Also the seeding phase's setup and ZESTI's
-** sensitive operations.
+** seed as its witness. Also the seeding phase's setup and the checks of
+** symx_state_sensitive (ZESTI itself is searchers/zesti*.c).
 */
 #include "seeds.h"
 #include "engine.h"
@@ -43,17 +43,8 @@ sx_assign *sx_engine_seed_hook(void *user, sx_state *st, sx_expr *c, bool neg) {
 int sx_engine_seeds_start(symx_engine *eng, sx_state *root) {
   symx_ctx *ctx = eng->ctx;
   sx_seeding *sd = &eng->sd;
-  sd->zesti = !strcmp(sx_option_str(ctx, SX_OPT_search), "zesti") ||
-              !strcmp(sx_option_str(ctx, SX_OPT_pending_search), "zesti");
-  if (sd->zesti && strcmp(sx_option_str(ctx, SX_OPT_pending_search), "zesti")) {
-    /* search "zesti" names the whole strategy: pending states in ZESTI order */
-    sx_searcher z;
-    int rc = sx_searcher_zesti(&eng->env[1], &z);
-    if (rc != SYMX_OK) return rc;
-    sx_search_free(&eng->search[1]);
-    eng->search[1] = z;
-  }
-  for (int i = 0; i < 2; i++) sx_searcher_zesti_bind(&eng->search[i], &sd->sensitive);
+  int rc = sx_zesti_start(&sd->zesti, ctx, &eng->env[1], eng->search);
+  if (rc != SYMX_OK) return rc;
   size_t n = eng->seeds ? SX_SIZE(eng->seeds->list) : 0;
   if (!n) return SYMX_OK;
   if (n > UINT32_MAX) return sx_error(ctx, SYMX_RANGE, "symx_engine_start", "too many seeds");
@@ -62,7 +53,7 @@ int sx_engine_seeds_start(symx_engine *eng, sx_state *root) {
   s->n = s->cap = (uint32_t)n;
   for (uint32_t i = 0; i < s->n; i++) s->idx[i] = i;
   sx_searcher w;
-  int rc = sx_searcher_seeded(&eng->env[0], &eng->search[0], &w);
+  rc = sx_searcher_seeded(&eng->env[0], &eng->search[0], &w);
   if (rc != SYMX_OK) {
     eng->search[0] = (sx_searcher){{0}, NULL}; /* taken over and freed */
     set_free(ctx, s);
@@ -73,12 +64,12 @@ int sx_engine_seeds_start(symx_engine *eng, sx_state *root) {
   sd->on = sd->phase = true;
   /* ZESTI follows its seed from the start: no path of the all-zero initial
   ** witness runs before the divergence points are bounded */
-  if (sd->zesti) sx_state_set_witness(root, sx_assign_share(seed_at(eng, 0)));
+  if (sd->zesti.on) sx_state_set_witness(root, sx_assign_share(seed_at(eng, 0)));
   return SYMX_OK;
 }
 
 void sx_engine_seeds_release(symx_engine *eng) {
-  SX_RELEASE(eng->ctx, eng->sd.sensitive.depths);
+  sx_zesti_release(&eng->sd.zesti, eng->ctx);
   SX_RELEASE(eng->ctx, eng->sd.scratch);
 }
 
@@ -139,17 +130,6 @@ int symx_state_sensitive(symx_state *st) {
   if (st->status != SYMX_ST_ACTIVE) return SX_MISUSE(ctx, "the state is not active");
   /* the seed paths' operations count; without seeds, those of every path
   ** run before the first pending state is revived */
-  if (eng->sd.on ? !st->seeds : eng->sd.bounded) return SYMX_OK;
-  sx_sensitive *s = &eng->sd.sensitive;
-  uint32_t d = st->depth;
-  size_t i = SX_SIZE(s->depths);
-  while (i > 0 && s->depths.begin[i - 1] > d) i--;
-  if (i > 0 && s->depths.begin[i - 1] == d) return SYMX_OK;
-  if (!SX_RESERVE1(ctx, s->depths)) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
-  memmove(s->depths.begin + i + 1, s->depths.begin + i,
-          (SX_SIZE(s->depths) - i) * sizeof *s->depths.begin);
-  s->depths.begin[i] = d;
-  s->depths.end++;
-  s->version++;
-  return SYMX_OK;
+  if (eng->sd.on ? !st->seeds : eng->sd.zesti.bounded) return SYMX_OK;
+  return sx_zesti_note(&eng->sd.zesti, ctx, st->depth, __func__);
 }

@@ -1,7 +1,7 @@
 /*
 ** seeds.h — seed-guided exploration inside the engine: the seeds each
-** state still follows (fast-sat tier b), the seeding phase, ZESTI's
-** sensitive depths and depth bound.
+** state still follows (fast-sat tier b), the seeding phase, and ZESTI's
+** state (searchers/zesti.h).
 */
 #ifndef SX_ENGINE_SEEDS_H
 #define SX_ENGINE_SEEDS_H
@@ -22,10 +22,7 @@ typedef struct sx_seedset {
 typedef struct sx_seeding {
   bool on;        /* seeds were given at start: search[0] is seeded-first */
   bool phase;     /* the seeding phase is running */
-  bool zesti;     /* search or pending_search is "zesti" */
-  bool bounded;   /* ZESTI: a pending state was revived; the bound holds */
-  uint32_t base, bound; /* ZESTI: states deeper than base + bound end */
-  sx_sensitive sensitive;
+  sx_zesti zesti;
   SX_STACK(uint32_t) scratch;
 } sx_seeding;
 

@@ -1,7 +1,8 @@
 /*
 ** test_zesti.c — the ZESTI order against brute force: select returns the
 ** member of smallest (distance to a sensitive depth, -depth, -id), over
-** random members, removals and sensitive depths added between selections.
+** random members, removals and sensitive depths added between selections;
+** ZESTI's revival gate and depth bound.
 */
 #include "check.h"
 #include "searchers/zesti.h"
@@ -26,8 +27,9 @@ static void test_zesti_order(void) {
   sx_search_env env = {ctx, &rng, NULL, &ins, NULL, NULL, &slots};
   sx_searcher z;
   CHECK(sx_searcher_zesti(&env, &z) == SYMX_OK);
-  sx_sensitive sens = {{NULL, NULL, NULL}, 0};
-  CHECK(sx_searcher_zesti_bind(&z, &sens));
+  sx_zesti zz = {0};
+  sx_sensitive *sens = &zz.sensitive;
+  CHECK(sx_searcher_zesti_bind(&z, sens));
   sx_state *st[N];
   int in[N] = {0};
   uint32_t ref[16];
@@ -51,16 +53,10 @@ static void test_zesti_order(void) {
       uint32_t d = (uint32_t)((s >> 40) % 16);
       int k = 0, dup = 0;
       for (k = 0; k < nref; k++) dup |= ref[k] == d;
-      if (!dup) {
-        ref[nref++] = d;
-        SX_PUSH(ctx, sens.depths, d);
-        for (size_t a = SX_SIZE(sens.depths) - 1; a > 0 && sens.depths.begin[a - 1] > sens.depths.begin[a]; a--) {
-          uint32_t t = sens.depths.begin[a];
-          sens.depths.begin[a] = sens.depths.begin[a - 1];
-          sens.depths.begin[a - 1] = t;
-        }
-        sens.version++;
-      }
+      uint64_t version = sens->version;
+      CHECK(sx_zesti_note(&zz, ctx, d, "t") == SYMX_OK);
+      CHECK(sens->version == version + !dup); /* a known depth changes nothing */
+      if (!dup) ref[nref++] = d;
     } else if (op == 6 && in[i]) { /* a member forked: deeper */
       st[i]->depth++;
       sx_search_update(&z, st[i]);
@@ -78,13 +74,45 @@ static void test_zesti_order(void) {
     sx_state *got = sx_search_select(&z);
     CHECK(b < 0 ? got == NULL : got == st[b]);
     CHECK(sx_search_empty(&z) == (b < 0));
-    CHECK_EQ_U64(sx_sensitive_distance(&sens, st[i]->depth), dist(ref, nref, st[i]->depth));
+    CHECK_EQ_U64(sx_sensitive_distance(sens, st[i]->depth), dist(ref, nref, st[i]->depth));
   }
   sx_search_free(&z);
   for (int i = 0; i < N; i++) sx_state_destroy(&ps, st[i]);
-  SX_RELEASE(ctx, sens.depths);
+  sx_zesti_release(&zz, ctx);
   sx_pools_release(&ps);
   symx_ctx_free(ctx);
 }
 
-CHECK_MAIN(CHECK_CASE(test_zesti_order))
+/* Which pending states are revived, and the bound a revival sets. */
+static void test_zesti_bound(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  sx_pools ps;
+  sx_pools_init(&ps, ctx);
+  sx_zesti z = {0};
+  sx_state *st = sx_state_new(&ps, NULL, 1, NULL);
+  st->depth = 4;
+  CHECK(sx_zesti_gate(&z, st, 2) == SX_ZESTI_FAR); /* nothing sensitive */
+  CHECK(sx_zesti_note(&z, ctx, 7, "t") == SYMX_OK && sx_zesti_note(&z, ctx, 3, "t") == SYMX_OK);
+  CHECK(sx_zesti_gate(&z, st, 2) == 3); /* 7 - 4; 3 lies above */
+  CHECK(sx_zesti_gate(&z, st, 0) == SX_ZESTI_FAR); /* mul 0: the seed paths only */
+  st->depth = 8;
+  CHECK(sx_zesti_gate(&z, st, 2) == SX_ZESTI_FAR);
+  st->flags |= SX_SF_ERRSIDE; /* a deferred check sits on its operation */
+  CHECK(sx_zesti_gate(&z, st, 2) == 0);
+  CHECK(!sx_zesti_too_deep(&z, st)); /* no bound before a revival */
+  sx_zesti_bound(&z, st, 2, 0); /* at least 1 */
+  CHECK(z.bounded && z.base == 8 && z.bound == 1);
+  st->depth = 9;
+  CHECK(!sx_zesti_too_deep(&z, st));
+  st->depth = 10;
+  CHECK(sx_zesti_too_deep(&z, st));
+  st->depth = UINT32_MAX - 5; /* mul x d past the depth range: clamped */
+  sx_zesti_bound(&z, st, 1000, 3);
+  CHECK(z.bound == 5 && !sx_zesti_too_deep(&z, st));
+  sx_state_destroy(&ps, st);
+  sx_zesti_release(&z, ctx);
+  sx_pools_release(&ps);
+  symx_ctx_free(ctx);
+}
+
+CHECK_MAIN(CHECK_CASE(test_zesti_order), CHECK_CASE(test_zesti_bound))
