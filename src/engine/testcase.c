@@ -5,7 +5,7 @@
 ** layer's test-case sink, queryable through symx_engine_test_*.
 */
 #include "engine.h"
-#include "seeding/testcase.h"
+#include "seeding/teststore.h"
 #include "alloc.h"
 #include "error.h"
 #include "hash.h"

@@ -1,6 +1,5 @@
 /*
-** testcase.h — test-case writers and the test-case sink the engine emits
-** into.
+** testcase.h — test-case writers.
 **
 ** One test case numbered N (1, 2, ...) is, per the formats selected by the
 ** option test_formats ("ktest,raw,json", any subset, comma-separated):
@@ -18,17 +17,6 @@
 **                            text or null, "inputs": {"name": "hex", ...}}
 ** Every file is written to a dot file, then renamed, so a reader never sees
 ** a partial test case file.
-**
-** The sink (what the engine calls):
-**   sx_testsink *sink = sx_testsink_new(ctx, NULL, NULL);  // options
-**   ...  sx_testsink_emit(sink, witness, &meta, &number);  // per path end
-**   sx_testsink_free(sink);
-** numbers tests from test000001 without gaps (a number is used only once
-** its files are written), writes an input already emitted once only
-** (content equality of the assignment, whatever the metadata), creates the
-** output directory on first use, and reports I/O errors through the ctx.
-** A sink with an empty directory (option output_dir "") writes nothing but
-** still numbers and deduplicates, so the engine's counts stay meaningful.
 */
 #ifndef SX_TESTCASE_H
 #define SX_TESTCASE_H
@@ -70,25 +58,5 @@ SX_INTERNAL int sx_testcase_write(symx_ctx *ctx, const char *dir,
 /* Writes the raw-file name of input into buf[0..len) (see above). */
 SX_INTERNAL void sx_testcase_safe_name(const char *input, char *buf,
                                        size_t len);
-
-typedef struct sx_testsink sx_testsink;
-
-/* A sink writing to dir in formats; dir NULL = option output_dir, formats
-** NULL = option test_formats. NULL on error (recorded on ctx). The
-** directory is created by the first emit, not here. */
-SX_INTERNAL sx_testsink *sx_testsink_new(symx_ctx *ctx, const char *dir,
-                                         const char *formats);
-SX_INTERNAL void sx_testsink_free(sx_testsink *s);
-
-/* Emits one test case. *number (may be NULL) receives its number, or 0 when
-** a was a duplicate of an earlier test and nothing was written. Returns
-** SYMX_OK, or an error (SYMX_IO, SYMX_NOMEM) recorded on the ctx; after an
-** error the number is not consumed. */
-SX_INTERNAL int sx_testsink_emit(sx_testsink *s, const sx_assign *a,
-                                 const sx_test_meta *m, uint32_t *number);
-
-/* Tests written so far, duplicates skipped so far. */
-SX_INTERNAL uint32_t sx_testsink_written(const sx_testsink *s);
-SX_INTERNAL uint64_t sx_testsink_duplicates(const sx_testsink *s);
 
 #endif

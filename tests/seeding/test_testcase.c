@@ -3,7 +3,7 @@
 #include "check.h"
 #include "alloc.h"
 #include "seeding/ktest.h"
-#include "seeding/testcase.h"
+#include "seeding/teststore.h"
 #include "util.h"
 
 #include <cjson/cJSON.h>
