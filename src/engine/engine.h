@@ -25,7 +25,7 @@ typedef struct sx_trec {
 
 typedef SX_STACK(sx_state *) sx_states;
 
-struct sx_testsink;
+struct sx_teststore;
 
 struct symx_engine {
   symx_ctx *ctx;
@@ -62,7 +62,7 @@ struct symx_engine {
   SX_STACK(sx_trec) tests;
   uint32_t *test_index; /* open addressing over tests by input hash: i + 1 */
   size_t test_index_cap;
-  struct sx_testsink *sink;
+  struct sx_teststore *store;
 };
 
 /* Status changes keep nactive/npending and the statistics right. */

@@ -141,7 +141,7 @@ static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason
     symx_assign_free(a);
     return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
   }
-  if (!eng->sink && !(eng->sink = sx_testsink_new(ctx, NULL, NULL))) {
+  if (!eng->store && !(eng->store = sx_teststore_new(ctx, NULL, NULL))) {
     sx_strfree(ctx, r.msg);
     sx_strfree(ctx, r.loc);
     symx_assign_free(a);
@@ -150,7 +150,7 @@ static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason
   sx_test_meta meta = {reason, kind != SYMX_ERR_NONE ? symx_error_kind_name(kind) : NULL, msg,
                        st->depth, st->id, loc, NULL, 0};
   uint32_t number = 0;
-  int rc = sx_testsink_emit(eng->sink, a, &meta, &number);
+  int rc = sx_teststore_emit(eng->store, a, &meta, &number);
   if (rc != SYMX_OK) {
     sx_strfree(ctx, r.msg);
     sx_strfree(ctx, r.loc);
@@ -184,8 +184,8 @@ void sx_engine_tests_free(symx_engine *eng) {
   sx_free(ctx, eng->test_index, eng->test_index_cap * sizeof *eng->test_index);
   eng->test_index = NULL;
   eng->test_index_cap = 0;
-  sx_testsink_free(eng->sink);
-  eng->sink = NULL;
+  sx_teststore_free(eng->store);
+  eng->store = NULL;
 }
 
 size_t symx_engine_test_count(symx_engine *eng) { return eng ? SX_SIZE(eng->tests) : 0; }

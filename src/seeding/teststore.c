@@ -11,7 +11,7 @@ typedef struct seen {
   sx_assign *a; /* an owned copy, compared on hash hits */
 } seen;
 
-struct sx_testsink {
+struct sx_teststore {
   symx_ctx *ctx;
   char *dir; /* owned; "" = write nothing */
   unsigned formats;
@@ -22,14 +22,14 @@ struct sx_testsink {
   size_t cap, count;
 };
 
-sx_testsink *sx_testsink_new(symx_ctx *ctx, const char *dir, const char *formats) {
+sx_teststore *sx_teststore_new(symx_ctx *ctx, const char *dir, const char *formats) {
   if (!ctx) return NULL;
-  const char *func = "sx_testsink_new";
+  const char *func = "sx_teststore_new";
   if (!dir) dir = sx_option_str(ctx, SX_OPT_output_dir);
   if (!formats) formats = sx_option_str(ctx, SX_OPT_test_formats);
   unsigned f;
   if (sx_testcase_formats_parse(ctx, formats, &f, func)) return NULL;
-  sx_testsink *s = sx_calloc(ctx, sizeof *s);
+  sx_teststore *s = sx_calloc(ctx, sizeof *s);
   if (s) s->dir = sx_strdup(ctx, dir);
   if (!s || !s->dir) {
     if (s) sx_free(ctx, s, sizeof *s);
@@ -42,7 +42,7 @@ sx_testsink *sx_testsink_new(symx_ctx *ctx, const char *dir, const char *formats
   return s;
 }
 
-void sx_testsink_free(sx_testsink *s) {
+void sx_teststore_free(sx_teststore *s) {
   if (!s) return;
   symx_ctx *ctx = s->ctx;
   for (size_t i = 0; i < s->cap; i++) symx_assign_free(s->tab[i].a);
@@ -51,7 +51,7 @@ void sx_testsink_free(sx_testsink *s) {
   sx_free(ctx, s, sizeof *s);
 }
 
-static bool grow(sx_testsink *s) {
+static bool grow(sx_teststore *s) {
   size_t ncap = s->cap ? s->cap * 2 : 64;
   seen *t = sx_calloc(s->ctx, ncap * sizeof *t);
   if (!t) return false;
@@ -67,8 +67,8 @@ static bool grow(sx_testsink *s) {
   return true;
 }
 
-int sx_testsink_emit(sx_testsink *s, const sx_assign *a, const sx_test_meta *m, uint32_t *number) {
-  const char *func = "sx_testsink_emit";
+int sx_teststore_emit(sx_teststore *s, const sx_assign *a, const sx_test_meta *m, uint32_t *number) {
+  const char *func = "sx_teststore_emit";
   if (number) *number = 0;
   if (!s) return SYMX_MISUSE;
   symx_ctx *ctx = s->ctx;
@@ -109,5 +109,5 @@ int sx_testsink_emit(sx_testsink *s, const sx_assign *a, const sx_test_meta *m, 
   return SYMX_OK;
 }
 
-uint32_t sx_testsink_written(const sx_testsink *s) { return s ? s->next - 1 : 0; }
-uint64_t sx_testsink_duplicates(const sx_testsink *s) { return s ? s->dups : 0; }
+uint32_t sx_teststore_written(const sx_teststore *s) { return s ? s->next - 1 : 0; }
+uint64_t sx_teststore_duplicates(const sx_teststore *s) { return s ? s->dups : 0; }

@@ -52,7 +52,7 @@ static void test_formats(void) {
   CHECK(sx_testcase_formats_parse(ctx, "none", &f, "t") == SYMX_OK && f == 0);
   CHECK(sx_testcase_formats_parse(ctx, "ktest,xml", &f, "t") == SYMX_RANGE);
   CHECK_STR_CONTAINS(symx_errmsg(ctx), "unknown test format \"xml\"");
-  CHECK(sx_testsink_new(ctx, "/tmp", "bogus") == NULL && symx_errcode(ctx) == SYMX_RANGE);
+  CHECK(sx_teststore_new(ctx, "/tmp", "bogus") == NULL && symx_errcode(ctx) == SYMX_RANGE);
   CHECK(!strcmp(sx_testcase_reason_name(SYMX_END_EARLY), "early"));
   symx_ctx_free(ctx);
 }
@@ -73,7 +73,7 @@ static void test_sink(void) {
   snprintf(dir, sizeof dir, "%s/out/nested", root); /* created on first emit */
   symx_option_set_str(ctx, "output_dir", dir); /* option strings live in the ctx */
   uint64_t base = in_use(ctx);
-  sx_testsink *s = sx_testsink_new(ctx, NULL, NULL);
+  sx_teststore *s = sx_teststore_new(ctx, NULL, NULL);
   CHECK(s != NULL);
   CHECK(!exists(root, "out"));
   const char *args[] = {"prog", "-v"};
@@ -84,11 +84,11 @@ static void test_sink(void) {
     for (int i = 0; i < 5; i++) {
       symx_assign *a = make(ctx, i);
       uint32_t num = 99;
-      CHECK(sx_testsink_emit(s, a, &m, &num) == SYMX_OK);
+      CHECK(sx_teststore_emit(s, a, &m, &num) == SYMX_OK);
       CHECK_EQ_U64(num, round == 0 ? expect++ : 0);
       symx_assign_free(a);
     }
-  CHECK(sx_testsink_written(s) == 5 && sx_testsink_duplicates(s) == 5);
+  CHECK(sx_teststore_written(s) == 5 && sx_teststore_duplicates(s) == 5);
   /* 3 raw + ktest + json per test, nothing else (no temporaries) */
   CHECK(count_files(dir, 1) == 25);
   CHECK(exists(dir, "test000005.ktest") && !exists(dir, "test000006.ktest") && !exists(dir, "test000000.ktest"));
@@ -137,16 +137,16 @@ static void test_sink(void) {
   /* NULL metadata: nulls in the JSON */
   a = make(ctx, 9);
   uint32_t num;
-  CHECK(sx_testsink_emit(s, a, NULL, &num) == SYMX_OK && num == 6);
+  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 6);
   js = (char *)read_file(dir, "test000006.json", &n);
   CHECK_STR_CONTAINS(js, "\"error\":\tnull");
   CHECK_STR_CONTAINS(js, "\"reason\":\t\"exit\"");
   free(js);
   symx_assign_free(a);
-  CHECK(sx_testsink_emit(s, NULL, NULL, &num) == SYMX_MISUSE);
-  CHECK(sx_testsink_emit(NULL, NULL, NULL, &num) == SYMX_MISUSE);
-  sx_testsink_free(s);
-  sx_testsink_free(NULL);
+  CHECK(sx_teststore_emit(s, NULL, NULL, &num) == SYMX_MISUSE);
+  CHECK(sx_teststore_emit(NULL, NULL, NULL, &num) == SYMX_MISUSE);
+  sx_teststore_free(s);
+  sx_teststore_free(NULL);
   tmpdir_free(root);
   CHECK_EQ_U64(in_use(ctx), base);
   symx_ctx_free(ctx);
@@ -157,38 +157,38 @@ static void test_sink_formats_and_errors(void) {
   uint64_t base = in_use(ctx);
   char *root = tmpdir_new();
   /* only ktest */
-  sx_testsink *s = sx_testsink_new(ctx, root, "ktest");
+  sx_teststore *s = sx_teststore_new(ctx, root, "ktest");
   symx_assign *a = make(ctx, 1);
   uint32_t num;
-  CHECK(sx_testsink_emit(s, a, NULL, &num) == SYMX_OK && num == 1);
+  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 1);
   CHECK(count_files(root, 1) == 1 && exists(root, "test000001.ktest"));
-  sx_testsink_free(s);
+  sx_teststore_free(s);
   /* no directory: numbering and dedup only */
-  s = sx_testsink_new(ctx, "", NULL);
-  CHECK(sx_testsink_emit(s, a, NULL, &num) == SYMX_OK && num == 1);
-  CHECK(sx_testsink_emit(s, a, NULL, &num) == SYMX_OK && num == 0);
-  sx_testsink_free(s);
+  s = sx_teststore_new(ctx, "", NULL);
+  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 1);
+  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 0);
+  sx_teststore_free(s);
   /* the output "directory" is a file: SYMX_IO, and the number is not used */
   char dir[512];
   snprintf(dir, sizeof dir, "%s/blocker", root);
   write_file(root, "blocker", "x", 1);
-  s = sx_testsink_new(ctx, dir, "ktest,json");
-  CHECK(sx_testsink_emit(s, a, NULL, &num) == SYMX_IO && num == 0);
+  s = sx_teststore_new(ctx, dir, "ktest,json");
+  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_IO && num == 0);
   CHECK_STR_CONTAINS(symx_errmsg(ctx), "blocker");
-  CHECK(sx_testsink_written(s) == 0);
+  CHECK(sx_teststore_written(s) == 0);
   remove(dir);
   mkdir(dir, 0755);
-  CHECK(sx_testsink_emit(s, a, NULL, &num) == SYMX_OK && num == 1);
+  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 1);
   CHECK(exists(dir, "test000001.ktest") && exists(dir, "test000001.json"));
   /* many distinct tests: the dedup table grows, numbering stays dense */
   for (int i = 2; i < 300; i++) {
     symx_assign *b = make(ctx, i);
-    CHECK(sx_testsink_emit(s, b, NULL, &num) == SYMX_OK);
+    CHECK(sx_teststore_emit(s, b, NULL, &num) == SYMX_OK);
     symx_assign_free(b);
   }
-  CHECK(sx_testsink_written(s) == 256 && sx_testsink_duplicates(s) == 43); /* i mod 256 repeats */
+  CHECK(sx_teststore_written(s) == 256 && sx_teststore_duplicates(s) == 43); /* i mod 256 repeats */
   CHECK(count_files(dir, 1) == 2 * 256);
-  sx_testsink_free(s);
+  sx_teststore_free(s);
   symx_assign_free(a);
   tmpdir_free(root);
   CHECK_EQ_U64(in_use(ctx), base);
