@@ -12,14 +12,6 @@
 
 #define SX_ENG_FUNC "symx_engine_new"
 
-static const char *const error_names[] = {
-    "none", "assert", "abort", "div-zero", "out-of-bounds", "null-deref",
-    "use-after-free", "double-free", "invalid-free", "unreachable", "user"};
-
-const char *symx_error_kind_name(symx_error_kind k) {
-  return (unsigned)k < sizeof error_names / sizeof *error_names ? error_names[k] : NULL;
-}
-
 /* The host pending/ forks through (sx_pending_host). */
 static int h_place(void *u, sx_state *st) { return sx_engine_place(u, st); }
 static void h_unplace(void *u, sx_state *st) { sx_engine_unplace(u, st); }

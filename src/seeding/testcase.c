@@ -1,5 +1,6 @@
 /*
-** testcase.c — the test-case writers (ktest, raw, JSON; see testcase.h).
+** testcase.c — the test-case writers (ktest, raw, JSON; see testcase.h) and
+** the names they write (termination reasons, error kinds).
 */
 #include "testcase.h"
 #include "error.h"
@@ -18,6 +19,14 @@ const char *sx_testcase_reason_name(symx_reason r) {
   case SYMX_END_USER: return "user";
   }
   return "unknown";
+}
+
+static const char *const error_names[] = {
+    "none", "assert", "abort", "div-zero", "out-of-bounds", "null-deref",
+    "use-after-free", "double-free", "invalid-free", "unreachable", "user"};
+
+const char *symx_error_kind_name(symx_error_kind k) {
+  return (unsigned)k < sizeof error_names / sizeof *error_names ? error_names[k] : NULL;
 }
 
 int sx_testcase_formats_parse(symx_ctx *ctx, const char *text, unsigned *out, const char *func) {
