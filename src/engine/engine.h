@@ -13,16 +13,6 @@
 enum { SX_MODE_EAGER = 0, SX_MODE_PENDING = 1, SX_MODE_RELAXED = 2 };
 enum { SX_EMIT_ALL = 0, SX_EMIT_ERRORS = 1, SX_EMIT_COVER = 2, SX_EMIT_NONE = 3 };
 
-/* A recorded test case. */
-typedef struct sx_trec {
-  sx_assign *inputs;
-  char *msg;
-  uint64_t state_id, hash;
-  uint32_t number, depth;
-  uint8_t reason, kind;
-  char *loc; /* source location or NULL */
-} sx_trec;
-
 typedef SX_STACK(sx_state *) sx_states;
 
 struct sx_teststore;
@@ -59,10 +49,7 @@ struct symx_engine {
   uint64_t progress_interval_ns;
   symx_test_fn on_test;
   void *on_test_user;
-  SX_STACK(sx_trec) tests;
-  uint32_t *test_index; /* open addressing over tests by input hash: i + 1 */
-  size_t test_index_cap;
-  struct sx_teststore *store;
+  struct sx_teststore *store; /* the test cases; created by the first */
 };
 
 /* Status changes keep nactive/npending and the statistics right. */

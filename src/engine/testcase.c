@@ -1,17 +1,15 @@
 /*
 ** testcase.c — path ends and the test cases they leave: inputs from the
-** witness (every input array of the context at its full size), numbered
-** without gaps, recorded once per distinct input, written by the seeding
-** layer's test-case sink, queryable through symx_engine_test_*.
+** witness (every input array of the context at its full size), handed to
+** the one test-case store (seeding/teststore.c: dedup, numbering, files),
+** whose records symx_engine_test_* and the on_test callback read.
 */
 #include "engine.h"
 #include "seeding/teststore.h"
 #include "alloc.h"
 #include "error.h"
-#include "hash.h"
 
 #include <inttypes.h>
-#include <string.h>
 
 bool sx_engine_wants_test(symx_engine *eng, sx_state *st, symx_reason reason) {
   switch ((int)eng->ctx->opts.emit_tests) {
@@ -49,50 +47,16 @@ oom:
   return NULL;
 }
 
-/* The earlier test with inputs equal to a, or NULL. */
-static sx_trec *find_test(symx_engine *eng, sx_assign *a, uint64_t h) {
-  if (!eng->test_index_cap) return NULL;
-  size_t m = eng->test_index_cap - 1;
-  for (size_t i = h & m;; i = (i + 1) & m) {
-    uint32_t k = eng->test_index[i];
-    if (!k) return NULL;
-    sx_trec *r = &eng->tests.begin[k - 1];
-    if (r->hash == h && sx_assign_equal(r->inputs, a)) return r;
-  }
-}
-
-static bool index_test(symx_engine *eng, size_t idx) {
-  symx_ctx *ctx = eng->ctx;
-  if ((idx + 1) * 2 > eng->test_index_cap) {
-    size_t ncap = eng->test_index_cap ? eng->test_index_cap * 2 : 64;
-    uint32_t *t = sx_calloc(ctx, ncap * sizeof *t);
-    if (!t) return false;
-    sx_free(ctx, eng->test_index, eng->test_index_cap * sizeof *t);
-    eng->test_index = t;
-    eng->test_index_cap = ncap;
-    for (size_t j = 0; j < idx; j++) {
-      size_t i = eng->tests.begin[j].hash & (ncap - 1);
-      while (t[i]) i = (i + 1) & (ncap - 1);
-      t[i] = (uint32_t)j + 1;
-    }
-  }
-  size_t m = eng->test_index_cap - 1;
-  size_t i = eng->tests.begin[idx].hash & m;
-  while (eng->test_index[i]) i = (i + 1) & m;
-  eng->test_index[i] = (uint32_t)idx + 1;
-  return true;
-}
-
-static void fill(symx_test *t, const sx_trec *r) {
+static void fill(symx_test *t, const sx_testrec *r) {
   t->number = r->number;
   t->duplicate = 0;
   t->reason = (symx_reason)r->reason;
   t->kind = (symx_error_kind)r->kind;
-  t->message = r->msg;
+  t->message = r->message;
   t->depth = r->depth;
   t->state_id = r->state_id;
   t->inputs = r->inputs;
-  t->location = r->loc;
+  t->location = r->location;
 }
 
 static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason,
@@ -114,88 +78,46 @@ static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason
   symx_ctx *ctx = eng->ctx;
   sx_assign *a = inputs_of(ctx, w);
   if (!a) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
-  uint64_t h = sx_assign_hash(a);
-  sx_trec *old = find_test(eng, a, h);
-  if (old) {
-    SX_INC(ctx, tests_duplicate);
-    if (eng->on_test) {
-      symx_test t;
-      fill(&t, old);
-      t.duplicate = 1;
-      t.reason = reason;
-      t.kind = kind;
-      t.message = msg;
-      t.depth = st->depth;
-      t.state_id = st->id;
-      t.location = loc;
-      eng->on_test(eng->on_test_user, st, &t);
-    }
-    symx_assign_free(a);
-    return SYMX_OK;
-  }
-  sx_trec r = {a, NULL, st->id, h, 0, st->depth, (uint8_t)reason, (uint8_t)kind, NULL};
-  if ((msg && !(r.msg = sx_strdup(ctx, msg))) || (loc && !(r.loc = sx_strdup(ctx, loc))) ||
-      !SX_RESERVE1(ctx, eng->tests)) {
-    sx_strfree(ctx, r.msg);
-    sx_strfree(ctx, r.loc);
-    symx_assign_free(a);
-    return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
-  }
   if (!eng->store && !(eng->store = sx_teststore_new(ctx, NULL, NULL))) {
-    sx_strfree(ctx, r.msg);
-    sx_strfree(ctx, r.loc);
     symx_assign_free(a);
     return symx_errcode(ctx) ? symx_errcode(ctx) : SYMX_ERROR;
   }
-  sx_test_meta meta = {reason, kind != SYMX_ERR_NONE ? symx_error_kind_name(kind) : NULL, msg,
-                       st->depth, st->id, loc, NULL, 0};
-  uint32_t number = 0;
-  int rc = sx_teststore_emit(eng->store, a, &meta, &number);
-  if (rc != SYMX_OK) {
-    sx_strfree(ctx, r.msg);
-    sx_strfree(ctx, r.loc);
-    symx_assign_free(a);
-    return rc;
+  sx_test_meta meta = {reason, kind, msg, st->depth, st->id, loc, NULL, 0};
+  const sx_testrec *r;
+  bool dup;
+  int rc = sx_teststore_add(eng->store, a, &meta, &r, &dup, func);
+  if (rc != SYMX_OK || !eng->on_test) return rc;
+  symx_test t;
+  fill(&t, r);
+  if (dup) { /* the earlier test's number and inputs, this path's end */
+    t.duplicate = 1;
+    t.reason = reason;
+    t.kind = kind;
+    t.message = msg;
+    t.depth = st->depth;
+    t.state_id = st->id;
+    t.location = loc;
   }
-  r.number = number ? number : (uint32_t)SX_SIZE(eng->tests) + 1;
-  *eng->tests.end++ = r;
-  if (!index_test(eng, SX_SIZE(eng->tests) - 1)) {
-    /* not findable for dedup: only a later duplicate would be recorded twice */
-  }
-  SX_INC(ctx, tests);
-  if (eng->on_test) {
-    symx_test t;
-    fill(&t, &eng->tests.end[-1]);
-    eng->on_test(eng->on_test_user, st, &t);
-  }
+  eng->on_test(eng->on_test_user, st, &t);
   return SYMX_OK;
 }
 
 void sx_engine_tests_free(symx_engine *eng) {
-  symx_ctx *ctx = eng->ctx;
-  for (sx_trec *r = eng->tests.begin; r < eng->tests.end; r++) {
-    symx_assign_free(r->inputs);
-    sx_strfree(ctx, r->msg);
-    sx_strfree(ctx, r->loc);
-  }
-  sx_strfree(ctx, eng->loc);
+  sx_strfree(eng->ctx, eng->loc);
   eng->loc = NULL;
-  SX_RELEASE(ctx, eng->tests);
-  sx_free(ctx, eng->test_index, eng->test_index_cap * sizeof *eng->test_index);
-  eng->test_index = NULL;
-  eng->test_index_cap = 0;
   sx_teststore_free(eng->store);
   eng->store = NULL;
 }
 
-size_t symx_engine_test_count(symx_engine *eng) { return eng ? SX_SIZE(eng->tests) : 0; }
+size_t symx_engine_test_count(symx_engine *eng) { return eng ? sx_teststore_count(eng->store) : 0; }
 
 int symx_engine_test_get(symx_engine *eng, size_t i, symx_test *out) {
   if (!eng || !out) return SYMX_MISUSE;
-  if (i >= SX_SIZE(eng->tests))
+  const sx_testrec *r = sx_teststore_get(eng->store, i);
+  if (!r)
     return sx_error(eng->ctx, SYMX_RANGE, __func__, "no test %zu (%zu recorded)", i,
-                    SX_SIZE(eng->tests));
-  fill(out, &eng->tests.begin[i]);
+                    sx_teststore_count(eng->store));
+  fill(out, r);
   return SYMX_OK;
 }
 

@@ -81,7 +81,8 @@ static int write_json(symx_ctx *ctx, const char *dir, const char *fname, uint32_
   bool ok = root != NULL;
   ok = ok && cJSON_AddItemToObject(root, "test", cJSON_CreateNumber(number));
   ok = ok && cJSON_AddItemToObject(root, "reason", cJSON_CreateString(sx_testcase_reason_name(m->reason)));
-  ok = ok && cJSON_AddItemToObject(root, "error", str_or_null(m->error));
+  const char *error = m->kind != SYMX_ERR_NONE ? symx_error_kind_name(m->kind) : NULL;
+  ok = ok && cJSON_AddItemToObject(root, "error", str_or_null(error));
   ok = ok && cJSON_AddItemToObject(root, "message", str_or_null(m->message));
   ok = ok && cJSON_AddItemToObject(root, "depth", cJSON_CreateNumber(m->depth));
   ok = ok && cJSON_AddItemToObject(root, "path_id", cJSON_CreateNumber((double)m->path_id));

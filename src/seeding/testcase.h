@@ -31,7 +31,7 @@
 /* Metadata of one test case; every pointer may be NULL. */
 typedef struct sx_test_meta {
   symx_reason reason;
-  const char *error;    /* error kind name (symx_error_kind_name), NULL = none */
+  symx_error_kind kind; /* SYMX_ERR_NONE = none */
   const char *message;
   unsigned depth;
   uint64_t path_id;     /* the state id */

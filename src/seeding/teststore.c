@@ -1,25 +1,21 @@
 /*
-** teststore.c — the numbering, deduplicating sink the engine emits into
-** (see teststore.h).
+** teststore.c — the one store of a run's test cases (see teststore.h):
+** records in number order, an index over them by input hash for
+** deduplication, and the writers called once per new record.
 */
 #include "teststore.h"
 #include "error.h"
 #include "io.h"
-
-typedef struct seen {
-  uint64_t hash;
-  sx_assign *a; /* an owned copy, compared on hash hits */
-} seen;
 
 struct sx_teststore {
   symx_ctx *ctx;
   char *dir; /* owned; "" = write nothing */
   unsigned formats;
   bool dir_made;
-  uint32_t next; /* number of the next test (1-based) */
   uint64_t dups;
-  seen *tab; /* open addressing, power-of-two size, a == NULL empty */
-  size_t cap, count;
+  SX_STACK(sx_testrec) recs;
+  uint32_t *index; /* open addressing by hash, power-of-two size: i + 1, 0 = empty */
+  size_t cap;
 };
 
 sx_teststore *sx_teststore_new(symx_ctx *ctx, const char *dir, const char *formats) {
@@ -38,76 +34,119 @@ sx_teststore *sx_teststore_new(symx_ctx *ctx, const char *dir, const char *forma
   }
   s->ctx = ctx;
   s->formats = f;
-  s->next = 1;
   return s;
+}
+
+static void rec_free(symx_ctx *ctx, sx_testrec *r) {
+  symx_assign_free(r->inputs);
+  sx_strfree(ctx, r->message);
+  sx_strfree(ctx, r->location);
 }
 
 void sx_teststore_free(sx_teststore *s) {
   if (!s) return;
   symx_ctx *ctx = s->ctx;
-  for (size_t i = 0; i < s->cap; i++) symx_assign_free(s->tab[i].a);
-  sx_free(ctx, s->tab, s->cap * sizeof *s->tab);
+  for (sx_testrec *r = s->recs.begin; r < s->recs.end; r++) rec_free(ctx, r);
+  SX_RELEASE(ctx, s->recs);
+  sx_free(ctx, s->index, s->cap * sizeof *s->index);
   sx_strfree(ctx, s->dir);
   sx_free(ctx, s, sizeof *s);
 }
 
-static bool grow(sx_teststore *s) {
-  size_t ncap = s->cap ? s->cap * 2 : 64;
-  seen *t = sx_calloc(s->ctx, ncap * sizeof *t);
-  if (!t) return false;
-  for (size_t i = 0; i < s->cap; i++) {
-    if (!s->tab[i].a) continue;
-    size_t j = s->tab[i].hash & (ncap - 1);
-    while (t[j].a) j = (j + 1) & (ncap - 1);
-    t[j] = s->tab[i];
+/* The record of input a (hash h), or NULL. */
+static sx_testrec *find(const sx_teststore *s, const sx_assign *a, uint64_t h) {
+  if (!s->cap) return NULL;
+  size_t m = s->cap - 1;
+  for (size_t i = h & m; s->index[i]; i = (i + 1) & m) {
+    sx_testrec *r = &s->recs.begin[s->index[i] - 1];
+    if (r->hash == h && sx_assign_equal(r->inputs, a)) return r;
   }
-  sx_free(s->ctx, s->tab, s->cap * sizeof *s->tab);
-  s->tab = t;
+  return NULL;
+}
+
+static void put(uint32_t *index, size_t cap, uint64_t h, size_t i) {
+  size_t j = h & (cap - 1);
+  while (index[j]) j = (j + 1) & (cap - 1);
+  index[j] = (uint32_t)i + 1;
+}
+
+/* Room in the index and the records for one more (load factor 1/2). */
+static bool reserve(sx_teststore *s) {
+  size_t n = SX_SIZE(s->recs);
+  if (!SX_RESERVE1(s->ctx, s->recs)) return false;
+  if ((n + 1) * 2 <= s->cap) return true;
+  size_t ncap = s->cap ? s->cap * 2 : 64;
+  uint32_t *t = sx_calloc(s->ctx, ncap * sizeof *t);
+  if (!t) return false;
+  for (size_t i = 0; i < n; i++) put(t, ncap, s->recs.begin[i].hash, i);
+  sx_free(s->ctx, s->index, s->cap * sizeof *s->index);
+  s->index = t;
   s->cap = ncap;
   return true;
 }
 
-int sx_teststore_emit(sx_teststore *s, const sx_assign *a, const sx_test_meta *m, uint32_t *number) {
-  const char *func = "sx_teststore_emit";
-  if (number) *number = 0;
-  if (!s) return SYMX_MISUSE;
+static int write_files(sx_teststore *s, uint32_t number, const sx_assign *a,
+                       const sx_test_meta *m, const char *func) {
+  if (!*s->dir || !s->formats) return SYMX_OK;
+  if (!s->dir_made) {
+    int rc = sx_seeding_mkdirs(s->ctx, s->dir, func);
+    if (rc != SYMX_OK) return rc;
+    s->dir_made = true;
+  }
+  return sx_testcase_write(s->ctx, s->dir, number, s->formats, a, m, func);
+}
+
+int sx_teststore_add(sx_teststore *s, sx_assign *a, const sx_test_meta *m,
+                     const sx_testrec **rec, bool *dup, const char *func) {
+  *rec = NULL;
+  *dup = false;
+  if (!s) {
+    symx_assign_free(a);
+    return SYMX_MISUSE;
+  }
   symx_ctx *ctx = s->ctx;
   if (!a) return sx_error(ctx, SYMX_MISUSE, func, "NULL assignment");
+  static const sx_test_meta none = {0};
+  if (!m) m = &none;
   uint64_t h = sx_assign_hash(a);
-  size_t slot = 0;
-  if (s->cap) {
-    for (slot = h & (s->cap - 1); s->tab[slot].a; slot = (slot + 1) & (s->cap - 1))
-      if (s->tab[slot].hash == h && sx_assign_equal(s->tab[slot].a, a)) {
-        s->dups++;
-        return SYMX_OK;
-      }
+  sx_testrec *old = find(s, a, h);
+  if (old) {
+    s->dups++;
+    SX_INC(ctx, tests_duplicate);
+    symx_assign_free(a);
+    *rec = old;
+    *dup = true;
+    return SYMX_OK;
   }
-  if (s->next == UINT32_MAX) return sx_error(ctx, SYMX_RANGE, func, "too many test cases");
-  if ((s->count + 1) * 4 > s->cap * 3) { /* load factor 3/4 */
-    if (!grow(s)) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
-    for (slot = h & (s->cap - 1); s->tab[slot].a; slot = (slot + 1) & (s->cap - 1)) {
-    }
+  size_t n = SX_SIZE(s->recs);
+  if (n + 1 >= UINT32_MAX) {
+    symx_assign_free(a);
+    return sx_error(ctx, SYMX_RANGE, func, "too many test cases");
   }
-  sx_assign *copy = symx_assign_copy(a);
-  if (!copy) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
-  if (*s->dir && s->formats) {
-    int rc = SYMX_OK;
-    if (!s->dir_made) {
-      rc = sx_seeding_mkdirs(ctx, s->dir, func);
-      s->dir_made = rc == SYMX_OK;
-    }
-    if (rc == SYMX_OK) rc = sx_testcase_write(ctx, s->dir, s->next, s->formats, a, m, func);
-    if (rc) {
-      symx_assign_free(copy);
-      return rc;
-    }
+  sx_testrec r = {a, NULL, NULL, m->path_id, h, (uint32_t)n + 1, m->depth, (uint8_t)m->reason,
+                  (uint8_t)m->kind};
+  /* everything that can fail before the files: a written number is kept */
+  if ((m->message && !(r.message = sx_strdup(ctx, m->message))) ||
+      (m->location && !(r.location = sx_strdup(ctx, m->location))) || !reserve(s)) {
+    rec_free(ctx, &r);
+    return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
   }
-  s->tab[slot] = (seen){h, copy};
-  s->count++;
-  if (number) *number = s->next;
-  s->next++;
+  int rc = write_files(s, r.number, a, m, func);
+  if (rc != SYMX_OK) {
+    rec_free(ctx, &r);
+    return rc;
+  }
+  *s->recs.end++ = r;
+  put(s->index, s->cap, h, n);
+  SX_INC(ctx, tests);
+  *rec = &s->recs.end[-1];
   return SYMX_OK;
 }
 
-uint32_t sx_teststore_written(const sx_teststore *s) { return s ? s->next - 1 : 0; }
+size_t sx_teststore_count(const sx_teststore *s) { return s ? SX_SIZE(s->recs) : 0; }
+
+const sx_testrec *sx_teststore_get(const sx_teststore *s, size_t i) {
+  return s && i < SX_SIZE(s->recs) ? &s->recs.begin[i] : NULL;
+}
+
 uint64_t sx_teststore_duplicates(const sx_teststore *s) { return s ? s->dups : 0; }

@@ -318,10 +318,20 @@ static void test_pressure(void) {
   symx_ctx_free(ctx);
 }
 
-typedef struct cb { size_t calls, dups; } cb;
+typedef struct cb {
+  size_t calls, dups;
+  uint32_t number[32]; /* per call */
+  const symx_assign *inputs[32];
+  uint64_t state_id[32];
+} cb;
 static void count_tests(void *u, symx_state *st, const symx_test *t) {
   cb *c = u;
   (void)st;
+  if (c->calls < 32) {
+    c->number[c->calls] = t->number;
+    c->inputs[c->calls] = t->inputs;
+    c->state_id[c->calls] = t->state_id;
+  }
   c->calls++;
   c->dups += t->duplicate != 0;
 }
@@ -333,7 +343,7 @@ static void test_testcases(void) {
   symx_option_set_str(ctx, "output_dir", dir);
   symx_option_set_str(ctx, "test_formats", "ktest,json");
   symx_engine *eng = symx_engine_new(ctx);
-  cb c = {0, 0};
+  cb c = {0};
   symx_engine_on_test(eng, count_tests, &c);
   CHECK_EQ_U64(bits_explore(eng), SYMX_DONE);
   size_t n = symx_engine_test_count(eng);
@@ -344,6 +354,8 @@ static void test_testcases(void) {
     CHECK(symx_engine_test_get(eng, i, &t) == SYMX_OK);
     CHECK_EQ_U64(t.number, i + 1);
     CHECK(t.reason == SYMX_END_EXIT);
+    /* one store: the callback saw this very record */
+    CHECK(c.number[i] == t.number && c.inputs[i] == t.inputs && c.state_id[i] == t.state_id);
     size_t len;
     const uint8_t *b = symx_assign_get(t.inputs, "in", &len);
     CHECK(b && len == 2);
@@ -367,6 +379,8 @@ static void test_testcases(void) {
   CHECK(sx_engine_emit(eng, &fake, (sx_assign *)t0.inputs, SYMX_END_USER, SYMX_ERR_NONE, NULL, "test") == SYMX_OK);
   CHECK_EQ_U64(symx_engine_test_count(eng), 16);
   CHECK_EQ_U64(c.dups, 1);
+  /* the duplicate: the earlier test's number and recorded inputs, this path's state */
+  CHECK(c.number[16] == 1 && c.inputs[16] == t0.inputs && c.state_id[16] == 0);
   CHECK_EQ_U64(symx_stat_get(ctx, "tests_duplicate"), 1);
   char *js = symx_engine_stats_json(eng);
   CHECK_STR_CONTAINS(js, "\"forks\": 15");

@@ -1,5 +1,5 @@
 /* tests/seeding/test_testcase.c — test-case files (ktest, raw, JSON) and the
-** sink: numbering without gaps, dedup, formats, I/O errors. */
+** store: numbering without gaps, dedup, records, formats, I/O errors. */
 #include "check.h"
 #include "alloc.h"
 #include "seeding/ktest.h"
@@ -66,6 +66,16 @@ static symx_assign *make(symx_ctx *ctx, int i) {
   return a;
 }
 
+/* Adds a copy of a; *num: its number, 0 for a duplicate. */
+static int add(sx_teststore *s, const symx_assign *a, const sx_test_meta *m, uint32_t *num) {
+  const sx_testrec *r = NULL;
+  bool dup = false;
+  int rc = sx_teststore_add(s, a ? symx_assign_copy(a) : NULL, m, &r, &dup, "t");
+  *num = rc == SYMX_OK && !dup ? r->number : 0;
+  CHECK((rc == SYMX_OK) == (r != NULL));
+  return rc;
+}
+
 static void test_sink(void) {
   symx_ctx *ctx = symx_ctx_new();
   char *root = tmpdir_new();
@@ -77,18 +87,37 @@ static void test_sink(void) {
   CHECK(s != NULL);
   CHECK(!exists(root, "out"));
   const char *args[] = {"prog", "-v"};
-  sx_test_meta m = {SYMX_END_ERROR, "div-zero", "division by \"zero\"\n", 7, 42, "f.c:3", args, 2};
+  sx_test_meta m = {SYMX_END_ERROR, SYMX_ERR_DIV_ZERO, "division by \"zero\"\n", 7, 42, "f.c:3", args, 2};
   /* inputs 0..4, each emitted twice, interleaved: numbers 1..5, no gaps */
   uint32_t expect = 1;
   for (int round = 0; round < 2; round++)
     for (int i = 0; i < 5; i++) {
       symx_assign *a = make(ctx, i);
       uint32_t num = 99;
-      CHECK(sx_teststore_emit(s, a, &m, &num) == SYMX_OK);
+      CHECK(add(s, a, &m, &num) == SYMX_OK);
       CHECK_EQ_U64(num, round == 0 ? expect++ : 0);
       symx_assign_free(a);
     }
-  CHECK(sx_teststore_written(s) == 5 && sx_teststore_duplicates(s) == 5);
+  CHECK(sx_teststore_count(s) == 5 && sx_teststore_duplicates(s) == 5);
+  CHECK(symx_stat_get(ctx, "tests") == 5 && symx_stat_get(ctx, "tests_duplicate") == 5);
+  /* the records: one per distinct input, in number order, metadata copied */
+  for (int i = 0; i < 5; i++) {
+    const sx_testrec *r = sx_teststore_get(s, (size_t)i);
+    symx_assign *want = make(ctx, i);
+    CHECK(r && r->number == (uint32_t)i + 1 && sx_assign_equal(r->inputs, want));
+    CHECK(r->reason == SYMX_END_ERROR && r->kind == SYMX_ERR_DIV_ZERO && r->depth == 7);
+    CHECK(r->state_id == 42 && !strcmp(r->location, "f.c:3") && r->message != m.message);
+    CHECK(!strcmp(r->message, m.message));
+    symx_assign_free(want);
+  }
+  CHECK(sx_teststore_get(s, 5) == NULL && sx_teststore_get(NULL, 0) == NULL);
+  /* a duplicate gets the earlier record, whatever its own metadata */
+  const sx_testrec *rec;
+  bool dup;
+  sx_test_meta other = {SYMX_END_EXIT, SYMX_ERR_NONE, NULL, 1, 99, NULL, NULL, 0};
+  CHECK(sx_teststore_add(s, make(ctx, 3), &other, &rec, &dup, "t") == SYMX_OK);
+  CHECK(dup && rec == sx_teststore_get(s, 3) && rec->state_id == 42);
+  CHECK(sx_teststore_count(s) == 5 && sx_teststore_duplicates(s) == 6);
   /* 3 raw + ktest + json per test, nothing else (no temporaries) */
   CHECK(count_files(dir, 1) == 25);
   CHECK(exists(dir, "test000005.ktest") && !exists(dir, "test000006.ktest") && !exists(dir, "test000000.ktest"));
@@ -137,14 +166,14 @@ static void test_sink(void) {
   /* NULL metadata: nulls in the JSON */
   a = make(ctx, 9);
   uint32_t num;
-  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 6);
+  CHECK(add(s, a, NULL, &num) == SYMX_OK && num == 6);
   js = (char *)read_file(dir, "test000006.json", &n);
   CHECK_STR_CONTAINS(js, "\"error\":\tnull");
   CHECK_STR_CONTAINS(js, "\"reason\":\t\"exit\"");
   free(js);
   symx_assign_free(a);
-  CHECK(sx_teststore_emit(s, NULL, NULL, &num) == SYMX_MISUSE);
-  CHECK(sx_teststore_emit(NULL, NULL, NULL, &num) == SYMX_MISUSE);
+  CHECK(add(s, NULL, NULL, &num) == SYMX_MISUSE);
+  CHECK(add(NULL, NULL, NULL, &num) == SYMX_MISUSE);
   sx_teststore_free(s);
   sx_teststore_free(NULL);
   tmpdir_free(root);
@@ -160,33 +189,33 @@ static void test_sink_formats_and_errors(void) {
   sx_teststore *s = sx_teststore_new(ctx, root, "ktest");
   symx_assign *a = make(ctx, 1);
   uint32_t num;
-  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 1);
+  CHECK(add(s, a, NULL, &num) == SYMX_OK && num == 1);
   CHECK(count_files(root, 1) == 1 && exists(root, "test000001.ktest"));
   sx_teststore_free(s);
   /* no directory: numbering and dedup only */
   s = sx_teststore_new(ctx, "", NULL);
-  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 1);
-  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 0);
+  CHECK(add(s, a, NULL, &num) == SYMX_OK && num == 1);
+  CHECK(add(s, a, NULL, &num) == SYMX_OK && num == 0);
   sx_teststore_free(s);
   /* the output "directory" is a file: SYMX_IO, and the number is not used */
   char dir[512];
   snprintf(dir, sizeof dir, "%s/blocker", root);
   write_file(root, "blocker", "x", 1);
   s = sx_teststore_new(ctx, dir, "ktest,json");
-  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_IO && num == 0);
+  CHECK(add(s, a, NULL, &num) == SYMX_IO && num == 0);
   CHECK_STR_CONTAINS(symx_errmsg(ctx), "blocker");
-  CHECK(sx_teststore_written(s) == 0);
+  CHECK(sx_teststore_count(s) == 0 && sx_teststore_get(s, 0) == NULL); /* nothing recorded */
   remove(dir);
   mkdir(dir, 0755);
-  CHECK(sx_teststore_emit(s, a, NULL, &num) == SYMX_OK && num == 1);
+  CHECK(add(s, a, NULL, &num) == SYMX_OK && num == 1);
   CHECK(exists(dir, "test000001.ktest") && exists(dir, "test000001.json"));
   /* many distinct tests: the dedup table grows, numbering stays dense */
   for (int i = 2; i < 300; i++) {
     symx_assign *b = make(ctx, i);
-    CHECK(sx_teststore_emit(s, b, NULL, &num) == SYMX_OK);
+    CHECK(add(s, b, NULL, &num) == SYMX_OK);
     symx_assign_free(b);
   }
-  CHECK(sx_teststore_written(s) == 256 && sx_teststore_duplicates(s) == 43); /* i mod 256 repeats */
+  CHECK(sx_teststore_count(s) == 256 && sx_teststore_duplicates(s) == 43); /* i mod 256 repeats */
   CHECK(count_files(dir, 1) == 2 * 256);
   sx_teststore_free(s);
   symx_assign_free(a);
