@@ -294,6 +294,11 @@ int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {
     rc = sxl_concrete(r, args[i], 64, &a[i]);                                       \
     if (rc != SXL_CONTINUE) return rc;                                              \
   } while (0)
+#define FORK(i)                                                                     \
+  do {                                                                              \
+    rc = sxl_fork_value(r, args[i], &a[i]);                                         \
+    if (rc != SXL_CONTINUE) return rc;                                              \
+  } while (0)
   switch (fn->builtin) {
   case BI_MAKE_SYMBOLIC: {
     NEED(3);
@@ -386,8 +391,12 @@ int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {
   }
   case BI_REALLOC: {
     NEED(2);
-    CONC(0);
-    CONC(1);
+    FORK(0);
+    FORK(1);
+    if (!a[1]) { /* KLEE's and glibc's realloc(p, 0): free p, return NULL */
+      rc = a[0] ? do_free(r, a[0]) : SXL_CONTINUE;
+      return rc == SXL_CONTINUE ? ret(r, in, 0) : rc;
+    }
     if (!a[0]) return ret(r, in, do_malloc(r, a[1], in->loc));
     sxl_mem *m = r->s->mem;
     uint32_t id = SXL_ID(a[0]);
@@ -403,7 +412,7 @@ int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {
   }
   case BI_FREE:
     NEED(1);
-    CONC(0);
+    FORK(0);
     rc = do_free(r, a[0]);
     return rc == SXL_CONTINUE ? ret(r, in, 0) : rc;
   case BI_MEMCPY:
@@ -533,4 +542,5 @@ int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {
   return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "unknown builtin", 0);
 #undef NEED
 #undef CONC
+#undef FORK
 }

@@ -28,6 +28,36 @@ int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v) {
   return SXL_CONTINUE;
 }
 
+/* Fork on slot == witness: the true side resumes with that value fixed, the
+   false side resumes and forks on its own witness. A resumed true side skips
+   the branch, whose condition its path already holds. */
+int sxl_fork_value(run *r, uint32_t slot, uint64_t *v) {
+  symx_expr *e = r->s->sym[top(r)->base + slot];
+  if (!e) return sxl_concrete(r, slot, 64, v);
+  if (r->s->value_chosen) {
+    r->s->value_chosen = 0;
+    return sxl_concrete(r, slot, 64, v);
+  }
+  for (;;) {
+    sxl_flush(r);
+    if (symx_state_eval(r->st, e, v) != SYMX_OK) return sxl_fatal(r, "symx_state_eval");
+    symx_expr *k = symx_const(r->ctx, symx_expr_width(e), *v);
+    symx_expr *eq = symx_eq(r->ctx, e, k);
+    symx_expr_release(k);
+    symx_state *t = NULL, *f = NULL;
+    int ok = eq && symx_state_branch(r->st, eq, &t, &f) == SYMX_OK;
+    symx_expr_release(eq);
+    if (!ok) return sxl_fatal(r, "symx_state_branch");
+    if (t) ((sxl_state *)symx_state_payload(t))->value_chosen = 1;
+    if (symx_state_status(r->st) != SYMX_ST_ACTIVE) return SXL_RUN_YIELD;
+    if (t == r->st && !f) {
+      r->s->value_chosen = 0;
+      return sxl_concrete(r, slot, 64, v);
+    }
+    if (t || f != r->st) return SXL_RUN_YIELD;
+  }
+}
+
 /* Why a concrete access of n bytes at addr is bad (0 when it is fine). */
 static symx_error_kind bad_access(run *r, uint64_t addr, uint64_t n, int write,
                                   const char **desc) {
@@ -68,13 +98,21 @@ static int const_base(symx_expr *p, uint32_t id) {
   return 0;
 }
 
+/* A symbolic index into one known object: --concretize-pointers fixes the
+   choice of object, not the index (which the object's array handles). */
+static int index_only(run *r, symx_expr *sym) {
+  uint64_t v = 0;
+  sxl_flush(r);
+  return symx_state_eval(r->st, sym, &v) == SYMX_OK && const_base(sym, SXL_ID(v));
+}
+
 int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write, uint32_t *id,
                 uint64_t *off, symx_expr **soff) {
   symx_ctx *c = r->ctx;
   const char *desc = NULL;
   *soff = NULL;
-  if (sym && (r->x->concretize_ptrs || !r->st)) {
-    if (!r->st) return sxl_fatal(r, "symbolic pointer without an engine");
+  if (sym && !r->st) return sxl_fatal(r, "symbolic pointer without an engine");
+  if (sym && r->x->concretize_ptrs && !index_only(r, sym)) {
     sxl_flush(r);
     symx_expr *e = symx_expr_retain(sym);
     int rc = symx_state_concretize(r->st, e, &addr);
@@ -98,7 +136,11 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write, ui
       return sxl_fatal(r, "symx_state_eval");
     }
     uint32_t cand = SXL_ID(v);
-    if (r->s->resolved_id) { /* resumed after a fork that chose the object */
+    /* Resumed after the fork that chose the object: the path already holds
+       the in-bounds condition, and branching on it again would leave a new
+       infeasible pending side at every resumption. */
+    int chosen = r->s->resolved_id != 0;
+    if (chosen) {
       cand = r->s->resolved_id - 1;
       r->s->resolved_id = 0;
     }
@@ -113,7 +155,9 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write, ui
       symx_expr_release(base);
       symx_expr_release(lim);
       int rc;
-      if (const_base(sym, cand) || symx_expr_is_const(inb)) {
+      if (chosen) {
+        rc = SXL_CONTINUE;
+      } else if (const_base(sym, cand) || symx_expr_is_const(inb)) {
         rc = sxl_check(r, symx_bool_not(c, inb), SYMX_ERR_OUT_OF_BOUNDS,
                        write ? "out-of-bounds write" : "out-of-bounds read");
       } else {
