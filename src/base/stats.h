@@ -71,6 +71,7 @@
   STAT(afl_written, "inputs and crashes written to our AFL queue")                     \
   STAT(instructions, "instructions reported by the front end")                         \
   STAT(forks, "branches that forked a state")                                          \
+  STAT(branch_implied, "branches decided by a constraint on the path (no fork)")       \
   STAT(pending_created, "states that became pending")                                  \
   STAT(fastsat_witness_hits, "fast-sat hits: the parent's witness")                    \
   STAT(fastsat_seed_hits, "fast-sat hits: a seed")                                     \

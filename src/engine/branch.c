@@ -58,6 +58,14 @@ static int branch_eager(symx_engine *eng, sx_state *st, sx_expr *c, bool v, sx_s
   return sx_pending_fork(&eng->host, st, c, !v, cw, child, func);
 }
 
+/* Walk step 1: the path's newest constraints decide cond (1, 0) or not (-1). */
+static int implied(symx_ctx *ctx, sx_state *st, sx_expr *cond) {
+  sx_expr *nc = symx_bool_not(ctx, cond); /* NULL on OOM: c itself still compares */
+  int k = sx_clist_implies(st->cs, cond, nc, 64);
+  symx_expr_release(nc);
+  return k;
+}
+
 int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
                       symx_state **on_false) {
   if (on_true) *on_true = NULL;
@@ -67,8 +75,10 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
   int rc = args_ok(st, cond, true, __func__);
   if (rc != SYMX_OK) return rc;
   sx_state *out[2] = {NULL, NULL};
-  if (sx_is_const(cond)) {
-    out[cond->value & 1] = st; /* no fork */
+  int known = sx_is_const(cond) ? (int)(cond->value & 1) : implied(eng->ctx, st, cond);
+  if (known >= 0) {
+    out[known] = st; /* no fork: the path decides cond (walk step 1) */
+    if (!sx_is_const(cond)) SX_INC(eng->ctx, branch_implied);
   } else {
     bool v = sx_pending_side(eng->ctx, st, cond); /* fast-sat tier a */
     out[v] = st;

@@ -26,6 +26,12 @@ void sx_clist_release(sx_pools *ps, sx_clist *l) {
   }
 }
 
+int sx_clist_implies(const sx_clist *l, sx_expr *c, sx_expr *nc, uint32_t bound) {
+  for (; l && bound; l = l->next, bound--)
+    if (l->c == c || l->c == nc) return (int)((l->c == c) != l->neg);
+  return -1;
+}
+
 bool sx_clist_holds(symx_ctx *ctx, const sx_clist *l, sx_assign *a) {
   for (; l; l = l->next)
     if (!sx_holds(ctx, l->c, l->neg, a)) return false;

@@ -75,6 +75,12 @@ static inline uint32_t sx_clist_len(const sx_clist *l) { return l ? l->len : 0; 
 static inline bool sx_holds(symx_ctx *ctx, sx_expr *c, bool neg, sx_assign *a) {
   return (sx_eval(ctx, c, a) & 1) != (uint64_t)neg;
 }
+/*
+** Step 1 of a branch: what the path already says about c, whose negation as
+** the builder writes it is nc, by identity of hash-consed nodes among the
+** newest `bound` constraints: 1 (c holds), 0 (!c holds), -1 (unknown).
+*/
+SX_INTERNAL int sx_clist_implies(const sx_clist *l, sx_expr *c, sx_expr *nc, uint32_t bound);
 /* 1 when every constraint of l holds under a. */
 SX_INTERNAL bool sx_clist_holds(symx_ctx *ctx, const sx_clist *l, sx_assign *a);
 

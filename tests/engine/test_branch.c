@@ -1,0 +1,59 @@
+/*
+** test_branch.c — step 1 of a branch: a condition the path already holds
+** (or whose negation it holds) forks nothing, in every mode; a fresh one
+** forks as before.
+*/
+#include "check.h"
+#include "engine/engine.h"
+
+#include <stdlib.h>
+
+static void *pl_clone(void *u, void *p) {
+  (void)u;
+  int *c = malloc(sizeof *c);
+  if (c) *c = *(int *)p;
+  return c;
+}
+static void pl_free(void *u, void *p) { (void)u; free(p); }
+static const symx_payload_vt pl_vt = {pl_clone, pl_free, NULL};
+
+/* in[0] > 50, the shape of a pointer choice's in-bounds condition */
+static symx_expr *gt50(symx_ctx *ctx) {
+  symx_expr *in = symx_array_input(ctx, "in", 1, 32), *x = symx_read_le(ctx, in, 0, 1);
+  symx_expr *k = symx_const(ctx, 8, 50), *e = symx_ugt(ctx, x, k);
+  symx_expr_release(in); symx_expr_release(x); symx_expr_release(k);
+  return e;
+}
+
+static void test_implied_no_fork(void) {
+  static const char *const modes[] = {"eager", "pending", "relaxed"};
+  for (int m = 0; m < 3; m++) {
+    symx_ctx *ctx = symx_ctx_new();
+    CHECK(symx_option_set_str(ctx, "mode", modes[m]) == SYMX_OK);
+    symx_engine *eng = symx_engine_new(ctx);
+    int *p = calloc(1, sizeof *p);
+    CHECK(symx_engine_start(eng, p, &pl_vt) == SYMX_OK);
+    symx_state *st = NULL, *t = NULL, *f = NULL;
+    CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
+    symx_expr *c = gt50(ctx), *nc = symx_bool_not(ctx, c);
+    CHECK(symx_state_branch(st, c, &t, &f) == SYMX_OK);
+    CHECK(t && f);
+    uint64_t forks = symx_stat_get(ctx, "forks"), pend = symx_stat_get(ctx, "pending_created");
+    symx_state *again = t == st ? t : f; /* the side that goes on running */
+    bool on_true = again == t;
+    symx_state *t2 = NULL, *f2 = NULL;
+    CHECK(symx_state_branch(again, c, &t2, &f2) == SYMX_OK);
+    CHECK(on_true ? (t2 == again && !f2) : (f2 == again && !t2));
+    CHECK(symx_state_branch(again, nc, &t2, &f2) == SYMX_OK);
+    CHECK(on_true ? (f2 == again && !t2) : (t2 == again && !f2));
+    CHECK_EQ_U64(symx_stat_get(ctx, "forks"), forks);
+    CHECK_EQ_U64(symx_stat_get(ctx, "pending_created"), pend);
+    CHECK_EQ_U64(symx_stat_get(ctx, "branch_implied"), 2);
+    symx_expr_release(c);
+    symx_expr_release(nc);
+    symx_engine_free(eng);
+    symx_ctx_free(ctx);
+  }
+}
+
+CHECK_MAIN(CHECK_CASE(test_implied_no_fork))
