@@ -4,7 +4,7 @@ BUILD := build
 ASAN := build-asan
 MESON_FLAGS ?=
 
-.PHONY: all deps build demo test test-c test-asan test-python bench clean
+.PHONY: all deps build demo test test-c test-asan test-builds test-python bench clean
 
 all: build
 
@@ -22,7 +22,11 @@ demo: build
 
 # Every C test, the Python tests, then the sanitizer build; the last line is
 # the summary "N passed, N failed[, N skipped]".
-test: build
+# CI treats warnings as errors (a user's build does not: -Dwerror=false is
+# meson's default and ours).
+test: deps $(BUILD)/build.ninja
+	@meson configure $(BUILD) -Dwerror=true
+	ninja -C $(BUILD)
 	@rm -f $(BUILD)/test-results.txt
 	-meson test -C $(BUILD) --print-errorlogs --num-processes 2 > $(BUILD)/meson-test.out 2>&1; \
 	  tail -n 25 $(BUILD)/meson-test.out
@@ -32,19 +36,25 @@ test: build
 	    --junitxml=$(BUILD)/pytest.xml bindings/python/tests || true; \
 	  $(PY) scripts/test-summary.py junit $(BUILD)/pytest.xml python >> $(BUILD)/test-results.txt; fi
 	@$(MAKE) --no-print-directory test-asan
+	@$(MAKE) --no-print-directory test-builds
 	@$(PY) scripts/test-summary.py total $(BUILD)/test-results.txt
 
 test-asan: deps
 	@[ -f $(ASAN)/build.ninja ] || meson setup $(ASAN) -Db_sanitize=address,undefined \
-	  -Db_lundef=false -Dbuildtype=debug $(MESON_FLAGS) > /dev/null
+	  -Db_lundef=false -Dbuildtype=debug -Dwerror=true $(MESON_FLAGS) > /dev/null
 	ninja -C $(ASAN) > $(ASAN)/ninja.out 2>&1 || (tail -50 $(ASAN)/ninja.out; false)
 	-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  SYMX_SANITIZED=1 meson test -C $(ASAN) --print-errorlogs --num-processes 2 \
 	  --no-suite slow > $(ASAN)/meson-test.out 2>&1; tail -n 15 $(ASAN)/meson-test.out
 	@$(PY) scripts/test-summary.py meson $(ASAN)/meson-logs/testlog.json asan >> $(BUILD)/test-results.txt
 
+# The builds users and packagers make: release (gcc -O3) and clang-14, both
+# with warnings as errors; each counts as one test.
+test-builds: deps
+	@bash scripts/test-builds $(BUILD)/test-results.txt
+
 bench: build
 	@bash scripts/bench
 
 clean:
-	rm -rf $(BUILD) $(ASAN)
+	rm -rf $(BUILD) $(ASAN) build-release build-clang

@@ -38,7 +38,7 @@ static int u32(reader *r, uint32_t *v, const char *what) {
 ** what is left, so a huge count cannot make us allocate. */
 static int count(reader *r, size_t *n, size_t min_entry, const char *what) {
   size_t at = r->off;
-  uint32_t v;
+  uint32_t v = 0; /* set by u32 when it returns 0 (gcc -O3 cannot tell) */
   int rc = u32(r, &v, what);
   if (rc) return rc;
   if ((uint64_t)v * min_entry > r->len - r->off) {
@@ -54,7 +54,7 @@ static int count(reader *r, size_t *n, size_t min_entry, const char *what) {
 /* A length-prefixed byte string; check the length before allocating. */
 static int blob(reader *r, uint8_t **out, size_t *n, bool nul_terminate, const char *what) {
   size_t at = r->off;
-  uint32_t v;
+  uint32_t v = 0; /* set by u32 when it returns 0 (gcc -O3 cannot tell) */
   int rc = u32(r, &v, what);
   if (rc) return rc;
   if (v > r->len - r->off) {
@@ -76,8 +76,8 @@ static int blob(reader *r, uint8_t **out, size_t *n, bool nul_terminate, const c
 }
 
 static int name(reader *r, char **out, bool allow_empty, const char *what) {
-  size_t at = r->off, n;
-  uint8_t *b;
+  size_t at = r->off, n = 0;
+  uint8_t *b = NULL;
   int rc = blob(r, &b, &n, true, what);
   if (rc) return rc;
   const char *err = NULL;
@@ -112,7 +112,7 @@ int sx_ktest_parse(symx_ctx *ctx, const uint8_t *data, size_t len, const char *o
   if (memcmp(data, "KTEST", 5) && memcmp(data, "BOUT\n", 5)) return bad(&r, 0, "bad magic (not KTEST or BOUT)");
   r.off = 5;
   sx_ktest k = {0};
-  uint32_t version;
+  uint32_t version = 0;
   int rc = u32(&r, &version, "version");
   if (rc) return rc;
   if (version == 0 || version > SX_KTEST_VERSION) {
@@ -121,7 +121,7 @@ int sx_ktest_parse(symx_ctx *ctx, const uint8_t *data, size_t len, const char *o
     return bad(&r, 5, m);
   }
   k.version = version;
-  size_t nargs;
+  size_t nargs = 0, nobjs = 0; /* before the first goto fail, which reads both */
   if ((rc = count(&r, &nargs, 4, "argument count"))) return rc;
   if (nargs) {
     k.args = sx_calloc(ctx, nargs * sizeof *k.args);
@@ -135,7 +135,6 @@ int sx_ktest_parse(symx_ctx *ctx, const uint8_t *data, size_t len, const char *o
     if ((rc = u32(&r, &k.sym_argvs, "symArgvs"))) goto fail;
     if ((rc = u32(&r, &k.sym_argv_len, "symArgvLen"))) goto fail;
   }
-  size_t nobjs;
   if ((rc = count(&r, &nobjs, 8, "object count"))) goto fail;
   if (nobjs) {
     k.objs = sx_calloc(ctx, nobjs * sizeof *k.objs);
