@@ -76,12 +76,14 @@ SYMX_API int symx_version_number(void);
 #define SYMX_SOLVER 8       /* a solver backend failed */
 #define SYMX_RANGE 9        /* a value outside its allowed range */
 #define SYMX_NOTFOUND 10    /* no such name (option, statistic, input) */
-#define SYMX_INTERRUPTED 11 /* stopped by the stop flag or a limit */
+/* Every error code is below SYMX_SAT; answers and iterator codes are not
+** errors. A stopped call is not an error either: the solver answers
+** SYMX_UNKNOWN, symx_engine_next SYMX_DONE. */
 
-/* Satisfiability answers (SAT-competition numbering). */
-#define SYMX_SAT 10
-#define SYMX_UNSAT 20
-#define SYMX_UNKNOWN 30
+/* Satisfiability answers. */
+#define SYMX_SAT 20
+#define SYMX_UNSAT 21
+#define SYMX_UNKNOWN 22
 
 /* Iterator codes of symx_engine_next(). */
 #define SYMX_STATE 100 /* a state is ready to run */
@@ -122,7 +124,7 @@ SYMX_API const char *symx_errstr(int code);
 SYMX_API void symx_errclear(symx_ctx *ctx);
 
 /* Stop flag: any long-running call (solver, exploration) polls it and
-** returns SYMX_INTERRUPTED / SYMX_DONE soon after it is set. Safe to set from
+** returns soon after it is set (SYMX_UNKNOWN, SYMX_DONE). Safe to set from
 ** a signal handler or another thread. */
 SYMX_API void symx_ctx_interrupt(symx_ctx *ctx);
 /* Clears the stop flag. */

@@ -49,7 +49,7 @@ const char *symx_errstr(int code) {
   case SYMX_SOLVER: return "solver failure";
   case SYMX_RANGE: return "value out of range";
   case SYMX_NOTFOUND: return "not found";
-  case SYMX_INTERRUPTED: return "interrupted";
+  case SYMX_SAT: return "sat";
   case SYMX_UNSAT: return "unsat";
   case SYMX_UNKNOWN: return "unknown";
   case SYMX_STATE: return "a state is ready";

@@ -203,6 +203,10 @@ const char *symx_option_get_str(symx_ctx *ctx, const char *name) {
     if (!p) return none;
     /* copy the name into the string slot so it is NUL-terminated */
     size_t len = strcspn(p, "|");
+    const char *had = ctx->opt_str[i];
+    /* the copy made for the same value stays: the header promises it is
+    ** valid until the option changes */
+    if (had && strlen(had) == len && !memcmp(had, p, len)) return had;
     char *d = sx_alloc(ctx, len + 1);
     if (!d) return NULL;
     memcpy(d, p, len);

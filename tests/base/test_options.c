@@ -86,6 +86,32 @@ static void test_alloc_hook_and_oom(void) {
   }
 }
 
+/* Issue 13: codes collided (SYMX_NOTFOUND == SYMX_SAT). */
+static void test_codes_distinct(void) {
+  static const int errs[] = {SYMX_ERROR, SYMX_MISUSE, SYMX_NOMEM, SYMX_PARSE, SYMX_IO, SYMX_FORMAT,
+                             SYMX_UNSUPPORTED, SYMX_SOLVER, SYMX_RANGE, SYMX_NOTFOUND};
+  static const int others[] = {SYMX_OK, SYMX_SAT, SYMX_UNSAT, SYMX_UNKNOWN, SYMX_STATE, SYMX_DONE};
+  for (size_t i = 0; i < sizeof errs / sizeof *errs; i++) {
+    CHECK(errs[i] > SYMX_OK && errs[i] < SYMX_SAT); /* the header's "error (< SYMX_SAT)" */
+    for (size_t j = 0; j < sizeof others / sizeof *others; j++) CHECK(errs[i] != others[j]);
+    for (size_t j = 0; j < i; j++) CHECK(errs[i] != errs[j]);
+  }
+  CHECK(strcmp(symx_errstr(SYMX_SAT), "sat") == 0);
+  CHECK(strcmp(symx_errstr(SYMX_NOTFOUND), "not found") == 0);
+}
+
+/* Issue 13: a second get_str of an enum option freed the first answer. */
+static void test_enum_str_stable(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  CHECK(symx_option_set_str(ctx, "mode", "relaxed") == SYMX_OK);
+  const char *a = symx_option_get_str(ctx, "mode");
+  const char *b = symx_option_get_str(ctx, "mode");
+  CHECK(a && b && a == b && strcmp(a, "relaxed") == 0); /* a still readable (ASan) */
+  CHECK(symx_option_set_str(ctx, "mode", "eager") == SYMX_OK);
+  CHECK(strcmp(symx_option_get_str(ctx, "mode"), "eager") == 0);
+  symx_ctx_free(ctx);
+}
+
 static void test_errstr(void) {
   CHECK(strcmp(symx_errstr(SYMX_OK), "not an error") == 0);
   CHECK(strcmp(symx_errstr(SYMX_MISUSE), "API misuse") == 0);
@@ -95,4 +121,5 @@ static void test_errstr(void) {
 }
 
 CHECK_MAIN(CHECK_CASE(test_option_table_sorted), CHECK_CASE(test_option_set_get),
-           CHECK_CASE(test_stats), CHECK_CASE(test_alloc_hook_and_oom), CHECK_CASE(test_errstr))
+           CHECK_CASE(test_stats), CHECK_CASE(test_alloc_hook_and_oom), CHECK_CASE(test_errstr),
+           CHECK_CASE(test_codes_distinct), CHECK_CASE(test_enum_str_stable))

@@ -20,7 +20,7 @@ use .slt/.sle/.sgt/.sge for signed comparisons. Bit slices e[hi:lo] are
 inclusive at both ends. == builds an expression: compare expressions
 structurally with a.same(b).
 """
-from ._errors import (Error, ErrorKind, FormatError, Interrupted, IoError, Kind, MisuseError,
+from ._errors import (Error, ErrorKind, FormatError, IoError, Kind, MisuseError,
                       NoMemError, NotFoundError, OptionType, ParseError, RangeError, Reason,
                       Result, SolverError, Status, UnsupportedError, errstr)
 from ._lib import C as constants
@@ -44,6 +44,6 @@ __all__ = ["Context", "Expr", "Array", "Model", "Solver", "Command", "Engine", "
            "Seeds", "Searcher", "StashView", "concat", "ite", "And", "Or", "Not",
            "option_info", "stat_names", "backends", "version", "cdef_from_header",
            "Error", "MisuseError", "NoMemError", "ParseError", "IoError", "FormatError",
-           "UnsupportedError", "SolverError", "RangeError", "NotFoundError", "Interrupted",
+           "UnsupportedError", "SolverError", "RangeError", "NotFoundError",
            "Kind", "Status", "Reason", "ErrorKind", "OptionType", "Result", "SAT", "UNSAT",
            "UNKNOWN", "errstr", "LIBRARY_PATH", "ffi", "lib", "constants"]

@@ -63,14 +63,9 @@ class NotFoundError(Error, KeyError):
         return self.message
 
 
-class Interrupted(Error):
-    """Stopped by the stop flag or a limit."""
-    code = C["SYMX_INTERRUPTED"]
-
-
 _BY_CODE = {cls.code: cls for cls in (Error, MisuseError, NoMemError, ParseError, IoError,
                                      FormatError, UnsupportedError, SolverError, RangeError,
-                                     NotFoundError, Interrupted)}
+                                     NotFoundError)}
 
 
 def error_for(code, message):

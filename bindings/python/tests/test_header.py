@@ -63,7 +63,7 @@ def test_every_header_function_is_bound(root):
 
 
 def test_constants_match_header():
-    assert symx.constants["SYMX_SAT"] == 10 and symx.constants["SYMX_DONE"] == 101
+    assert symx.constants["SYMX_SAT"] == 20 and symx.constants["SYMX_DONE"] == 101
     assert symx.version() == symx.constants["SYMX_VERSION"]
     assert symx.lib.symx_version_number() == symx.constants["SYMX_VERSION_NUMBER"]
 
