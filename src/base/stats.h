@@ -65,6 +65,8 @@
   STAT(cadical_lemmas, "cadical: array lemmas added (lemmas on demand)")               \
   STAT(cadical_core_solves, "cadical: solves that shrank unsat cores")                 \
   STAT(cadical_resets, "cadical: incremental sessions dropped for size")               \
+  STAT(cadical_sessions, "cadical: sessions started")                                 \
+  STAT(cadical_reuses, "cadical: queries answered in a session kept from before")    \
   STAT(seeds_loaded, "seeds added to seed sets")                                       \
   STAT(seeds_rejected, "seed files skipped as malformed or by the size policy")        \
   STAT(afl_imported, "inputs taken from AFL instances' queues")                         \

@@ -221,5 +221,25 @@ static void incremental_reuse(void) {
   symx_ctx_free(ctx);
 }
 
-CHECK_MAIN(CHECK_CASE(misuse), CHECK_CASE(stop_and_deadline), CHECK_CASE(model_shape), CHECK_CASE(const_arrays),
+/* Issue 13: nothing checked that the incremental session is kept. Five
+** different queries: one session in incremental mode, five without. */
+static void session_counted(void) {
+  for (int inc = 0; inc < 2; inc++) {
+    symx_ctx *ctx = symx_ctx_new();
+    CHECK(symx_option_set(ctx, "cadical_incremental", inc) == SYMX_OK);
+    sx_backend *be = sx_backend_cadical.create(ctx);
+    symx_expr *x = symx_var(ctx, "x", 8);
+    for (unsigned v = 0; v < 5; v++) {
+      symx_expr *cs[1] = {symx_ugt(ctx, x, k(ctx, 8, v * 10))};
+      CHECK_EQ_U64(ask(ctx, be, cs, 1, NULL), SYMX_SAT);
+    }
+    CHECK_EQ_U64(symx_stat_get(ctx, "cadical_sessions"), inc ? 1 : 5);
+    CHECK_EQ_U64(symx_stat_get(ctx, "cadical_reuses"), inc ? 4 : 0);
+    symx_expr_release(x);
+    sx_backend_cadical.destroy(be);
+    symx_ctx_free(ctx);
+  }
+}
+
+CHECK_MAIN(CHECK_CASE(session_counted), CHECK_CASE(misuse), CHECK_CASE(stop_and_deadline), CHECK_CASE(model_shape), CHECK_CASE(const_arrays),
            CHECK_CASE(input_arrays), CHECK_CASE(incremental_reuse))

@@ -79,7 +79,7 @@ static void compare_with_z3(const char *file, const char *options) {
 
 static void test_answers_match_z3(void) {
   if (!have_z3()) {
-    fprintf(stderr, "  z3 not on PATH: skipped\n");
+    CHECK_SKIP("z3 not on PATH");
     return;
   }
   compare_with_z3("values.smt2", "");

@@ -168,16 +168,16 @@ static void test_timeout(void) {
   symx_solver *s = z3_direct(ctx);
   symx_expr *c = factoring(ctx, NULL);
   symx_assign *m = NULL;
+  /* factoring a 62-bit semiprime takes any backend far longer than 1 ms, so
+  ** a timeout that is honoured answers UNKNOWN whatever the machine's load */
   int rc = symx_solver_check(s, &c, 1, 1, &m);
-  CHECK(rc == SYMX_UNKNOWN || rc == SYMX_SAT); /* never a wrong UNSAT */
-  if (rc == SYMX_SAT) CHECK(symx_assign_satisfies(ctx, m, &c, 1) == 1);
-  symx_assign_free(m);
+  CHECK_EQ_U64(rc, SYMX_UNKNOWN);
+  CHECK(m == NULL);
   /* the option path: solver_timeout = 1 ms */
   CHECK(symx_option_set(ctx, "solver_timeout", 1) == SYMX_OK);
   rc = symx_solver_check(s, &c, 1, 0, NULL);
-  CHECK(rc == SYMX_UNKNOWN || rc == SYMX_SAT);
+  CHECK_EQ_U64(rc, SYMX_UNKNOWN);
   CHECK(symx_option_set(ctx, "solver_timeout", 0) == SYMX_OK);
-  CHECK(symx_stat_get(ctx, "backend_unknown") + symx_stat_get(ctx, "backend_sat") == 2);
   /* the solver still answers afterwards */
   symx_expr *f = symx_var(ctx, "fx", 32), *k = symx_const(ctx, 32, 9);
   symx_expr *e = symx_eq(ctx, f, k);
@@ -211,9 +211,8 @@ static void test_interrupt(void) {
   symx_assign *m = NULL;
   int rc = symx_solver_check(s, &c, 1, 60000, &m);
   pthread_join(t, NULL);
-  CHECK(rc == SYMX_UNKNOWN || rc == SYMX_SAT);
-  if (rc == SYMX_SAT) CHECK(symx_assign_satisfies(ctx, m, &c, 1) == 1);
-  symx_assign_free(m);
+  CHECK_EQ_U64(rc, SYMX_UNKNOWN); /* the query outlasts the 60 s safety net otherwise */
+  CHECK(m == NULL);
   symx_ctx_resume(ctx);
   symx_expr *f = symx_var(ctx, "fx", 32), *k = symx_const(ctx, 32, 9);
   symx_expr *e = symx_eq(ctx, f, k);

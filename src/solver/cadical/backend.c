@@ -359,6 +359,9 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
   if (!b->live) {
     int rc = start(b);
     if (rc != SYMX_OK) return rc;
+    SX_INC(ctx, cadical_sessions);
+  } else {
+    SX_INC(ctx, cadical_reuses);
   }
   b->deadline = deadline_ns;
   b->q_n = n;
