@@ -200,6 +200,9 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
       return rc;
     }
   }
+  /* a lookup (no solver) asks the caches only: the intervals and repair
+  ** would run again in the query that follows a miss */
+  if (!r->s) return SYMX_UNKNOWN;
   if (o->chain_bounds && (rc = bounds_layer(r, bc, g, n, 0, src, owned, layer)) != SYMX_UNKNOWN) return rc;
   if (o->chain_repair) {
     sx_assign *m;
