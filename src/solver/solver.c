@@ -26,7 +26,7 @@ symx_solver *sx_solver_new(symx_ctx *ctx, const char *backend, const char *func)
   }
   s->ctx = ctx;
   s->vt = vt;
-  s->check_vt = sx_backend_find(vt == &sx_backend_z3 ? "cadical" : "z3");
+  s->check_vt = sx_backend_other(vt);
   int before = ctx->errcode;
   ctx->errcode = SYMX_OK;
   s->b = vt->create(ctx);
@@ -51,8 +51,6 @@ void symx_solver_free(symx_solver *s) {
   sx_narrow_cache_free(s->narrow);
   sx_free(s->ctx, s, sizeof *s);
 }
-
-const char *symx_solver_backends(void) { return "z3|cadical"; }
 
 static int run_backend_into(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
                             size_t n, unsigned timeout_ms, sx_assign *model, const char *func);
