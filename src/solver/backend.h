@@ -11,6 +11,10 @@
 
 typedef struct sx_backend sx_backend; /* a backend's private instance */
 
+/* The public function named in the errors of the query path below the API
+** (chain, narrowing, backends): written here once. */
+#define SX_CHECK_FN "symx_solver_check"
+
 typedef struct sx_backend_vt {
   const char *name; /* "z3", "cadical" */
   sx_backend *(*create)(symx_ctx *ctx);
