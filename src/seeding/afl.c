@@ -447,10 +447,7 @@ int sx_afl_update_stats(sx_afl *afl, uint64_t execs_done, const char *command_li
   return rc;
 }
 
-uint32_t sx_afl_queue_count(const sx_afl *afl) { return afl ? afl->next_queue : 0; }
-uint32_t sx_afl_crash_count(const sx_afl *afl) { return afl ? afl->next_crash : 0; }
 uint64_t sx_afl_taken_count(const sx_afl *afl) { return afl ? afl->ntaken : 0; }
-const char *sx_afl_dir(const sx_afl *afl) { return afl ? afl->dir : NULL; }
 
 /* ---- public ---- */
 

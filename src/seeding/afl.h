@@ -75,11 +75,7 @@ SX_INTERNAL int sx_afl_update_stats(sx_afl *afl, uint64_t execs_done,
                                     const char *command_line,
                                     const char *func);
 
-/* Counters: entries in our queue, crashes saved, entries taken. */
-SX_INTERNAL uint32_t sx_afl_queue_count(const sx_afl *afl);
-SX_INTERNAL uint32_t sx_afl_crash_count(const sx_afl *afl);
+/* Entries taken from the other fuzzers' queues. */
 SX_INTERNAL uint64_t sx_afl_taken_count(const sx_afl *afl);
-/* SYNC/<name> (owned by afl). */
-SX_INTERNAL const char *sx_afl_dir(const sx_afl *afl);
 
 #endif
