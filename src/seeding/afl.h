@@ -62,12 +62,6 @@ SX_INTERNAL int sx_afl_next(sx_afl *afl, const char *input, sx_assign **out,
 SX_INTERNAL int sx_afl_write(sx_afl *afl, bool crash, const uint8_t *bytes,
                              size_t len, int64_t parent, int64_t *id,
                              const char *func);
-/* As sx_afl_write with the bytes input is bound to in a (input NULL: the
-** single binding of a; SYMX_MISUSE when there are several). */
-SX_INTERNAL int sx_afl_write_assign(sx_afl *afl, bool crash,
-                                    const sx_assign *a, const char *input,
-                                    int64_t parent, int64_t *id,
-                                    const char *func);
 
 /* Rewrites fuzzer_stats (atomically). command_line NULL keeps the last one
 ** given. */
