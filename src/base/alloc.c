@@ -63,9 +63,3 @@ char *sx_strdup(symx_ctx *ctx, const char *s) {
 void sx_strfree(symx_ctx *ctx, char *s) {
   if (s) sx_free(ctx, s, strlen(s) + 1);
 }
-
-void *sx_alloc_or_fail(symx_ctx *ctx, size_t n, const char *func) {
-  void *p = sx_alloc(ctx, n);
-  if (!p) sx_error(ctx, SYMX_NOMEM, func, "out of memory (%zu bytes)", n);
-  return p;
-}

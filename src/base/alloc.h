@@ -13,8 +13,6 @@ SX_INTERNAL void *sx_realloc(symx_ctx *ctx, void *p, size_t old, size_t n);
 SX_INTERNAL void sx_free(symx_ctx *ctx, void *p, size_t n);
 SX_INTERNAL char *sx_strdup(symx_ctx *ctx, const char *s);
 SX_INTERNAL void sx_strfree(symx_ctx *ctx, char *s);
-/* Allocates and records SYMX_NOMEM naming func on failure. */
-SX_INTERNAL void *sx_alloc_or_fail(symx_ctx *ctx, size_t n, const char *func);
 
 SX_INTERNAL void *sx_default_alloc(void *ud, void *p, size_t old, size_t n);
 

@@ -4,7 +4,8 @@
 ** text and symx_option_info (options.c). Keep the table sorted by name.
 **
 ** OPTION(name, type, default, min, max, values, help)
-**   type: INT, BOOL, ENUM (values = "a|b|c", default/min/max are indices),
+**   type: INT, BOOL, ENUM (values = SX_NAMES(list), the list below; default
+**         and min are indices, max = SX_LAST(list)),
 **         TIME (milliseconds; accepts "120s", "2min", "500ms"), STR (values
 **         is the default text; default/min/max unused).
 */
@@ -13,12 +14,39 @@
 
 #include <stdint.h>
 
+/*
+** The values of each ENUM option, in index order: E(PREFIX, CONSTANT, name)
+** gives the C constant SX_<PREFIX>_<CONSTANT> and the option value "name".
+** Code compares an enum option only with these constants.
+*/
+#define SX_ARRAYS_VALUES(E) E(ARRAYS, ACKERMANN, ackermann) E(ARRAYS, LEMMAS, lemmas)
+#define SX_EMIT_VALUES(E) \
+  E(EMIT, ALL, all) E(EMIT, ERRORS, errors) E(EMIT, COVER, cover) E(EMIT, NONE, none)
+#define SX_MODE_VALUES(E) E(MODE, EAGER, eager) E(MODE, PENDING, pending) E(MODE, RELAXED, relaxed)
+/* the compiled-in solver backends: the one list of their names */
+#define SX_BACKEND_VALUES(E) E(BACKEND, CADICAL, cadical) E(BACKEND, Z3, z3)
+#define SX_UNKNOWN_VALUES(E) E(UNKNOWN, DROP, drop) E(UNKNOWN, RETRY, retry)
+
+#define SX_ENUM_CONST_(P, C, n) SX_##P##_##C,
+#define SX_ENUM_NAME_(P, C, n) "|" #n
+#define SX_ENUM_ONE_(P, C, n) +1
+/* "a|b|c" from a value list (skipping the leading '|') */
+#define SX_NAMES(LIST) (&(LIST(SX_ENUM_NAME_))[1])
+/* the index of a list's last value */
+#define SX_LAST(LIST) ((0 LIST(SX_ENUM_ONE_)) - 1)
+
+enum { SX_ARRAYS_VALUES(SX_ENUM_CONST_) };
+enum { SX_EMIT_VALUES(SX_ENUM_CONST_) };
+enum { SX_MODE_VALUES(SX_ENUM_CONST_) };
+enum { SX_BACKEND_VALUES(SX_ENUM_CONST_) SX_BACKEND_COUNT_ };
+enum { SX_UNKNOWN_VALUES(SX_ENUM_CONST_) };
+
 #define SX_OPTIONS(OPTION)                                                                     \
   OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
   OPTION(afl_sync_dir, STR, 0, 0, 0, "", "AFL++ sync directory to exchange inputs with")       \
   OPTION(batch_instructions, INT, 10000, 1, INT64_MAX, "", "instructions per batch (batching searcher)") \
   OPTION(bounds_splits, INT, -1, -1, INT64_MAX, "", "intervals: byte splits per factor once repair fails (-1 = what a backend query costs: 32 cadical, 256 z3)") \
-  OPTION(cadical_arrays, ENUM, 1, 0, 1, "ackermann|lemmas", "cadical: symbolic array reads") \
+  OPTION(cadical_arrays, ENUM, SX_ARRAYS_LEMMAS, 0, SX_LAST(SX_ARRAYS_VALUES), SX_NAMES(SX_ARRAYS_VALUES), "cadical: symbolic array reads") \
   OPTION(cadical_core_min, INT, 0, 0, 1000, "", "cadical: solves spent shrinking each unsat core") \
   OPTION(cadical_incremental, BOOL, 1, 0, 1, "", "cadical: keep one solver instance across queries") \
   OPTION(cex_cache_max, INT, 65536, 0, INT64_MAX, "", "counterexample cache entries kept (0 = unbounded)") \
@@ -28,7 +56,7 @@
   OPTION(chain_independence, BOOL, 1, 0, 1, "", "solver chain: independent factors")           \
   OPTION(chain_repair, BOOL, 1, 0, 1, "", "solver chain: model repair by local search from the hint") \
   OPTION(chain_simplify, BOOL, 1, 0, 1, "", "solver chain: substitute x == c facts")           \
-  OPTION(emit_tests, ENUM, 0, 0, 3, "all|errors|cover|none", "which terminated paths get test cases") \
+  OPTION(emit_tests, ENUM, SX_EMIT_ALL, 0, SX_LAST(SX_EMIT_VALUES), SX_NAMES(SX_EMIT_VALUES), "which terminated paths get test cases") \
   OPTION(fastsat_cex_fork, BOOL, 0, 0, 1, "", "fast-sat tier c (cached models) at every fork, not only at revival") \
   OPTION(max_depth, INT, 0, 0, INT64_MAX, "", "fork depth limit (0 = none)")                   \
   OPTION(max_forks, INT, 0, 0, INT64_MAX, "", "fork limit (0 = none)")                         \
@@ -36,7 +64,7 @@
   OPTION(max_memory, INT, 0, 0, INT64_MAX, "", "memory limit in MiB (0 = none)")               \
   OPTION(max_states, INT, 0, 0, INT64_MAX, "", "live state limit (0 = none)")                  \
   OPTION(max_time, TIME, 0, 0, INT64_MAX, "", "exploration time limit (0 = none)")             \
-  OPTION(mode, ENUM, 1, 0, 2, "eager|pending|relaxed", "when feasibility is checked")          \
+  OPTION(mode, ENUM, SX_MODE_PENDING, 0, SX_LAST(SX_MODE_VALUES), SX_NAMES(SX_MODE_VALUES), "when feasibility is checked")          \
   OPTION(narrow, BOOL, 1, 0, 1, "", "backends get queries with wide operators over narrow values narrowed") \
   OPTION(only_replay_seeds, BOOL, 0, 0, 1, "", "drop states that no seed follows")             \
   OPTION(only_seed, BOOL, 0, 0, 1, "", "stop after the seeding phase")                         \
@@ -51,10 +79,10 @@
   OPTION(seed_time, TIME, 0, 0, INT64_MAX, "", "time budget of the seeding phase (0 = none)")  \
   OPTION(seed_truncate, BOOL, 1, 0, 1, "", "truncate seeds longer than their input")           \
   OPTION(slice_instructions, INT, 0, 0, INT64_MAX, "", "instructions a state runs before the searcher picks again (0 = until it forks)") \
-  OPTION(solver, ENUM, 0, 0, 1, "cadical|z3", "solver backend (cadical wins bench/queries)")                                \
+  OPTION(solver, ENUM, SX_BACKEND_CADICAL, 0, SX_LAST(SX_BACKEND_VALUES), SX_NAMES(SX_BACKEND_VALUES), "solver backend (cadical wins bench/queries)")                                \
   OPTION(solver_timeout, TIME, 0, 0, INT64_MAX, "", "per-query solver timeout (0 = none)")     \
   OPTION(test_formats, STR, 0, 0, 0, "ktest,raw,json", "test-case writers")                    \
-  OPTION(unknown_policy, ENUM, 0, 0, 1, "drop|retry", "pending states whose revival times out") \
+  OPTION(unknown_policy, ENUM, SX_UNKNOWN_DROP, 0, SX_LAST(SX_UNKNOWN_VALUES), SX_NAMES(SX_UNKNOWN_VALUES), "pending states whose revival times out") \
   OPTION(validate_solver, BOOL, 0, 0, 1, "", "cross-check every answer with a second backend") \
   OPTION(zesti_bound_mul, INT, 2, 0, 1000, "", "ZESTI: depth bound = multiplier x distance")
 

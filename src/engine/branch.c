@@ -35,7 +35,7 @@ static int args_ok(sx_state *st, sx_expr *e, bool boolean, const char *func) {
 
 /* An UNKNOWN answer drops the side per unknown_policy, unless the stop
 ** flag caused it: then the side waits in the pending set. */
-static bool drop_unknown(symx_ctx *ctx) { return ctx->opts.unknown_policy == 0 && !ctx->interrupted; }
+static bool drop_unknown(symx_ctx *ctx) { return ctx->opts.unknown_policy == SX_UNKNOWN_DROP && !ctx->interrupted; }
 
 static bool fork_inhibited(symx_engine *eng, sx_state *st) {
   const sx_options *o = &eng->ctx->opts;

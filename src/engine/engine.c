@@ -10,8 +10,6 @@
 
 #include <string.h>
 
-#define SX_ENG_FUNC "symx_engine_new"
-
 /* The host pending/ forks through (sx_pending_host). */
 static int h_place(void *u, sx_state *st) { return sx_engine_place(u, st); }
 static void h_unplace(void *u, sx_state *st) { sx_engine_unplace(u, st); }

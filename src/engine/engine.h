@@ -10,9 +10,6 @@
 #include "searchers/searcher.h"
 #include "seeds.h"
 
-enum { SX_MODE_EAGER = 0, SX_MODE_PENDING = 1, SX_MODE_RELAXED = 2 };
-enum { SX_EMIT_ALL = 0, SX_EMIT_ERRORS = 1, SX_EMIT_COVER = 2, SX_EMIT_NONE = 3 };
-
 typedef SX_STACK(sx_state *) sx_states;
 
 struct sx_teststore;

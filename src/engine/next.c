@@ -59,7 +59,7 @@ static int revive(symx_engine *eng, sx_state *st) {
   if (rc == SYMX_UNKNOWN) {
     SX_INC(ctx, revivals_unknown);
     /* retry once, after everything else pending has been tried */
-    if (ctx->opts.unknown_policy == 1 && !(st->flags & SX_SF_RETRY) &&
+    if (ctx->opts.unknown_policy == SX_UNKNOWN_RETRY && !(st->flags & SX_SF_RETRY) &&
         SX_PUSH(ctx, eng->retry, st)) {
       st->flags |= SX_SF_RETRY;
       return 0;

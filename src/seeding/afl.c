@@ -389,22 +389,6 @@ int sx_afl_write(sx_afl *afl, bool crash, const uint8_t *bytes, size_t len, int6
   return SYMX_OK;
 }
 
-int sx_afl_write_assign(sx_afl *afl, bool crash, const sx_assign *a, const char *input,
-                        int64_t parent, int64_t *id, const char *func) {
-  if (id) *id = -1;
-  if (!a) return sx_error(afl->ctx, SYMX_MISUSE, func, "NULL assignment");
-  size_t len = 0;
-  const uint8_t *b;
-  if (!input) {
-    if (a->n > 1) return sx_error(afl->ctx, SYMX_MISUSE, func, "%zu inputs: name the one to write", a->n);
-    b = a->n ? a->b[0].bytes : NULL;
-    len = a->n ? a->b[0].len : 0;
-  } else {
-    b = symx_assign_get(a, input, &len);
-  }
-  return sx_afl_write(afl, crash, b, len, parent, id, func);
-}
-
 int sx_afl_update_stats(sx_afl *afl, uint64_t execs_done, const char *command_line, const char *func) {
   symx_ctx *ctx = afl->ctx;
   if (command_line) {
@@ -447,10 +431,7 @@ int sx_afl_update_stats(sx_afl *afl, uint64_t execs_done, const char *command_li
   return rc;
 }
 
-uint32_t sx_afl_queue_count(const sx_afl *afl) { return afl ? afl->next_queue : 0; }
-uint32_t sx_afl_crash_count(const sx_afl *afl) { return afl ? afl->next_crash : 0; }
 uint64_t sx_afl_taken_count(const sx_afl *afl) { return afl ? afl->ntaken : 0; }
-const char *sx_afl_dir(const sx_afl *afl) { return afl ? afl->dir : NULL; }
 
 /* ---- public ---- */
 

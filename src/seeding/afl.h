@@ -62,12 +62,6 @@ SX_INTERNAL int sx_afl_next(sx_afl *afl, const char *input, sx_assign **out,
 SX_INTERNAL int sx_afl_write(sx_afl *afl, bool crash, const uint8_t *bytes,
                              size_t len, int64_t parent, int64_t *id,
                              const char *func);
-/* As sx_afl_write with the bytes input is bound to in a (input NULL: the
-** single binding of a; SYMX_MISUSE when there are several). */
-SX_INTERNAL int sx_afl_write_assign(sx_afl *afl, bool crash,
-                                    const sx_assign *a, const char *input,
-                                    int64_t parent, int64_t *id,
-                                    const char *func);
 
 /* Rewrites fuzzer_stats (atomically). command_line NULL keeps the last one
 ** given. */
@@ -75,11 +69,7 @@ SX_INTERNAL int sx_afl_update_stats(sx_afl *afl, uint64_t execs_done,
                                     const char *command_line,
                                     const char *func);
 
-/* Counters: entries in our queue, crashes saved, entries taken. */
-SX_INTERNAL uint32_t sx_afl_queue_count(const sx_afl *afl);
-SX_INTERNAL uint32_t sx_afl_crash_count(const sx_afl *afl);
+/* Entries taken from the other fuzzers' queues. */
 SX_INTERNAL uint64_t sx_afl_taken_count(const sx_afl *afl);
-/* SYNC/<name> (owned by afl). */
-SX_INTERNAL const char *sx_afl_dir(const sx_afl *afl);
 
 #endif

@@ -11,6 +11,10 @@
 
 typedef struct sx_backend sx_backend; /* a backend's private instance */
 
+/* The public function named in the errors of the query path below the API
+** (chain, narrowing, backends): written here once. */
+#define SX_CHECK_FN "symx_solver_check"
+
 typedef struct sx_backend_vt {
   const char *name; /* "z3", "cadical" */
   sx_backend *(*create)(symx_ctx *ctx);
@@ -43,9 +47,10 @@ typedef struct sx_backend_vt {
   uint32_t splits;
 } sx_backend_vt;
 
-/* The compiled-in backends. */
-SX_INTERNAL extern const sx_backend_vt sx_backend_z3;
-SX_INTERNAL extern const sx_backend_vt sx_backend_cadical;
+/* The compiled-in backends, sx_backend_<name> for each of SX_BACKEND_VALUES. */
+#define SX_BACKEND_DECL_(P, C, n) SX_INTERNAL extern const sx_backend_vt sx_backend_##n;
+SX_BACKEND_VALUES(SX_BACKEND_DECL_)
+#undef SX_BACKEND_DECL_
 
 /*
 ** vt->check on cs[0..n) narrowed first when the "narrow" option is on
@@ -59,5 +64,8 @@ SX_INTERNAL int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_back
 
 /* Backend by name, or NULL. */
 SX_INTERNAL const sx_backend_vt *sx_backend_find(const char *name);
+/* Another backend than vt (the next in the list), for cross-checks; NULL
+** when only one is compiled in. */
+SX_INTERNAL const sx_backend_vt *sx_backend_other(const sx_backend_vt *vt);
 
 #endif

@@ -8,11 +8,11 @@
 ** is asked for is built at its act and zero-extended.
 */
 #include "narrow.h"
+#include "backend.h"
 #include "alloc.h"
 #include "error.h"
 #include "stack.h"
 
-#define FUNC "symx_solver_check"
 #define KEY_ACT 127u /* memo key suffix of act(); 1..64 are low()'s widths */
 
 typedef struct nslot {
@@ -124,7 +124,7 @@ static sx_expr *keep(narrower *nw, sx_expr *r) {
 }
 
 static sx_expr *konst(narrower *nw, unsigned w, uint64_t v) {
-  return keep(nw, sx_expr_make(nw->ctx, SYMX_K_CONST, w, 0, NULL, v & sx_mask(w), 0, FUNC));
+  return keep(nw, sx_expr_make(nw->ctx, SYMX_K_CONST, w, 0, NULL, v & sx_mask(w), 0, SX_CHECK_FN));
 }
 
 static sx_expr *op(narrower *nw, int kind, unsigned nargs, sx_expr *a, sx_expr *b, sx_expr *c, unsigned p0,
@@ -132,7 +132,7 @@ static sx_expr *op(narrower *nw, int kind, unsigned nargs, sx_expr *a, sx_expr *
   sx_expr *args[3] = {a, b, c};
   for (unsigned i = 0; i < nargs; i++)
     if (!args[i]) return NULL;
-  return keep(nw, sx_expr_build(nw->ctx, kind, nargs, args, p0, p1, FUNC));
+  return keep(nw, sx_expr_build(nw->ctx, kind, nargs, args, p0, p1, SX_CHECK_FN));
 }
 
 /* e (any width) as a k-bit term: zero-extended or cut */
@@ -319,7 +319,7 @@ int sx_narrow(symx_ctx *ctx, sx_narrow_cache *cache, sx_expr *const *cs, size_t 
   int rc = SYMX_OK;
   if (i < n) {
     while (i) symx_expr_release(out[--i]);
-    rc = ctx->errcode != SYMX_OK ? ctx->errcode : sx_error(ctx, SYMX_MISUSE, FUNC, "malformed expression");
+    rc = ctx->errcode != SYMX_OK ? ctx->errcode : sx_error(ctx, SYMX_MISUSE, SX_CHECK_FN, "malformed expression");
   }
   for (sx_expr **m = nw.made.begin; m < nw.made.end; m++) symx_expr_release(*m);
   SX_RELEASE(ctx, nw.made);

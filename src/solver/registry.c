@@ -1,15 +1,27 @@
 /*
-** registry.c — the compiled-in backends, found by name.
+** registry.c — the compiled-in backends (SX_BACKEND_VALUES in
+** base/options.h, the one list of them), found by name.
 */
 #include "backend.h"
 
 #include <string.h>
 
-static const sx_backend_vt *const backends[] = {&sx_backend_z3, &sx_backend_cadical};
+#define VT_(P, C, n) &sx_backend_##n,
+static const sx_backend_vt *const backends[SX_BACKEND_COUNT_] = {SX_BACKEND_VALUES(VT_)};
+#undef VT_
+
+const char *symx_solver_backends(void) { return SX_NAMES(SX_BACKEND_VALUES); }
 
 const sx_backend_vt *sx_backend_find(const char *name) {
   if (!name) return NULL;
   for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
     if (!strcmp(backends[i]->name, name)) return backends[i];
+  return NULL;
+}
+
+const sx_backend_vt *sx_backend_other(const sx_backend_vt *vt) {
+  if (SX_BACKEND_COUNT_ < 2) return NULL;
+  for (size_t i = 0; i < SX_BACKEND_COUNT_; i++)
+    if (backends[i] == vt) return backends[(i + 1) % SX_BACKEND_COUNT_];
   return NULL;
 }

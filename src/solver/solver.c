@@ -26,7 +26,7 @@ symx_solver *sx_solver_new(symx_ctx *ctx, const char *backend, const char *func)
   }
   s->ctx = ctx;
   s->vt = vt;
-  s->check_vt = sx_backend_find(vt == &sx_backend_z3 ? "cadical" : "z3");
+  s->check_vt = sx_backend_other(vt);
   int before = ctx->errcode;
   ctx->errcode = SYMX_OK;
   s->b = vt->create(ctx);
@@ -52,8 +52,6 @@ void symx_solver_free(symx_solver *s) {
   sx_free(s->ctx, s, sizeof *s);
 }
 
-const char *symx_solver_backends(void) { return "z3|cadical"; }
-
 static int run_backend_into(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
                             size_t n, unsigned timeout_ms, sx_assign *model, const char *func);
 
@@ -61,7 +59,7 @@ int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_n
                      sx_expr *const *cs, size_t n, uint64_t deadline_ns, sx_assign *model) {
   if (!ctx->opts.narrow || !n) return vt->check(b, cs, n, deadline_ns, model);
   sx_expr **q = sx_alloc(ctx, n * sizeof *q);
-  if (!q) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+  if (!q) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
   int before = ctx->errcode, rc;
   if (sx_narrow(ctx, cache, cs, n, q) == SYMX_OK) {
     rc = vt->check(b, q, n, deadline_ns, model);
@@ -161,7 +159,7 @@ int sx_solver_backend_call(symx_solver *s, sx_expr *const *cs, size_t n, uint64_
   bool expired;
   unsigned ms = ms_left(deadline_ns, &expired);
   if (expired || s->ctx->interrupted) return SYMX_UNKNOWN;
-  return run_backend(s, s->vt, s->b, cs, n, ms, model, "symx_solver_check");
+  return run_backend(s, s->vt, s->b, cs, n, ms, model, SX_CHECK_FN);
 }
 
 bool sx_solver_backend_core(symx_solver *s, bool *in_core, size_t n) {

@@ -112,6 +112,22 @@ static void test_enum_str_stable(void) {
   symx_ctx_free(ctx);
 }
 
+/* the enum constants code compares with are the option's value indices */
+static void test_enum_constants(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  CHECK(symx_option_set_str(ctx, "mode", "relaxed") == SYMX_OK);
+  CHECK(ctx->opts.mode == SX_MODE_RELAXED);
+  CHECK(symx_option_set_str(ctx, "unknown_policy", "retry") == SYMX_OK);
+  CHECK(ctx->opts.unknown_policy == SX_UNKNOWN_RETRY);
+  CHECK(symx_option_set_str(ctx, "emit_tests", "none") == SYMX_OK);
+  CHECK(ctx->opts.emit_tests == SX_EMIT_NONE);
+  CHECK(symx_option_set_str(ctx, "cadical_arrays", "ackermann") == SYMX_OK);
+  CHECK(ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN);
+  CHECK(strcmp(symx_option_find("solver")->values, "cadical|z3") == 0);
+  CHECK(symx_option_find("solver")->max == SX_BACKEND_COUNT_ - 1);
+  symx_ctx_free(ctx);
+}
+
 static void test_errstr(void) {
   CHECK(strcmp(symx_errstr(SYMX_OK), "not an error") == 0);
   CHECK(strcmp(symx_errstr(SYMX_MISUSE), "API misuse") == 0);
@@ -122,4 +138,5 @@ static void test_errstr(void) {
 
 CHECK_MAIN(CHECK_CASE(test_option_table_sorted), CHECK_CASE(test_option_set_get),
            CHECK_CASE(test_stats), CHECK_CASE(test_alloc_hook_and_oom), CHECK_CASE(test_errstr),
-           CHECK_CASE(test_codes_distinct), CHECK_CASE(test_enum_str_stable))
+           CHECK_CASE(test_codes_distinct), CHECK_CASE(test_enum_str_stable),
+           CHECK_CASE(test_enum_constants))

@@ -162,14 +162,8 @@ static void test_writer(void) {
   CHECK(symx_afl_write_crash(afl, (const uint8_t *)"boom", 4, 1, &id) == SYMX_OK && id == 1);
   CHECK(exists(c, "id:000000,sig:06,src:000000") && exists(c, "id:000001,sig:06,src:000001"));
   CHECK(exists(c, "README.txt") && count_files(c, 1) == 3);
-  /* write from an assignment */
-  symx_assign *a = symx_assign_new(ctx);
-  symx_assign_set(a, "stdin", (const uint8_t *)"fromassign", 10);
-  CHECK(sx_afl_write_assign(afl, false, a, NULL, 1, &id, "t") == SYMX_OK && id == 3);
-  symx_assign_set(a, "other", (const uint8_t *)"x", 1);
-  CHECK(sx_afl_write_assign(afl, false, a, NULL, 1, &id, "t") == SYMX_MISUSE);
-  CHECK(sx_afl_write_assign(afl, false, a, "other", 1, &id, "t") == SYMX_OK && id == 4);
-  symx_assign_free(a);
+  CHECK(symx_afl_write_input(afl, (const uint8_t *)"fromassign", 10, 1, &id) == SYMX_OK && id == 3);
+  CHECK(symx_afl_write_input(afl, (const uint8_t *)"x", 1, 1, &id) == SYMX_OK && id == 4);
   /* fuzzer_stats */
   CHECK(symx_afl_update_stats(afl, 1234, "symx-llvm prog.bc") == SYMX_OK);
   CHECK(symx_afl_update_stats(afl, 1500, NULL) == SYMX_OK);

@@ -79,11 +79,11 @@ static int terminate_cb(void *ud) {
 
 static int start(sx_backend *b) {
   symx_ctx *ctx = b->ctx;
-  if (!sx_blast_init(ctx, &b->bl, ctx->opts.cadical_arrays == 0))
-    return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+  if (!sx_blast_init(ctx, &b->bl, ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN))
+    return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
   if (!sx_cnf_init(ctx, &b->cnf)) {
     sx_blast_free(&b->bl);
-    return sx_error(ctx, SYMX_SOLVER, "symx_solver_check", "cannot create a CaDiCaL instance");
+    return sx_error(ctx, SYMX_SOLVER, SX_CHECK_FN, "cannot create a CaDiCaL instance");
   }
   ccadical_set_terminate(b->cnf.sat, b, terminate_cb);
   b->live = true;
@@ -279,7 +279,7 @@ static int build_model(sx_backend *b, sx_assign *model) {
     if (qi->len) rc = sx_assign_write(model, qi->e->arr->name, 0, qi->buf, qi->len);
   goto out;
 oom:
-  rc = sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+  rc = sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
 out:
   for (q_input *qi = b->q_inputs.begin; qi < b->q_inputs.end; qi++) {
     if (qi->buf) sx_free(ctx, qi->buf, qi->len);
@@ -296,8 +296,8 @@ static int flush_axioms(sx_backend *b) {
     if (*a == SX_LIT_TRUE) continue;
     if (*a == SX_LIT_FALSE || !sx_cnf_assert(&b->cnf, &bl->g, *a)) {
       SX_CLEAR(bl->axioms);
-      return *a == SX_LIT_FALSE ? sx_error(b->ctx, SYMX_SOLVER, "symx_solver_check", "array axiom is false")
-                                : sx_error(b->ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+      return *a == SX_LIT_FALSE ? sx_error(b->ctx, SYMX_SOLVER, SX_CHECK_FN, "array axiom is false")
+                                : sx_error(b->ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
     }
   }
   SX_CLEAR(bl->axioms);
@@ -318,24 +318,24 @@ static int solve(sx_backend *b, sx_expr *const *cs, size_t n, sx_assign *model) 
       return SYMX_UNSAT;
     }
     if (l != SX_LIT_TRUE && (!SX_PUSH(ctx, b->q_lits, l) || !SX_PUSH(ctx, b->q_idx, (uint32_t)i)))
-      return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+      return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
   }
-  if (!collect(b, cs, n)) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+  if (!collect(b, cs, n)) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
   for (;;) {
     int rc = flush_axioms(b);
     if (rc != SYMX_OK) return rc;
     SX_CLEAR(b->q_ext);
     for (sx_lit *l = b->q_lits.begin; l < b->q_lits.end; l++) {
       int x = sx_cnf_lit(&b->cnf, &b->bl.g, *l);
-      if (!x || !SX_PUSH(ctx, b->q_ext, x)) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+      if (!x || !SX_PUSH(ctx, b->q_ext, x)) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
       ccadical_assume(b->cnf.sat, x);
     }
     int res = ccadical_solve(b->cnf.sat);
     if (res == 20) return SYMX_UNSAT;
     if (res != 10) return SYMX_UNKNOWN;
-    if (!new_epoch(b)) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+    if (!new_epoch(b)) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
     size_t lemmas = refine(b);
-    if (b->bl.g.failed) return sx_error(ctx, SYMX_NOMEM, "symx_solver_check", "out of memory");
+    if (b->bl.g.failed) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
     if (!lemmas) {
       rc = model ? build_model(b, model) : SYMX_OK;
       return rc == SYMX_OK ? SYMX_SAT : rc;
@@ -348,11 +348,11 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
   symx_ctx *ctx = b->ctx;
   for (size_t i = 0; i < n; i++)
     if (!cs[i] || cs[i]->ctx != ctx || cs[i]->width != 1)
-      return sx_error(ctx, SYMX_MISUSE, "symx_solver_check", "constraint %zu is %s", i,
+      return sx_error(ctx, SYMX_MISUSE, SX_CHECK_FN, "constraint %zu is %s", i,
                       !cs[i] ? "NULL" : cs[i]->ctx != ctx ? "from another context" : "not width 1");
   if (ctx->interrupted || (deadline_ns && sx_now_ns() >= deadline_ns)) return SYMX_UNKNOWN;
   if (b->live && (!ctx->opts.cadical_incremental || too_big(b) ||
-                  b->bl.ackermann != (ctx->opts.cadical_arrays == 0))) {
+                  b->bl.ackermann != (ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN))) {
     if (ctx->opts.cadical_incremental) SX_INC(ctx, cadical_resets);
     drop(b);
   }

@@ -4,6 +4,7 @@
 */
 #include "blast.h"
 #include "circuits.h"
+#include "solver/backend.h"
 #include "error.h"
 
 #include <string.h>
@@ -321,7 +322,7 @@ int sx_blast_expr(sx_blast *b, sx_expr *root, uint32_t *off) {
     o = sx_map_get(&b->memo, root->id, 0);
   }
   if (b->g.failed || o == UINT32_MAX)
-    return sx_error(b->ctx, SYMX_NOMEM, "symx_solver_check", "out of memory (bit-blaster)");
+    return sx_error(b->ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory (bit-blaster)");
   *off = o;
   return SYMX_OK;
 }
