@@ -380,14 +380,15 @@ int toyvm_explore(symx_engine *eng, const toyvm_prog *p, uint64_t max_steps, toy
   vm *m = calloc(1, sizeof *m);
   if (!m) return SYMX_NOMEM;
   m->hash = HASH0;
+  symx_errclear(ctx);
   for (int k = 0; k < NREG; k++) m->r[k] = symx_const(ctx, 32, 0);
   for (int k = 0; k < MEM; k++) m->m[k] = symx_const(ctx, 8, 0);
+  if (symx_errcode(ctx) != SYMX_OK) { vm_free(NULL, m); return symx_errcode(ctx); }
   symx_payload_vt vt = {vm_clone, vm_free, NULL};
   symx_engine_on_test(eng, fn ? on_test : NULL, &x);
   int rc = symx_engine_start(eng, m, &vt);
   if (rc != SYMX_OK) { vm_free(NULL, m); return rc; }
   symx_state *st;
-  symx_errclear(ctx);
   while ((rc = symx_engine_next(eng, &st)) == SYMX_STATE)
     if ((rc = run(ctx, p, st, max_steps)) != SYMX_OK) break;
   symx_engine_on_test(eng, NULL, NULL);

@@ -19,7 +19,8 @@ static int state_ok(sx_state *st, const char *func) {
 }
 
 static int expr_ok(symx_ctx *ctx, sx_expr *e, bool boolean, const char *func) {
-  if (!e) return sx_error(ctx, SYMX_MISUSE, func, "NULL expression");
+  /* as in the builders: a NULL from a failed build keeps that build's error */
+  if (!e) return ctx->errcode != SYMX_OK ? ctx->errcode : sx_error(ctx, SYMX_MISUSE, func, "NULL expression");
   if (e->ctx != ctx) return sx_error(ctx, SYMX_MISUSE, func, "expression of another context");
   if (e->flags & SX_F_ARRAY) return sx_error(ctx, SYMX_MISUSE, func, "an array where a bit-vector is expected");
   if (boolean && e->width != 1)

@@ -171,12 +171,14 @@ static uintptr_t pget(const pnode *t, sx_key k, bool *found) {
 /* t with k -> v (v's reference is consumed); consumes t. NULL on OOM with
 ** *oom set (t is then released). */
 static pnode *pset(symx_ctx *ctx, pnode *t, sx_key k, uintptr_t v, bool ropes_, bool *oom) {
-  if (!t) {
-    pnode *n = pnode_new(ctx, k, v);
-    if (!n) *oom = true;
-    return n;
+  pnode *n = t ? own(ctx, t, ropes_, oom) : pnode_new(ctx, k, v);
+  if (!n) { /* v is consumed on failure too */
+    *oom = true;
+    if (ropes_) rope_release(ctx, (rope *)v);
+    return NULL;
   }
-  if (!(t = own(ctx, t, ropes_, oom))) return NULL;
+  if (!t) return n;
+  t = n;
   int c = sx_key_cmp(k, t->k);
   if (!c) {
     if (ropes_) rope_release(ctx, (rope *)t->val);
@@ -436,6 +438,7 @@ oom:
   if (leaf) rope_release(ctx, leaf);
   if (nf) {
     nf->refs = 1;
+    nf->ctx = ctx; /* nf may fail before it is set up */
     sx_factors_release(nf);
   }
 oom0:

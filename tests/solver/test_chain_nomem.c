@@ -1,0 +1,109 @@
+/*
+** test_chain_nomem.c — a few queries (array reads and writes at symbolic
+** indices, multiplication, an UNSAT one) through the solver chain and each
+** backend, under a failure of the Nth allocation of our allocator hook, for
+** every N until a run finishes without reaching it: each check returns
+** SYMX_NOMEM with a message, or its answer when the failed allocation was
+** optional (a cache); nothing leaks (LeakSanitizer in the ASan build); the
+** context then answers every query as a run that never failed did.
+** Z3's and CaDiCaL's own allocations are not under the hook.
+*/
+#include "check.h"
+#include "failalloc.h"
+#include "chain_off.h"
+
+#define NQ 4
+
+/* The queries, built before arming (expression building has its own tests). */
+static void queries(symx_ctx *ctx, symx_expr *q[NQ][2]) {
+  symx_expr *in = symx_array_input(ctx, "in", 8, 32);
+  symx_expr *x = symx_read_le(ctx, in, 0, 2), *y = symx_read_le(ctx, in, 2, 2);
+  symx_expr *i = symx_read(ctx, in, symx_const(ctx, 32, 0)), *i32 = symx_zext(ctx, i, 32);
+  symx_expr *two = symx_const(ctx, 16, 2), *big = symx_const(ctx, 16, 0x1236);
+  /* x * y == 0x1236 (16 bits) with x, y >= 2 */
+  symx_expr *xy = symx_mul(ctx, x, y);
+  q[0][0] = symx_eq(ctx, xy, big);
+  symx_expr *c1 = symx_ule(ctx, two, x), *c2 = symx_ule(ctx, two, y);
+  q[0][1] = symx_and(ctx, c1, c2);
+  /* in[in[0]] == 0x5a after in[in[1] & 7] := 0x33, with in[1] != in[0] */
+  symx_expr *j = symx_read(ctx, in, symx_const(ctx, 32, 1)), *j32 = symx_zext(ctx, j, 32);
+  symx_expr *seven = symx_const(ctx, 32, 7), *jm = symx_and(ctx, j32, seven);
+  symx_expr *w = symx_array_write(ctx, in, jm, symx_const(ctx, 8, 0x33));
+  symx_expr *r = symx_read(ctx, w, i32);
+  q[1][0] = symx_eq(ctx, r, symx_const(ctx, 8, 0x5a));
+  q[1][1] = symx_ne(ctx, i, j);
+  /* the same write read at its own index: 0x33, so 0x5a is UNSAT */
+  symx_expr *r2 = symx_read(ctx, w, jm);
+  q[2][0] = symx_eq(ctx, r2, symx_const(ctx, 8, 0x5a));
+  q[2][1] = symx_const(ctx, 1, 1);
+  /* x / 3 + y == 1000 and x odd */
+  symx_expr *d = symx_udiv(ctx, x, symx_const(ctx, 16, 3)), *s = symx_add(ctx, d, y);
+  q[3][0] = symx_eq(ctx, s, symx_const(ctx, 16, 1000));
+  symx_expr *lo = symx_extract(ctx, x, 0, 0);
+  q[3][1] = symx_eq(ctx, lo, symx_const(ctx, 1, 1));
+  /* (the constants passed inline above are released with the context) */
+  symx_expr *tmp[] = {in, x, y, i, i32, two, big, xy, c1, c2, j, j32, seven, jm, w, r, r2, d, s, lo};
+  for (size_t k = 0; k < sizeof tmp / sizeof *tmp; k++) symx_expr_release(tmp[k]);
+}
+
+/* All queries on a new solver; answers in out[]. Returns the first error
+** code, or SYMX_OK. */
+static int run(symx_ctx *ctx, const char *backend, symx_expr *q[NQ][2], int out[NQ]) {
+  symx_solver *s = symx_solver_new(ctx, backend);
+  if (!s) return symx_errcode(ctx);
+  int rc = SYMX_OK;
+  for (int k = 0; k < NQ && rc == SYMX_OK; k++) {
+    symx_assign *m = NULL;
+    out[k] = symx_solver_check(s, q[k], 2, 0, &m);
+    if (out[k] == SYMX_SAT) CHECK(symx_assign_satisfies(ctx, m, q[k], 2) == 1);
+    if (out[k] < SYMX_SAT) rc = out[k];
+    symx_assign_free(m);
+  }
+  symx_solver_free(s);
+  return rc;
+}
+
+static void sweep(const char *backend, bool chain) {
+  int want[NQ], got[NQ];
+  long n, absorbed = 0;
+  for (n = -1; n < FAILALLOC_MAX_N; n++) {
+    failalloc fa;
+    failalloc_disarm(&fa);
+    symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, &fa);
+    if (!chain) chain_layers(ctx, 0);
+    symx_expr *q[NQ][2];
+    queries(ctx, q);
+    CHECK(symx_errcode(ctx) == SYMX_OK);
+    failalloc_arm(&fa, n);
+    int rc = run(ctx, backend, q, n < 0 ? want : got);
+    failalloc_disarm(&fa);
+    bool done = !fa.hit;
+    if (n < 0) {
+      CHECK_EQ_U64(rc, SYMX_OK);
+      CHECK(want[0] == SYMX_SAT && want[1] == SYMX_SAT && want[2] == SYMX_UNSAT && want[3] == SYMX_SAT);
+    } else if (rc == SYMX_OK) {
+      CHECK(memcmp(got, want, sizeof want) == 0);
+      absorbed += !done;
+    } else {
+      if (rc != SYMX_NOMEM) fprintf(stderr, "%s N=%ld: rc %d (%s)\n", backend, n, rc, symx_errmsg(ctx));
+      CHECK_EQ_U64(rc, SYMX_NOMEM);
+      CHECK(symx_errcode(ctx) == SYMX_NOMEM && symx_errmsg(ctx)[0] != '\0');
+      symx_errclear(ctx);
+      CHECK_EQ_U64(run(ctx, backend, q, got), SYMX_OK);
+      CHECK(memcmp(got, want, sizeof want) == 0);
+    }
+    for (int k = 0; k < NQ; k++) symx_expr_release(q[k][0]), symx_expr_release(q[k][1]);
+    symx_ctx_free(ctx);
+    if (n >= 0 && done) break;
+  }
+  CHECK(n < FAILALLOC_MAX_N);
+  fprintf(stderr, "%s%s: %ld allocations swept, %ld absorbed\n", backend, chain ? "" : " (no chain)", n,
+          absorbed);
+}
+
+/* the chain's layers do not depend on the backend: swept once, on cadical */
+static void test_chain_cadical(void) { sweep("cadical", true); }
+static void test_cadical_direct(void) { sweep("cadical", false); }
+static void test_z3_direct(void) { sweep("z3", false); }
+
+CHECK_MAIN(CHECK_CASE(test_chain_cadical), CHECK_CASE(test_cadical_direct), CHECK_CASE(test_z3_direct))
