@@ -24,6 +24,7 @@
   STAT(backend_sat, "backend answers: sat")                                            \
   STAT(backend_unsat, "backend answers: unsat")                                        \
   STAT(backend_unknown, "backend answers: unknown")                                    \
+  STAT(model_checks, "models checked by the evaluator (backends', checkers', seed hooks')") \
   STAT(model_check_failures, "backend models rejected by the evaluator")              \
   STAT(chain_simplify_answers, "chain: queries decided by constants and simplification") \
   STAT(chain_hint_answers, "chain: queries decided by the caller's hint")             \

@@ -9,6 +9,7 @@
 static sx_assign *verified(symx_ctx *ctx, sx_assign *a, sx_state *st, sx_expr *c, bool neg) {
   if (!a) return NULL;
   /* a hook's answer is trusted only once the evaluator agrees */
+  SX_INC(ctx, model_checks);
   if (sx_holds(ctx, c, neg, a) && sx_clist_holds(ctx, st->cs, a)) return a;
   symx_assign_free(a);
   return NULL;

@@ -25,6 +25,8 @@ typedef struct sx_oracle {
   symx_solver *solver; /* created on first use */
   sx_check_fn check;   /* when set, replaces the solver */
   void *check_user;
+  int layer;           /* the chain layer (SX_LAYER_*) that decided the last
+                       ** decide or lookup; SX_LAYER_BACKEND for a checker */
   SX_STACK(sx_expr *) q; /* scratch query */
 } sx_oracle;
 
@@ -53,7 +55,8 @@ SX_INTERNAL int sx_oracle_witness(sx_oracle *o, const sx_clist *cs, sx_expr *c, 
 ** known satisfiable (the witness satisfies it: true of every active state
 ** and every pending one). On SYMX_SAT *w receives a new witness for the
 ** path and the condition: the hint with only the solved factors' bytes
-** overwritten, checked by the evaluator. Otherwise SYMX_UNSAT, SYMX_UNKNOWN
+** overwritten (each factor's model checked by the evaluator where the
+** chain found it, once). Otherwise SYMX_UNSAT, SYMX_UNKNOWN
 ** or an error. With a test's checker installed the query goes to it as a
 ** plain list instead. Counts a solver query.
 */
@@ -168,9 +171,9 @@ SX_INTERNAL int sx_pending_branch(const sx_pending_host *h, sx_state *st, sx_exp
                                   sx_state **child, const char *func);
 
 /*
-** Revives a pending state: the chain's caches first (an UNSAT answer kills
-** it without the solver, counted in pending_killed_no_solver), then the
-** solver chain. SYMX_SAT (the condition is now on the path, the witness
+** Revives a pending state with one query of the solver chain (an UNSAT
+** answer from its caches or simplification, no backend, is counted in
+** pending_killed_no_solver). SYMX_SAT (the condition is now on the path, the witness
 ** satisfies it), SYMX_UNSAT, SYMX_UNKNOWN (the state unchanged in both),
 ** or an error.
 */

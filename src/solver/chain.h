@@ -17,10 +17,11 @@
 **                    structure (or a list), a condition, a hint (the state's
 **                    witness). On SAT the model is the hint with only the
 **                    bytes of the solved factors overwritten.
-**   sx_chain_lookup  fast-sat tier (c): the same without any backend call:
-**                    SAT from a cached model, the hint or a repaired hint,
-**                    UNSAT from a cached UNSAT subset, otherwise
-**                    SYMX_UNKNOWN.
+**   sx_chain_lookup  fast-sat tier (c): the same, cache-only (simplify,
+**                    the hint, the branch and counterexample caches; no
+**                    interval search, repair or backend): SAT from the hint
+**                    or a cached model, UNSAT from simplification or a
+**                    cached UNSAT subset, otherwise SYMX_UNKNOWN.
 ** The caches are per context (shared by every solver and engine of it).
 */
 #ifndef SX_CHAIN_H
@@ -76,8 +77,9 @@ typedef struct sx_query {
 */
 SX_INTERNAL int sx_chain_query(symx_solver *s, sx_query *q, sx_assign *model);
 
-/* As sx_chain_query with no backend: SYMX_SAT (model as above),
-** SYMX_UNSAT (an UNSAT subset or simplification proved it) or SYMX_UNKNOWN. */
+/* As sx_chain_query from the caches only (see above): SYMX_SAT (model as
+** above), SYMX_UNSAT (an UNSAT subset or simplification proved it) or
+** SYMX_UNKNOWN. */
 SX_INTERNAL int sx_chain_lookup(symx_ctx *ctx, sx_query *q, sx_assign *model);
 
 /* The seam: solver.c's check of a plain list (non-constant constraints)

@@ -104,6 +104,7 @@ static int run_backend_into(symx_solver *s, const sx_backend_vt *vt, sx_backend 
   if (rc != SYMX_SAT) return rc;
   int before = ctx->errcode;
   ctx->errcode = SYMX_OK;
+  SX_INC(ctx, model_checks);
   bool ok = sx_eval_all(ctx, cs, n, model);
   if (ctx->errcode == SYMX_NOMEM) return SYMX_NOMEM;
   ctx->errcode = before;

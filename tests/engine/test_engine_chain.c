@@ -3,7 +3,7 @@
 ** factors stay in step with its constraint list; in pending mode a pending
 ** state (and a would-be pending child) that a cached UNSAT subset makes
 ** infeasible dies without any backend query; a condition constant under
-** the path does not fork.
+** the path does not fork; a revival runs the chain once.
 */
 #include "check.h"
 #include "engine/engine.h"
@@ -131,6 +131,7 @@ static void test_constant_under_path(void) {
     if (arc == SYMX_UNKNOWN) CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
     CHECK(symx_stat_get(ctx, "repair_hits") >= 1);
     uint64_t backend = symx_stat_get(ctx, "backend_queries");
+    CHECK_EQ_U64(backend, 0);
     CHECK(symx_state_branch(st, lt, &t, &f) == SYMX_OK);
     CHECK(t == st && f == NULL);
     CHECK_EQ_U64(symx_stat_get(ctx, "forks"), 0);
@@ -146,4 +147,41 @@ static void test_constant_under_path(void) {
   }
 }
 
-CHECK_MAIN(CHECK_CASE(test_unsat_subset_kills), CHECK_CASE(test_constant_under_path))
+/*
+** A pending state the caches cannot decide is revived by one run of the
+** chain: repair is tried once (not once by a lookup and again by the
+** query), the backend decides, and its model is checked once.
+*/
+static void test_revival_runs_chain_once(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  symx_option_set_str(ctx, "mode", "pending");
+  symx_option_set_str(ctx, "search", "dfs");
+  symx_option_set(ctx, "chain_bounds", 0);  /* intervals would find x = 200 */
+  symx_option_set(ctx, "repair_budget", 0); /* repair is tried, and misses */
+  symx_expr *hit = cmp(ctx, SYMX_K_EQ, 200);
+  symx_engine *eng = symx_engine_new(ctx);
+  CHECK(symx_engine_start(eng, NULL, NULL) == SYMX_OK);
+  symx_state *st, *t, *f;
+  CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
+  CHECK(symx_state_branch(st, hit, &t, &f) == SYMX_OK);
+  CHECK(f == st && t != NULL && symx_state_status(t) == SYMX_ST_PENDING);
+  CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);
+  CHECK_EQ_U64(symx_stat_get(ctx, "backend_queries"), 0);
+  CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
+  CHECK(st == t);
+  CHECK_EQ_U64(symx_stat_get(ctx, "revivals_sat"), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "solver_queries"), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "repair_misses"), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "backend_queries"), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "model_checks"), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "chain_lookups"), 0);
+  CHECK(in_step(ctx, st));
+  CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);
+  CHECK(symx_engine_next(eng, &st) == SYMX_DONE);
+  symx_engine_free(eng);
+  symx_expr_release(hit);
+  symx_ctx_free(ctx);
+}
+
+CHECK_MAIN(CHECK_CASE(test_unsat_subset_kills), CHECK_CASE(test_constant_under_path),
+           CHECK_CASE(test_revival_runs_chain_once))

@@ -338,6 +338,35 @@ static void test_unsat_subset_kill(void) {
   symx_ctx_free(ctx);
 }
 
+/* a lookup is cache-only: a query model repair or the interval search
+** would solve goes unanswered, and neither of them runs */
+static void test_lookup_cache_only(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  symx_expr *a = symx_array_input(ctx, "a", 4, 32);
+  symx_expr *x = symx_read_le(ctx, a, 0, 1), *k7 = symx_const(ctx, 8, 7);
+  symx_expr *c = symx_eq(ctx, x, k7);
+  sx_assign *m = symx_assign_new(ctx);
+  sx_query q = {NULL, 0, NULL, c, NULL, false, 0, 0};
+  CHECK_EQ_U64(sx_chain_lookup(ctx, &q, m), SYMX_UNKNOWN);
+  static const char *const work[] = {"repair_hits", "repair_misses", "repair_evals", "bounds_sat",
+                                     "bounds_unsat", "bounds_unknown", "bounds_splits"};
+  for (size_t i = 0; i < sizeof work / sizeof *work; i++) CHECK_EQ_U64(symx_stat_get(ctx, work[i]), 0);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cex_misses"), 1);
+  /* the query runs them */
+  symx_solver *s = symx_solver_new(ctx, NULL);
+  sx_query q2 = {NULL, 0, NULL, c, NULL, false, 0, 0};
+  CHECK_EQ_U64(sx_chain_query(s, &q2, m), SYMX_SAT);
+  CHECK(q2.layer == SX_LAYER_BOUNDS || q2.layer == SX_LAYER_REPAIR);
+  CHECK_EQ_U64(symx_stat_get(ctx, "backend_queries"), 0);
+  symx_solver_free(s);
+  symx_assign_free(m);
+  symx_expr_release(c);
+  symx_expr_release(k7);
+  symx_expr_release(x);
+  symx_expr_release(a);
+  symx_ctx_free(ctx);
+}
+
 /* facts substituted; a contradiction or a decided condition needs no backend */
 static void test_simplify_and_branch(void) {
   symx_ctx *ctx = symx_ctx_new();
@@ -455,4 +484,4 @@ static void test_recorder(void) {
 CHECK_MAIN(CHECK_CASE(test_factors_fork), CHECK_CASE(test_factors_persistent),
            CHECK_CASE(test_simplify_and_branch), CHECK_CASE(test_unsat_subset_kill),
            CHECK_CASE(test_eviction), CHECK_CASE(test_recorder), CHECK_CASE(test_random_lists),
-           CHECK_CASE(test_eager_walk))
+           CHECK_CASE(test_eager_walk), CHECK_CASE(test_lookup_cache_only))
