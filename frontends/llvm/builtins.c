@@ -393,7 +393,7 @@ int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {
     NEED(2);
     FORK(0);
     FORK(1);
-    if (!a[1]) { /* KLEE's and glibc's realloc(p, 0): free p, return NULL */
+    if (!a[1]) { /* realloc(p, 0) as KLEE's: frees p (as glibc does) and returns NULL */
       rc = a[0] ? do_free(r, a[0]) : SXL_CONTINUE;
       return rc == SXL_CONTINUE ? ret(r, in, 0) : rc;
     }

@@ -44,11 +44,11 @@ int sxl_mem_store(run *r, const sxl_ins *in);
 int sxl_va(run *r, const sxl_ins *in);
 /* Stores e (width 8*n or less, zero-extended) at object id, offset off. */
 int sxl_store_expr(run *r, uint32_t id, uint64_t off, symx_expr *e, unsigned n);
+/* The value of a register, forking once per value it may take (free and
+** realloc through a pointer that may point to several objects). */
+int sxl_fork_value(run *r, uint32_t slot, uint64_t *v);
 /* Resolves a pointer (slot value) for an access of n bytes: *id, and the
 ** offset concrete (*off, *soff = NULL) or symbolic (*soff, 32-bit). */
-/* The value of a register, forking once per value it may take (free and
-   realloc through a pointer that may point to several objects). */
-int sxl_fork_value(run *r, uint32_t slot, uint64_t *v);
 int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write,
                 uint32_t *id, uint64_t *off, symx_expr **soff);
 /* Byte access at a concrete offset: value (new reference) / store. */

@@ -28,34 +28,24 @@ int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v) {
   return SXL_CONTINUE;
 }
 
-/* Fork on slot == witness: the true side resumes with that value fixed, the
-   false side resumes and forks on its own witness. A resumed true side skips
-   the branch, whose condition its path already holds. */
+/* Fork on slot == witness; after a fork both sides yield and run the
+   instruction again: the true side finds the condition on its path (the
+   engine forks nothing, walk step 1) and goes on with the value, the false
+   side forks on its own witness. */
 int sxl_fork_value(run *r, uint32_t slot, uint64_t *v) {
   symx_expr *e = r->s->sym[top(r)->base + slot];
   if (!e) return sxl_concrete(r, slot, 64, v);
-  if (r->s->value_chosen) {
-    r->s->value_chosen = 0;
-    return sxl_concrete(r, slot, 64, v);
-  }
-  for (;;) {
-    sxl_flush(r);
-    if (symx_state_eval(r->st, e, v) != SYMX_OK) return sxl_fatal(r, "symx_state_eval");
-    symx_expr *k = symx_const(r->ctx, symx_expr_width(e), *v);
-    symx_expr *eq = symx_eq(r->ctx, e, k);
-    symx_expr_release(k);
-    symx_state *t = NULL, *f = NULL;
-    int ok = eq && symx_state_branch(r->st, eq, &t, &f) == SYMX_OK;
-    symx_expr_release(eq);
-    if (!ok) return sxl_fatal(r, "symx_state_branch");
-    if (t) ((sxl_state *)symx_state_payload(t))->value_chosen = 1;
-    if (symx_state_status(r->st) != SYMX_ST_ACTIVE) return SXL_RUN_YIELD;
-    if (t == r->st && !f) {
-      r->s->value_chosen = 0;
-      return sxl_concrete(r, slot, 64, v);
-    }
-    if (t || f != r->st) return SXL_RUN_YIELD;
-  }
+  sxl_flush(r);
+  if (symx_state_eval(r->st, e, v) != SYMX_OK) return sxl_fatal(r, "symx_state_eval");
+  symx_expr *k = symx_const(r->ctx, symx_expr_width(e), *v);
+  symx_expr *eq = symx_eq(r->ctx, e, k);
+  symx_expr_release(k);
+  symx_state *t = NULL, *f = NULL;
+  int ok = eq && symx_state_branch(r->st, eq, &t, &f) == SYMX_OK;
+  symx_expr_release(eq);
+  if (!ok) return sxl_fatal(r, "symx_state_branch");
+  if (f || t != r->st || symx_state_status(r->st) != SYMX_ST_ACTIVE) return SXL_RUN_YIELD;
+  return sxl_concrete(r, slot, 64, v);
 }
 
 /* Why a concrete access of n bytes at addr is bad (0 when it is fine). */
@@ -136,11 +126,9 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write, ui
       return sxl_fatal(r, "symx_state_eval");
     }
     uint32_t cand = SXL_ID(v);
-    /* Resumed after the fork that chose the object: the path already holds
-       the in-bounds condition, and branching on it again would leave a new
-       infeasible pending side at every resumption. */
-    int chosen = r->s->resolved_id != 0;
-    if (chosen) {
+    /* Resumed after the fork that chose the object: its branch on the
+       in-bounds condition below finds it on the path and forks nothing. */
+    if (r->s->resolved_id) {
       cand = r->s->resolved_id - 1;
       r->s->resolved_id = 0;
     }
@@ -155,9 +143,7 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write, ui
       symx_expr_release(base);
       symx_expr_release(lim);
       int rc;
-      if (chosen) {
-        rc = SXL_CONTINUE;
-      } else if (const_base(sym, cand) || symx_expr_is_const(inb)) {
+      if (const_base(sym, cand) || symx_expr_is_const(inb)) {
         rc = sxl_check(r, symx_bool_not(c, inb), SYMX_ERR_OUT_OF_BOUNDS,
                        write ? "out-of-bounds write" : "out-of-bounds read");
       } else {

@@ -221,7 +221,6 @@ typedef struct sxl_state {
   uint8_t newcov;    /* covered new instructions */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
-  uint8_t value_chosen; /* resumed after sxl_fork_value fixed the next symbolic argument */
 } sxl_state;
 
 /* ------------------------------------------------------------------ */

@@ -64,6 +64,8 @@ SX_INTERNAL int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_back
 
 /* Backend by name, or NULL. */
 SX_INTERNAL const sx_backend_vt *sx_backend_find(const char *name);
+/* Backend i of SX_BACKEND_VALUES (the value of option "solver"), or NULL. */
+SX_INTERNAL const sx_backend_vt *sx_backend_at(int64_t i);
 /* Another backend than vt (the next in the list), for cross-checks; NULL
 ** when only one is compiled in. */
 SX_INTERNAL const sx_backend_vt *sx_backend_other(const sx_backend_vt *vt);

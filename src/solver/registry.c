@@ -19,6 +19,10 @@ const sx_backend_vt *sx_backend_find(const char *name) {
   return NULL;
 }
 
+const sx_backend_vt *sx_backend_at(int64_t i) {
+  return i >= 0 && i < SX_BACKEND_COUNT_ ? backends[i] : NULL;
+}
+
 const sx_backend_vt *sx_backend_other(const sx_backend_vt *vt) {
   if (SX_BACKEND_COUNT_ < 2) return NULL;
   for (size_t i = 0; i < SX_BACKEND_COUNT_; i++)

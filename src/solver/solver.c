@@ -12,9 +12,8 @@
 #include <string.h>
 
 symx_solver *sx_solver_new(symx_ctx *ctx, const char *backend, const char *func) {
-  if (!backend && !(backend = symx_option_get_str(ctx, "solver")))
-    return sx_error(ctx, SYMX_NOMEM, func, "out of memory"), NULL; /* the option always exists */
-  const sx_backend_vt *vt = backend ? sx_backend_find(backend) : NULL;
+  /* the option's value indexes the same list of backends */
+  const sx_backend_vt *vt = backend ? sx_backend_find(backend) : sx_backend_at(ctx->opts.solver);
   if (!vt) {
     sx_error(ctx, SYMX_NOTFOUND, func, "unknown solver backend '%s' (known: %s)",
              backend ? backend : "(null)", symx_solver_backends());

@@ -6,17 +6,6 @@
 #include "check.h"
 #include "engine/engine.h"
 
-#include <stdlib.h>
-
-static void *pl_clone(void *u, void *p) {
-  (void)u;
-  int *c = malloc(sizeof *c);
-  if (c) *c = *(int *)p;
-  return c;
-}
-static void pl_free(void *u, void *p) { (void)u; free(p); }
-static const symx_payload_vt pl_vt = {pl_clone, pl_free, NULL};
-
 /* in[0] > 50, the shape of a pointer choice's in-bounds condition */
 static symx_expr *gt50(symx_ctx *ctx) {
   symx_expr *in = symx_array_input(ctx, "in", 1, 32), *x = symx_read_le(ctx, in, 0, 1);
@@ -31,8 +20,7 @@ static void test_implied_no_fork(void) {
     symx_ctx *ctx = symx_ctx_new();
     CHECK(symx_option_set_str(ctx, "mode", modes[m]) == SYMX_OK);
     symx_engine *eng = symx_engine_new(ctx);
-    int *p = calloc(1, sizeof *p);
-    CHECK(symx_engine_start(eng, p, &pl_vt) == SYMX_OK);
+    CHECK(symx_engine_start(eng, NULL, NULL) == SYMX_OK);
     symx_state *st = NULL, *t = NULL, *f = NULL;
     CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
     symx_expr *c = gt50(ctx), *nc = symx_bool_not(ctx, c);

@@ -50,6 +50,14 @@ static bool in_step(symx_ctx *ctx, sx_state *st) {
   return ok;
 }
 
+/* st is the last state: it ends, the run is done, the engine goes */
+static void finish_last(symx_ctx *ctx, symx_engine *eng, symx_state *st) {
+  CHECK(in_step(ctx, st));
+  CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);
+  CHECK(symx_engine_next(eng, &st) == SYMX_DONE);
+  symx_engine_free(eng);
+}
+
 static void test_unsat_subset_kills(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_option_set_str(ctx, "mode", "pending");
@@ -136,10 +144,7 @@ static void test_constant_under_path(void) {
     CHECK(t == st && f == NULL);
     CHECK_EQ_U64(symx_stat_get(ctx, "forks"), 0);
     CHECK_EQ_U64(symx_stat_get(ctx, "backend_queries"), backend);
-    CHECK(in_step(ctx, st));
-    CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);
-    CHECK(symx_engine_next(eng, &st) == SYMX_DONE);
-    symx_engine_free(eng);
+    finish_last(ctx, eng, st);
     symx_expr_release(nlt);
     symx_expr_release(eq);
     symx_expr_release(lt);
@@ -175,10 +180,7 @@ static void test_revival_runs_chain_once(void) {
   CHECK_EQ_U64(symx_stat_get(ctx, "backend_queries"), 1);
   CHECK_EQ_U64(symx_stat_get(ctx, "model_checks"), 1);
   CHECK_EQ_U64(symx_stat_get(ctx, "chain_lookups"), 0);
-  CHECK(in_step(ctx, st));
-  CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);
-  CHECK(symx_engine_next(eng, &st) == SYMX_DONE);
-  symx_engine_free(eng);
+  finish_last(ctx, eng, st);
   symx_expr_release(hit);
   symx_ctx_free(ctx);
 }

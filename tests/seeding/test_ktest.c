@@ -2,6 +2,7 @@
 ** KLEE-style files, round trips, and every malformed case. */
 #include "check.h"
 #include "alloc.h"
+#include "failalloc.h"
 #include "seeding/ktest.h"
 #include "util.h"
 
@@ -252,27 +253,15 @@ static void test_malformed(void) {
   symx_ctx_free(ctx);
 }
 
-/* An allocator that fails the Nth allocation after being armed. */
-typedef struct { long n, fail_at; } failing;
-static void *failing_alloc(void *ud, void *p, size_t old, size_t n) {
-  failing *f = ud;
-  (void)old;
-  if (n == 0) {
-    free(p);
-    return NULL;
-  }
-  if (f->fail_at >= 0 && f->n++ == f->fail_at) return NULL;
-  return realloc(p, n);
-}
-
 static void test_oom(void) {
   /* parse and convert under a failure at every allocation: an error, never
   ** a crash or a leak */
   for (long at = 0; at < 40; at++) {
-    failing fa = {0, -1};
-    symx_ctx *ctx = symx_ctx_new_with_alloc(failing_alloc, &fa);
+    failalloc fa;
+    failalloc_disarm(&fa);
+    symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, &fa);
     uint64_t base = in_use(ctx);
-    fa.fail_at = at;
+    failalloc_arm(&fa, at);
     sx_ktest k;
     int rc = sx_ktest_parse(ctx, expected, sizeof expected, "oom", &k, "t");
     if (rc == SYMX_OK) {
@@ -282,7 +271,7 @@ static void test_oom(void) {
     } else {
       CHECK(rc == SYMX_NOMEM);
     }
-    fa.fail_at = -1;
+    failalloc_disarm(&fa);
     CHECK_EQ_U64(in_use(ctx), base);
     symx_ctx_free(ctx);
   }

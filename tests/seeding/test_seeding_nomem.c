@@ -37,8 +37,22 @@ static void make_seeds(void) {
   write_file(path, "id:000001,src:000000,+cov", "xyzw", 4);
 }
 
-/* Loads every seed file; the first error code, or SYMX_OK; *n = seeds. */
-static int load(symx_ctx *ctx, size_t *n) {
+/* A context on the hook; its work needs nothing else. */
+static symx_ctx *open_ctx(failalloc *fa, void *user) {
+  (void)user;
+  failalloc_disarm(fa);
+  return symx_ctx_new_with_alloc(failalloc_fn, fa);
+}
+
+static void close_ctx(symx_ctx *ctx, void *user) {
+  (void)user;
+  symx_ctx_free(ctx);
+}
+
+/* Loads every seed file; the first error code, or SYMX_OK; the digest is
+** the number of seeds. */
+static int load(symx_ctx *ctx, void *user, uint64_t *digest) {
+  (void)user;
   char path[256];
   symx_seeds *s = symx_seeds_new(ctx);
   if (!s) return symx_errcode(ctx);
@@ -49,42 +63,14 @@ static int load(symx_ctx *ctx, size_t *n) {
   snprintf(path, sizeof path, "%s/queue", seed_dir);
   if (rc == SYMX_OK) rc = symx_seeds_add_afl_queue(s, path, "in");
   if (rc == SYMX_OK && symx_seeds_message_count(s)) rc = SYMX_ERROR; /* a file was skipped */
-  *n = symx_seeds_count(s);
+  *digest = symx_seeds_count(s);
   symx_seeds_free(s);
   return rc;
 }
 
 static void test_seed_reading(void) {
   make_seeds();
-  size_t want, got;
-  long n, absorbed = 0;
-  for (n = -1; n < FAILALLOC_MAX_N; n++) {
-    failalloc fa;
-    failalloc_disarm(&fa);
-    symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, &fa);
-    failalloc_arm(&fa, n);
-    int rc = load(ctx, n < 0 ? &want : &got);
-    failalloc_disarm(&fa);
-    bool done = !fa.hit;
-    if (n < 0) {
-      CHECK_EQ_U64(rc, SYMX_OK);
-      CHECK_EQ_U64(want, 5);
-    } else if (rc == SYMX_OK) {
-      CHECK_EQ_U64(got, want);
-      absorbed += !done;
-    } else {
-      if (rc != SYMX_NOMEM) fprintf(stderr, "seeds N=%ld: rc %d (%s)\n", n, rc, symx_errmsg(ctx));
-      CHECK_EQ_U64(rc, SYMX_NOMEM);
-      CHECK(symx_errcode(ctx) == SYMX_NOMEM && symx_errmsg(ctx)[0] != '\0');
-      symx_errclear(ctx);
-      CHECK_EQ_U64(load(ctx, &got), SYMX_OK);
-      CHECK_EQ_U64(got, want);
-    }
-    symx_ctx_free(ctx);
-    if (n >= 0 && done) break;
-  }
-  CHECK(n < FAILALLOC_MAX_N);
-  fprintf(stderr, "seeds: %ld allocations swept, %ld absorbed\n", n, absorbed);
+  CHECK_EQ_U64(failalloc_sweep(&(failalloc_job){"seeds", NULL, open_ctx, load, close_ctx, false}), 5);
   tmpdir_free(seed_dir);
 }
 
@@ -95,58 +81,33 @@ static const char *const prog_text =
     "br ult r1, 100, a\nset ne r4, r2, 5\nassert r4\n"
     "a: br ugt r2, r1, b\nhalt\nb: set ne r7, r1, 200\nassert r7\nhalt\n";
 
-/* An exploration writing its tests to a new directory (*dir); the code. */
-static int explore(symx_ctx *ctx, const toyvm_prog *p, char **dir) {
-  *dir = tmpdir_new();
-  int rc = symx_option_set_str(ctx, "output_dir", *dir);
-  if (rc != SYMX_OK) return rc;
-  symx_engine *eng = symx_engine_new(ctx);
-  if (!eng) return symx_errcode(ctx);
-  rc = toyvm_explore(eng, p, 1000, NULL, NULL);
+/* An exploration writing every format to a new directory; the digest is
+** the number of files written, and no temporary file may be left. */
+static int explore(symx_ctx *ctx, void *user, uint64_t *digest) {
+  const toyvm_prog *p = user;
+  char *dir = tmpdir_new();
+  int rc = symx_option_set_str(ctx, "output_dir", dir);
+  symx_engine *eng = rc == SYMX_OK ? symx_engine_new(ctx) : NULL;
+  if (rc == SYMX_OK && !eng) rc = symx_errcode(ctx);
+  if (eng) rc = toyvm_explore(eng, p, 1000, NULL, NULL);
   symx_engine_free(eng);
+  CHECK_EQ_U64(count_files(dir, 1), count_files(dir, 0)); /* no temporary left */
+  *digest = (uint64_t)count_files(dir, 0);
+  tmpdir_free(dir);
   return rc;
+}
+
+static symx_ctx *open_writers(failalloc *fa, void *user) {
+  symx_ctx *ctx = open_ctx(fa, user);
+  symx_option_set_str(ctx, "test_formats", "ktest,raw,json");
+  return ctx;
 }
 
 static void test_writers(void) {
   char err[64];
   toyvm_prog *p = toyvm_parse(prog_text, err, sizeof err);
   CHECK(p != NULL);
-  int want = 0;
-  long n, absorbed = 0;
-  for (n = -1; n < FAILALLOC_MAX_N; n++) {
-    failalloc fa;
-    failalloc_disarm(&fa);
-    symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, &fa);
-    symx_option_set_str(ctx, "test_formats", "ktest,raw,json");
-    char *dir;
-    failalloc_arm(&fa, n);
-    int rc = explore(ctx, p, &dir);
-    failalloc_disarm(&fa);
-    bool done = !fa.hit;
-    CHECK_EQ_U64(count_files(dir, 1), count_files(dir, 0)); /* no temporary left */
-    if (n < 0) {
-      CHECK_EQ_U64(rc, SYMX_OK);
-      want = count_files(dir, 0);
-      CHECK(want >= 9);
-    } else if (rc == SYMX_OK) {
-      CHECK_EQ_U64(count_files(dir, 0), want);
-      absorbed += !done;
-    } else {
-      if (rc != SYMX_NOMEM) fprintf(stderr, "writers N=%ld: rc %d (%s)\n", n, rc, symx_errmsg(ctx));
-      CHECK_EQ_U64(rc, SYMX_NOMEM);
-      CHECK(symx_errcode(ctx) == SYMX_NOMEM && symx_errmsg(ctx)[0] != '\0');
-      symx_errclear(ctx);
-      char *again;
-      CHECK_EQ_U64(explore(ctx, p, &again), SYMX_OK);
-      CHECK_EQ_U64(count_files(again, 0), want);
-      tmpdir_free(again);
-    }
-    tmpdir_free(dir);
-    symx_ctx_free(ctx);
-    if (n >= 0 && done) break;
-  }
-  CHECK(n < FAILALLOC_MAX_N);
-  fprintf(stderr, "writers: %ld allocations swept, %ld absorbed\n", n, absorbed);
+  CHECK(failalloc_sweep(&(failalloc_job){"writers", p, open_writers, explore, close_ctx, false}) >= 9);
   toyvm_free(p);
 }
 
