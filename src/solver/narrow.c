@@ -14,6 +14,7 @@
 #include "stack.h"
 
 #define KEY_ACT 127u /* memo key suffix of act(); 1..64 are low()'s widths */
+#define MAX_DEPTH 512 /* deeper terms are left whole: the stack stays bounded */
 
 typedef struct nslot {
   uint64_t key; /* id << 7 | k, plus one; 0 = empty */
@@ -26,6 +27,7 @@ typedef struct narrower {
   nslot *t;
   size_t cap, count;
   SX_STACK(sx_expr *) made; /* every reference built, released at the end */
+  unsigned depth;           /* of act()'s or low()'s recursion */
   bool failed;
 } narrower;
 
@@ -71,6 +73,8 @@ static unsigned act(narrower *nw, const sx_expr *e) {
   nslot *s = slot_of(nw, (uint64_t)e->id << 7 | KEY_ACT);
   if (!s) return w;
   if (s->act1) return s->act1 - 1;
+  if (nw->depth >= MAX_DEPTH) return w; /* a bound, not memoized */
+  nw->depth++;
   const sx_expr *x = e->args[0], *y = e->nargs > 1 ? e->args[1] : NULL;
   unsigned a = w;
   switch (e->kind) {
@@ -108,6 +112,7 @@ static unsigned act(narrower *nw, const sx_expr *e) {
   }
   default: break;
   }
+  nw->depth--;
   s = slot_of(nw, (uint64_t)e->id << 7 | KEY_ACT); /* the recursion may have moved it */
   if (!s) return w;
   s->act1 = umin(a, w) + 1;
@@ -246,7 +251,10 @@ static sx_expr *low(narrower *nw, sx_expr *e, unsigned k) {
   nslot *s = slot_of(nw, (uint64_t)e->id << 7 | k);
   if (!s) return NULL;
   if (s->e) return s->e;
+  if (nw->depth >= MAX_DEPTH) return resize(nw, e, k); /* left whole below here */
+  nw->depth++;
   sx_expr *r = build_low(nw, e, k);
+  nw->depth--;
   if (!r) {
     nw->failed = true;
     return NULL;
