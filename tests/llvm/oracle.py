@@ -5,10 +5,11 @@ For each program tests/llvm/progs/*.c (1 symbolic byte: 256 inputs; a
 '// inputs: 2' line: 2 bytes, 65,536 inputs, only with --slow):
   1. compile to bitcode once (clang-14 -g -O0), the file symx-llvm runs;
   2. a native twin: the same bitcode with line-coverage hooks
-     (symx-llvm --emit-cov-bitcode), built with AddressSanitizer and
-     libsymx-replay;
-  3. run the twin on every input: the set of outcomes (exit code and output,
-     or the error kind) and the set of covered lines;
+     (symx-llvm --emit-cov-bitcode), built with AddressSanitizer,
+     libsymx-replay and libsymx-twin;
+  3. run the twin on every input (one process, a forked child per input):
+     the set of outcomes (exit code and output, or the error kind) and the
+     set of covered lines;
   4. symx-llvm in eager and pending mode: its outcomes (paths.jsonl) and
      covered lines (coverage.txt) must be the same sets;
   5. every error test case symx-llvm wrote replays natively (KTEST_FILE) to
@@ -55,10 +56,35 @@ def native_kind(rc, err):
 def run_native(exe, env_extra, timeout=20):
     env = dict(os.environ)
     env.update(env_extra)
-    env["ASAN_OPTIONS"] = "detect_leaks=0:handle_abort=1:handle_sigfpe=1"
+    # symbolize=0: an error is told by its kind; llvm-symbolizer took seconds
+    # per report
+    env["ASAN_OPTIONS"] = "detect_leaks=0:handle_abort=1:handle_sigfpe=1:symbolize=0:color=never"
     p = subprocess.run([exe], env=env, capture_output=True, timeout=timeout)
     err = p.stderr.decode("latin-1")
     return p.returncode, p.stdout.decode("latin-1"), err
+
+
+def run_twin(exe, nbytes, d):
+    """Every nbytes-long input through the twin: (input, status, stdout,
+    stderr, covered lines) per input, from its results file."""
+    results = os.path.join(d, "twin.results")
+    env = {"SYMX_TWIN_BYTES": str(nbytes), "SYMX_TWIN_DIR": d, "SYMX_TWIN_RESULTS": results}
+    rc, _, err = run_native(exe, env, timeout=None)
+    if rc != 0:
+        raise RuntimeError("twin %s failed (%d): %s" % (exe, rc, err[-500:]))
+    data, pos, runs = open(results, "rb").read(), 0, []
+    while pos < len(data):
+        nl = data.index(b"\n", pos)
+        v, code, no, ne, nc = map(int, data[pos:nl].split())
+        pos = nl + 1
+        parts = []
+        for n in (no, ne, nc):
+            parts.append(data[pos:pos + n].decode("latin-1"))
+            pos += n
+        runs.append((v, code) + tuple(parts))
+    if len(runs) != 256 ** nbytes:
+        raise RuntimeError("twin %s ran %d of %d inputs" % (exe, len(runs), 256 ** nbytes))
+    return runs
 
 
 def outcome(kind, code, out):
@@ -82,23 +108,17 @@ def check_program(src, args, work):
     cov_bc = os.path.join(d, name + ".cov.bc")
     subprocess.run([args.symx, "--emit-cov-bitcode", cov_bc, bc], check=True)
     exe = os.path.join(d, name + ".native")
+    # -z now: symbols are bound once in the twin, not again in each child
     subprocess.run([args.clang, "-fsanitize=address", "-g", cov_bc, "-L" + args.replay_dir,
-                    "-lsymx-replay", "-o", exe], check=True)
-    # 3. every input natively
+                    "-Wl,-z,now", "-Wl,--wrap=main", "-lsymx-twin", "-lsymx-replay", "-o", exe], check=True)
+    # 3. every input natively: one twin process forks a child per input
     outcomes, lines = set(), set()
-    covf = os.path.join(d, "cov.txt")
-    for v in range(256 ** nbytes):
-        hexv = "%0*x" % (2 * nbytes, v)
-        hexv = "".join(reversed([hexv[i:i + 2] for i in range(0, len(hexv), 2)]))
-        if os.path.exists(covf):
-            os.unlink(covf)
-        rc, out, err = run_native(exe, {"SYMX_REPLAY_HEX": hexv, "SYMX_COV_FILE": covf})
+    for v, rc, out, err, cov in run_twin(exe, nbytes, d):
         if rc == ASSUME_EXIT:
             continue
         kind = native_kind(rc, err)
         outcomes.add(outcome(kind, rc if not kind else None, out))
-        if os.path.exists(covf):
-            lines |= {int(x) for x in open(covf).read().split()}
+        lines |= {int(x) for x in cov.split()}
     problems = []
     # 4. symx-llvm in both modes
     for mode in args.modes:

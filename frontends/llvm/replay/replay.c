@@ -90,6 +90,13 @@ static int hexval(char c) {
   return -1;
 }
 
+/* libsymx-twin's hooks: the input bytes as hex (borrowed), and the
+** descriptor coverage goes to, set before a child runs the program. */
+void __symx_replay_set_hex(const char *hex) {
+  loaded = 1;
+  hexsrc = hex;
+}
+
 static void fill(void *addr, size_t size, const char *name) {
   load();
   uint8_t *p = addr;
@@ -161,6 +168,8 @@ void klee_report_error(const char *file, int line, const char *message, const ch
 ** run may end in a crash). */
 static uint8_t covered[1 << 16];
 static int covfd = -2;
+
+void __symx_replay_set_cov_fd(int fd) { covfd = fd; }
 
 void __symx_cov_line(uint32_t line) {
   if (line >= sizeof covered || covered[line]) return;
