@@ -4,12 +4,9 @@
 */
 #include "alloc.h"
 #include "error.h"
+#include "expr/expr.h" /* the expression table lives in every context */
 
 #include <string.h>
-
-/* Provided by src/expr (the expression table lives in every context). */
-SX_INTERNAL int sx_expr_table_init(symx_ctx *ctx);
-SX_INTERNAL void sx_expr_table_free(symx_ctx *ctx);
 
 const char *symx_version(void) { return SYMX_VERSION; }
 int symx_version_number(void) { return SYMX_VERSION_NUMBER; }
