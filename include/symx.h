@@ -619,7 +619,11 @@ SYMX_API int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done,
 ** pending states are revived to find infeasible ones, which are dropped
 ** first; when the pending count equals the number still to drop, the
 ** feasible searcher picks states to terminate early. max_time and
-** max_instructions end the exploration.
+** max_instructions end the exploration. Every solver query of the engine
+** ends by max_time or after solver_timeout, whichever comes first; the
+** query then answers unknown (statistic solver_timeouts): past
+** solver_timeout the side it asked about goes per unknown_policy, past
+** max_time it ends early with the run.
 */
 typedef struct symx_engine symx_engine;
 typedef struct symx_state symx_state;

@@ -26,6 +26,12 @@ uint64_t sx_now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t sx_deadline_ns(uint64_t from_ns, int64_t ms) {
+  if (ms <= 0) return 0;
+  if ((uint64_t)ms > (UINT64_MAX - from_ns) / 1000000u) return UINT64_MAX;
+  return from_ns + (uint64_t)ms * 1000000u;
+}
+
 size_t symx_stat_count(void) { return SX_STAT_COUNT_; }
 const char *symx_stat_name(size_t i) { return i < SX_STAT_COUNT_ ? names[i] : NULL; }
 const char *symx_stat_help(size_t i) { return i < SX_STAT_COUNT_ ? helps[i] : NULL; }

@@ -24,6 +24,7 @@
   STAT(backend_sat, "backend answers: sat")                                            \
   STAT(backend_unsat, "backend answers: unsat")                                        \
   STAT(backend_unknown, "backend answers: unknown")                                    \
+  STAT(solver_timeouts, "queries that ran out of time (the run's max_time or solver_timeout): unknown") \
   STAT(model_checks, "models checked by the evaluator (backends', checkers', seed hooks')") \
   STAT(model_check_failures, "backend models rejected by the evaluator")              \
   STAT(chain_simplify_answers, "chain: queries decided by constants and simplification") \
@@ -111,5 +112,8 @@ typedef struct sx_stats { uint64_t v[SX_STAT_COUNT_]; } sx_stats;
 
 /* Monotonic clock in nanoseconds. */
 uint64_t sx_now_ns(void);
+/* The sx_now_ns() time ms milliseconds after from_ns: 0 (no deadline) when
+** ms <= 0, UINT64_MAX (never reached) when that would overflow. */
+uint64_t sx_deadline_ns(uint64_t from_ns, int64_t ms);
 
 #endif

@@ -35,8 +35,12 @@ static int args_ok(sx_state *st, sx_expr *e, bool boolean, const char *func) {
 }
 
 /* An UNKNOWN answer drops the side per unknown_policy, unless the stop
-** flag caused it: then the side waits in the pending set. */
-static bool drop_unknown(symx_ctx *ctx) { return ctx->opts.unknown_policy == SX_UNKNOWN_DROP && !ctx->interrupted; }
+** flag or the run's time limit caused it: then the side waits in the
+** pending set (and ends early with the run). */
+static bool drop_unknown(symx_engine *eng) {
+  symx_ctx *ctx = eng->ctx;
+  return ctx->opts.unknown_policy == SX_UNKNOWN_DROP && !ctx->interrupted && !sx_engine_time_up(eng);
+}
 
 static bool fork_inhibited(symx_engine *eng, sx_state *st) {
   const sx_options *o = &eng->ctx->opts;
@@ -52,7 +56,7 @@ static int branch_eager(symx_engine *eng, sx_state *st, sx_expr *c, bool v, sx_s
   SX_INC(eng->ctx, eager_queries);
   int rc = sx_oracle_decide(&eng->oracle, st, c, v, &cw, func);
   if (rc == SYMX_UNSAT) return SYMX_OK; /* c is implied: no fork, nothing to add */
-  if (rc == SYMX_UNKNOWN && drop_unknown(eng->ctx))
+  if (rc == SYMX_UNKNOWN && drop_unknown(eng))
     return sx_pending_extend(&eng->host, st, c, !v, NULL, func);
   if (rc != SYMX_SAT && rc != SYMX_UNKNOWN) return rc;
   /* SAT: both sides run; UNKNOWN with retry: the other side waits */
@@ -113,7 +117,7 @@ static int decide_extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, s
     return SYMX_UNSAT;
   }
   if (rc == SYMX_UNKNOWN) {
-    if (drop_unknown(ctx))
+    if (drop_unknown(eng))
       sx_engine_end(eng, st, end_status, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
     else if ((rc = sx_pending_make(&eng->host, st, c, neg, func)) != SYMX_OK)
       return rc;

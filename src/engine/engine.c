@@ -122,7 +122,13 @@ int symx_engine_start(symx_engine *eng, void *payload, const symx_payload_vt *vt
   sx_engine_count(eng, -1, SYMX_ST_ACTIVE);
   eng->started = true;
   eng->start_ns = eng->last_progress_ns = sx_now_ns();
+  eng->oracle.start_ns = eng->start_ns; /* solver calls end with the run */
   return SYMX_OK;
+}
+
+bool sx_engine_time_up(const symx_engine *eng) {
+  uint64_t end = sx_oracle_run_end(&eng->oracle);
+  return end && sx_now_ns() >= end;
 }
 
 void sx_engine_count(symx_engine *eng, int from, int to) {

@@ -56,6 +56,9 @@ SX_INTERNAL void sx_engine_count(symx_engine *eng, int from, int to);
 SX_INTERNAL int sx_engine_place(symx_engine *eng, sx_state *st);
 /* Takes st out of its searcher (if it is in one). */
 SX_INTERNAL void sx_engine_unplace(symx_engine *eng, sx_state *st);
+/* Whether the run's max_time is over: an UNKNOWN answer then means "no
+** time left", not "undecidable", and its state ends with the run. */
+SX_INTERNAL bool sx_engine_time_up(const symx_engine *eng);
 /*
 ** Ends st: out of its searcher and the tree, status (TERMINATED or
 ** INFEASIBLE), reason, a test case per emit_tests when TERMINATED (from

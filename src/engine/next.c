@@ -50,8 +50,9 @@ static int revive(symx_engine *eng, sx_state *st) {
     sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
     return 0;
   }
-  if (rc == SYMX_UNKNOWN && ctx->interrupted) {
-    /* stopped, not undecidable: back into the set for a resumed run */
+  if (rc == SYMX_UNKNOWN && (ctx->interrupted || sx_engine_time_up(eng))) {
+    /* stopped or out of time, not undecidable: back into the set, for a
+    ** resumed run or to end early with this one */
     if (sx_engine_place(eng, st) != SYMX_OK)
       sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
     return 0;
@@ -139,9 +140,9 @@ static void halt(symx_engine *eng) {
   eng->done = true;
 }
 
-static bool limit_hit(symx_engine *eng, uint64_t now) {
+static bool limit_hit(symx_engine *eng) {
   const sx_options *o = &eng->ctx->opts;
-  return (o->max_time && now - eng->start_ns >= (uint64_t)o->max_time * 1000000u) ||
+  return sx_engine_time_up(eng) ||
          (o->max_instructions && eng->instructions >= (uint64_t)o->max_instructions);
 }
 
@@ -189,7 +190,7 @@ static int next(symx_engine *eng, symx_state **out) {
     eng->last_progress_ns = now;
     if (eng->progress(eng->progress_user, eng)) return SYMX_DONE;
   }
-  if (limit_hit(eng, now)) {
+  if (limit_hit(eng)) {
     halt(eng);
     return SYMX_DONE;
   }
@@ -198,6 +199,10 @@ static int next(symx_engine *eng, symx_state **out) {
   if (rc != SYMX_OK) return rc;
   for (;;) {
     if (ctx->interrupted) return SYMX_DONE;
+    if (sx_engine_time_up(eng)) { /* again after each revival: one may use up the time */
+      halt(eng);
+      return SYMX_DONE;
+    }
     if (!sx_search_empty(&eng->search[0])) {
       sx_state *st = sx_search_select(&eng->search[0]);
       if (replay_only(eng) && !st->seeds) {

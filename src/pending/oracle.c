@@ -13,6 +13,7 @@ void sx_oracle_init(sx_oracle *o, sx_pools *pools) {
   o->check = NULL;
   o->check_user = NULL;
   o->layer = SX_LAYER_NONE;
+  o->start_ns = 0;
   o->q.begin = o->q.end = o->q.allocated = NULL;
 }
 
@@ -20,6 +21,10 @@ void sx_oracle_release(sx_oracle *o) {
   symx_solver_free(o->solver);
   o->solver = NULL;
   SX_RELEASE(o->ctx, o->q);
+}
+
+uint64_t sx_oracle_run_end(const sx_oracle *o) {
+  return o->start_ns ? sx_deadline_ns(o->start_ns, o->ctx->opts.max_time) : 0;
 }
 
 static sx_expr *literal(symx_ctx *ctx, sx_expr *c, bool neg) {
@@ -59,13 +64,8 @@ int sx_oracle_check(sx_oracle *o, const sx_clist *cs, sx_expr *c, bool neg, sx_a
       goto out;
     }
   }
-  if (o->check) {
-    SX_INC(ctx, solver_queries);
-    rc = o->check(o->check_user, o->q.begin, SX_SIZE(o->q), model);
-  } else {
-    if ((rc = need_solver(o, func)) != SYMX_OK) goto out;
-    rc = sx_solver_check(o->solver, o->q.begin, SX_SIZE(o->q), 0, model);
-  }
+  SX_INC(ctx, solver_queries);
+  rc = o->check(o->check_user, o->q.begin, SX_SIZE(o->q), model);
 out:
   drop_query(o);
   if (rc == SYMX_NOMEM) sx_error(ctx, SYMX_NOMEM, func, "out of memory");
@@ -137,7 +137,8 @@ static int ask_chain(sx_oracle *o, sx_state *st, sx_expr *c, bool neg, sx_assign
     if (lit) sx_expr_release_nonnull(lit);
     return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
   }
-  sx_query q = {NULL, 0, fac, lit, st->witness, true, 0, SX_LAYER_NONE};
+  /* the chain cuts the run's end to solver_timeout */
+  sx_query q = {NULL, 0, fac, lit, st->witness, true, sx_oracle_run_end(o), SX_LAYER_NONE};
   rc = lookup ? sx_chain_lookup(ctx, &q, model) : sx_chain_query(o->solver, &q, model);
   o->layer = q.layer;
   if (rc == SYMX_SAT) {

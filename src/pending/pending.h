@@ -27,15 +27,20 @@ typedef struct sx_oracle {
   void *check_user;
   int layer;           /* the chain layer (SX_LAYER_*) that decided the last
                        ** decide or lookup; SX_LAYER_BACKEND for a checker */
+  uint64_t start_ns;   /* the run's start (max_time counts from it); 0 = none */
   SX_STACK(sx_expr *) q; /* scratch query */
 } sx_oracle;
 
 SX_INTERNAL void sx_oracle_init(sx_oracle *o, sx_pools *pools);
 SX_INTERNAL void sx_oracle_release(sx_oracle *o);
+/* The run's end: max_time after start_ns as an sx_now_ns() time; 0 when
+** there is no time limit. Every query gets at most until then. */
+SX_INTERNAL uint64_t sx_oracle_run_end(const sx_oracle *o);
 /*
-** Satisfiability of the path cs and (c or !c; c may be NULL). On SYMX_SAT
-** model (an empty assignment) receives the solver's model. Counts a solver
-** query. func names the public function in errors.
+** Satisfiability of the path cs and (c or !c; c may be NULL) asked of the
+** test's checker (o->check, set). On SYMX_SAT model (an empty assignment)
+** receives the checker's model. Counts a solver query. func names the
+** public function in errors.
 */
 SX_INTERNAL int sx_oracle_check(sx_oracle *o, const sx_clist *cs, sx_expr *c, bool neg,
                                 sx_assign *model, const char *func);
@@ -56,7 +61,8 @@ SX_INTERNAL int sx_oracle_witness(sx_oracle *o, const sx_clist *cs, sx_expr *c, 
 ** and every pending one). On SYMX_SAT *w receives a new witness for the
 ** path and the condition: the hint with only the solved factors' bytes
 ** overwritten (each factor's model checked by the evaluator where the
-** chain found it, once). Otherwise SYMX_UNSAT, SYMX_UNKNOWN
+** chain found it, once). Otherwise SYMX_UNSAT, SYMX_UNKNOWN (out of time:
+** the run's end or solver_timeout, the stop flag, or the backend gave up)
 ** or an error. With a test's checker installed the query goes to it as a
 ** plain list instead. Counts a solver query.
 */

@@ -404,6 +404,8 @@ done:
   if (rc == SYMX_SAT || rc == SYMX_UNSAT) {
     q->layer = layer;
     count_layer(ctx, layer, rc);
+  } else if (rc == SYMX_UNKNOWN && s && !ctx->interrupted && out_of_time(&r)) {
+    SX_INC(ctx, solver_timeouts);
   }
   uint64_t spent = sx_now_ns() - t0;
   SX_ADD(ctx, chain_time_ns, spent > r.backend_ns ? spent - r.backend_ns : 0);
@@ -421,9 +423,11 @@ done:
 
 /* ---- entry points ---- */
 
-static uint64_t default_deadline(symx_ctx *ctx) {
-  int64_t t = ctx->opts.solver_timeout;
-  return t > 0 ? sx_now_ns() + (uint64_t)t * 1000000u : 0;
+/* The caller's deadline (the run's end, say), cut to solver_timeout from
+** now: every query gets whichever comes first. */
+static uint64_t query_deadline(symx_ctx *ctx, uint64_t deadline_ns) {
+  uint64_t own = sx_deadline_ns(sx_now_ns(), ctx->opts.solver_timeout);
+  return own && (!deadline_ns || own < deadline_ns) ? own : deadline_ns;
 }
 
 static int check_query(symx_ctx *ctx, const sx_query *q, sx_assign *model, const char *func) {
@@ -442,7 +446,7 @@ int sx_chain_query(symx_solver *s, sx_query *q, sx_assign *model) {
   if (rc != SYMX_OK) return rc;
   SX_INC(ctx, solver_queries);
   uint64_t t0 = sx_now_ns();
-  if (!q->deadline_ns) q->deadline_ns = default_deadline(ctx);
+  q->deadline_ns = query_deadline(ctx, q->deadline_ns);
   rc = ctx->interrupted ? SYMX_UNKNOWN : chain_run(ctx, s, q, model);
   if ((rc == SYMX_SAT || rc == SYMX_UNSAT) && ctx->opts.validate_solver && !ctx->interrupted) {
     /* cross-check the whole question, not the slice the chain asked */

@@ -63,7 +63,8 @@ typedef struct sx_query {
   sx_expr *cond;       /* the condition asked about, or NULL */
   sx_assign *hint;     /* tried first (the parent's witness), or NULL */
   bool path_sat;       /* the path alone is known satisfiable */
-  uint64_t deadline_ns; /* absolute sx_now_ns() time; 0 = none */
+  uint64_t deadline_ns; /* absolute sx_now_ns() time (0 = none); sx_chain_query
+                        ** cuts it to the solver_timeout option */
   int layer;           /* out: SX_LAYER_* that decided */
 } sx_query;
 
@@ -72,7 +73,9 @@ typedef struct sx_query {
 ** SYMX_UNSAT, SYMX_UNKNOWN (deadline, stop flag, backend gave up) or an
 ** error code. On SAT with model != NULL: model receives the hint (if any)
 ** with the bytes of the solved factors overwritten, so that it satisfies
-** path && cond whenever the hint satisfies the path. Counts solver_queries
+** path && cond whenever the hint satisfies the path. The query runs until
+** q->deadline_ns or solver_timeout from now, whichever comes first (an
+** UNKNOWN at its deadline counts in solver_timeouts). Counts solver_queries
 ** and solver_time_ns; validate_solver cross-checks the answer.
 */
 SX_INTERNAL int sx_chain_query(symx_solver *s, sx_query *q, sx_assign *model);
