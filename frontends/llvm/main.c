@@ -53,6 +53,8 @@ static void usage(FILE *f) {
         "  --afl-idle T                   stop after T without a new entry (default 0: keep\n"
         "                                 polling every 2s until --max-time)\n"
         "  --max-time T, --max-instructions N, --max-memory MB\n"
+        "  --max-solver-time T            time limit of each solver query (default none);\n"
+        "                                 every query also ends with --max-time\n"
         "  --output-dir DIR               test cases, stats.json, messages.txt, paths.jsonl\n"
         "  --exit-on-error                stop at the first error\n"
         "  --solver z3|cadical, --rng-seed N, --emit-all-tests\n"
@@ -203,6 +205,8 @@ int main(int argc, char **argv) {
     } else if (strcmp(name, "max-time") == 0) {
       if (set(ctx, "max_time", val)) goto out;
       max_time_ms = symx_option_get(ctx, "max_time");
+    } else if (strcmp(name, "max-solver-time") == 0) { /* KLEE's per-query limit */
+      if (set(ctx, "solver_timeout", val)) goto out;
     } else if (strcmp(name, "max-instructions") == 0) {
       if (set(ctx, "max_instructions", val)) goto out;
     } else if (strcmp(name, "max-memory") == 0) {
