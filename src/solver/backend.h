@@ -62,6 +62,19 @@ typedef struct sx_narrow_cache sx_narrow_cache;
 SX_INTERNAL int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_narrow_cache *cache,
                                  sx_expr *const *cs, size_t n, uint64_t deadline_ns, sx_assign *model);
 
+/*
+** The chain's way down (backend.c): one backend call with the backend
+** statistics and the evaluator check of a SAT model; and the
+** validate_solver cross-check of an answer against the other backend.
+*/
+SX_INTERNAL int sx_solver_backend_call(symx_solver *s, sx_expr *const *cs, size_t n,
+                                       uint64_t deadline_ns, sx_assign *model);
+SX_INTERNAL int sx_solver_validate(symx_solver *s, sx_expr *const *cs, size_t n,
+                                   uint64_t deadline_ns, int answer, const char *func);
+/* Right after sx_solver_backend_call answered UNSAT: the backend's UNSAT
+** core of that query (see sx_backend_vt.core); false when it has none. */
+SX_INTERNAL bool sx_solver_backend_core(symx_solver *s, bool *in_core, size_t n);
+
 /* Backend by name, or NULL. */
 SX_INTERNAL const sx_backend_vt *sx_backend_find(const char *name);
 /* Backend i of SX_BACKEND_VALUES (the value of option "solver"), or NULL. */

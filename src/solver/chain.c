@@ -455,7 +455,7 @@ int sx_chain_query(symx_solver *s, sx_query *q, sx_assign *model) {
     for (size_t i = 0; vrc == SYMX_OK && !q->factors && i < q->n; i++)
       if (!SX_PUSH(ctx, full, q->cs[i])) vrc = SYMX_NOMEM;
     if (vrc == SYMX_OK && q->cond && !SX_PUSH(ctx, full, q->cond)) vrc = SYMX_NOMEM;
-    rc = vrc == SYMX_OK ? sx_solver_validate(s, full.begin, SX_SIZE(full), q->deadline_ns, rc)
+    rc = vrc == SYMX_OK ? sx_solver_validate(s, full.begin, SX_SIZE(full), q->deadline_ns, rc, SX_CHECK_FN)
                         : sx_error(ctx, SYMX_NOMEM, "sx_chain_query", "out of memory");
     SX_RELEASE(ctx, full);
   }

@@ -90,17 +90,5 @@ SX_INTERNAL int sx_chain_lookup(symx_ctx *ctx, sx_query *q, sx_assign *model);
 SX_INTERNAL int sx_chain_check(symx_solver *s, sx_expr *const *cs, size_t n, uint64_t deadline_ns,
                                sx_assign *model);
 
-/*
-** Defined in solver.c (the chain's way down): one backend call with the
-** backend statistics and the evaluator check of a SAT model; and the
-** validate_solver cross-check of a chain answer against the other backend.
-*/
-SX_INTERNAL int sx_solver_backend_call(symx_solver *s, sx_expr *const *cs, size_t n,
-                                       uint64_t deadline_ns, sx_assign *model);
-SX_INTERNAL int sx_solver_validate(symx_solver *s, sx_expr *const *cs, size_t n,
-                                   uint64_t deadline_ns, int answer);
-/* Right after sx_solver_backend_call answered UNSAT: the backend's UNSAT
-** core of that query (see sx_backend_vt.core); false when it has none. */
-SX_INTERNAL bool sx_solver_backend_core(symx_solver *s, bool *in_core, size_t n);
 
 #endif

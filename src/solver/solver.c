@@ -1,10 +1,11 @@
 /*
-** solver.c — symx_solver: argument checks, trivial answers, deadlines, the
-** statistics of every query, the evaluator check of every SAT model, and the
-** validate_solver cross-check against a second backend.
+** solver.c — symx_solver: creating and freeing one, and its check: argument
+** checks, trivial answers, the query's deadline and statistics; the chain
+** (chain.c) decides, and reaches the backend through backend.c.
 */
 #include "solver.h"
 #include "narrow.h"
+#include "backend.h"
 #include "chain.h"
 #include "alloc.h"
 #include "error.h"
@@ -50,129 +51,6 @@ void symx_solver_free(symx_solver *s) {
   if (s->check_b) s->check_vt->destroy(s->check_b);
   sx_narrow_cache_free(s->narrow);
   sx_free(s->ctx, s, sizeof *s);
-}
-
-static int run_backend_into(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
-                            size_t n, unsigned timeout_ms, sx_assign *model, const char *func);
-
-int sx_backend_check(symx_ctx *ctx, const sx_backend_vt *vt, sx_backend *b, sx_narrow_cache *cache,
-                     sx_expr *const *cs, size_t n, uint64_t deadline_ns, sx_assign *model) {
-  if (!ctx->opts.narrow || !n) return vt->check(b, cs, n, deadline_ns, model);
-  sx_expr **q = sx_alloc(ctx, n * sizeof *q);
-  if (!q) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
-  int before = ctx->errcode, rc;
-  if (sx_narrow(ctx, cache, cs, n, q) == SYMX_OK) {
-    rc = vt->check(b, q, n, deadline_ns, model);
-    for (size_t i = 0; i < n; i++) symx_expr_release(q[i]);
-  } else { /* narrowing is an optimization: the backend gets the query as it is */
-    ctx->errcode = before;
-    rc = vt->check(b, cs, n, deadline_ns, model);
-  }
-  sx_free(ctx, q, n * sizeof *q);
-  return rc;
-}
-
-/* One backend call with its statistics; a SAT model is checked with the
-** evaluator before anyone sees it (a temporary one when model is NULL). */
-static int run_backend(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
-                       size_t n, unsigned timeout_ms, sx_assign *model, const char *func) {
-  symx_ctx *ctx = s->ctx;
-  if (model) return run_backend_into(s, vt, b, cs, n, timeout_ms, model, func);
-  sx_assign *tmp = symx_assign_new(ctx);
-  if (!tmp) return SYMX_NOMEM;
-  int rc = run_backend_into(s, vt, b, cs, n, timeout_ms, tmp, func);
-  symx_assign_free(tmp);
-  return rc;
-}
-
-static int run_backend_into(symx_solver *s, const sx_backend_vt *vt, sx_backend *b, sx_expr *const *cs,
-                            size_t n, unsigned timeout_ms, sx_assign *model, const char *func) {
-  symx_ctx *ctx = s->ctx;
-  uint64_t t0 = sx_now_ns();
-  uint64_t deadline = timeout_ms ? t0 + (uint64_t)timeout_ms * 1000000u : 0;
-  SX_INC(ctx, backend_queries);
-  if (!s->narrow && ctx->opts.narrow) s->narrow = sx_narrow_cache_new(ctx); /* NULL: narrowing uncached */
-  int rc = sx_backend_check(ctx, vt, b, s->narrow, cs, n, deadline, model);
-  SX_ADD(ctx, backend_time_ns, sx_now_ns() - t0);
-  switch (rc) {
-  case SYMX_SAT: SX_INC(ctx, backend_sat); break;
-  case SYMX_UNSAT: SX_INC(ctx, backend_unsat); break;
-  case SYMX_UNKNOWN: SX_INC(ctx, backend_unknown); break;
-  default: return rc < SYMX_SAT ? rc : sx_error(ctx, SYMX_SOLVER, func, "backend %s answered %d", vt->name, rc);
-  }
-  if (rc != SYMX_SAT) return rc;
-  int before = ctx->errcode;
-  ctx->errcode = SYMX_OK;
-  SX_INC(ctx, model_checks);
-  bool ok = sx_eval_all(ctx, cs, n, model);
-  if (ctx->errcode == SYMX_NOMEM) return SYMX_NOMEM;
-  ctx->errcode = before;
-  if (!ok) {
-    SX_INC(ctx, model_check_failures);
-    return sx_error(ctx, SYMX_SOLVER, func, "backend %s returned a model that violates the query",
-                    vt->name);
-  }
-  return rc;
-}
-
-static const char *answer_name(int rc) {
-  return rc == SYMX_SAT ? "sat" : rc == SYMX_UNSAT ? "unsat" : "unknown";
-}
-
-/* validate_solver: asks the other backend and reports a disagreement. */
-static int cross_check(symx_solver *s, sx_expr *const *cs, size_t n, unsigned timeout_ms, int rc,
-                       const char *func) {
-  symx_ctx *ctx = s->ctx;
-  if (!s->check_vt) return rc; /* only one backend compiled in */
-  if (!s->check_b) {
-    s->check_b = s->check_vt->create(ctx);
-    if (!s->check_b)
-      return ctx->errcode != SYMX_OK ? ctx->errcode
-                                     : sx_error(ctx, SYMX_SOLVER, func, "backend %s failed to start",
-                                                s->check_vt->name);
-  }
-  sx_assign *m = symx_assign_new(ctx);
-  if (!m) return SYMX_NOMEM;
-  int rc2 = run_backend(s, s->check_vt, s->check_b, cs, n, timeout_ms, m, func);
-  symx_assign_free(m);
-  if (rc2 < SYMX_SAT) return rc2;
-  if ((rc == SYMX_SAT && rc2 == SYMX_UNSAT) || (rc == SYMX_UNSAT && rc2 == SYMX_SAT))
-    return sx_error(ctx, SYMX_SOLVER, func, "backends disagree: %s says %s, %s says %s (%zu constraints)",
-                    s->vt->name, answer_name(rc), s->check_vt->name, answer_name(rc2), n);
-  return rc;
-}
-
-/* The chain's way down (chain.h): remaining milliseconds of a deadline. */
-static unsigned ms_left(uint64_t deadline_ns, bool *expired) {
-  *expired = false;
-  if (!deadline_ns) return 0;
-  uint64_t now = sx_now_ns();
-  if (now >= deadline_ns) {
-    *expired = true;
-    return 0;
-  }
-  uint64_t ms = (deadline_ns - now + 999999u) / 1000000u;
-  return ms > UINT32_MAX ? UINT32_MAX : (unsigned)ms;
-}
-
-int sx_solver_backend_call(symx_solver *s, sx_expr *const *cs, size_t n, uint64_t deadline_ns,
-                           sx_assign *model) {
-  bool expired;
-  unsigned ms = ms_left(deadline_ns, &expired);
-  if (expired || s->ctx->interrupted) return SYMX_UNKNOWN;
-  return run_backend(s, s->vt, s->b, cs, n, ms, model, SX_CHECK_FN);
-}
-
-bool sx_solver_backend_core(symx_solver *s, bool *in_core, size_t n) {
-  return s->vt->core && s->vt->core(s->b, in_core, n);
-}
-
-int sx_solver_validate(symx_solver *s, sx_expr *const *cs, size_t n, uint64_t deadline_ns,
-                       int answer) {
-  bool expired;
-  unsigned ms = ms_left(deadline_ns, &expired);
-  if (expired) return answer;
-  return cross_check(s, cs, n, ms, answer, "sx_chain_query");
 }
 
 static int check(symx_solver *s, sx_expr *const *cs, size_t n, unsigned timeout_ms,
@@ -225,9 +103,10 @@ static int check(symx_solver *s, sx_expr *const *cs, size_t n, unsigned timeout_
     goto done;
   }
   /* the solver chain (chain.c) decides, calling sx_solver_backend_call below */
-  rc = sx_chain_check(s, q, m, timeout_ms ? sx_now_ns() + (uint64_t)timeout_ms * 1000000u : 0, model);
+  uint64_t deadline = sx_deadline_ns(sx_now_ns(), timeout_ms);
+  rc = sx_chain_check(s, q, m, deadline, model);
   if (rc >= SYMX_SAT && ctx->opts.validate_solver && !ctx->interrupted)
-    rc = cross_check(s, q, m, timeout_ms, rc, func);
+    rc = sx_solver_validate(s, q, m, deadline, rc, func);
 done:
   if (q) sx_free(ctx, q, m * sizeof *q);
   symx_assign_free(tmp);
