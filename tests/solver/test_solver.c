@@ -4,6 +4,7 @@
 ** validate_solver cross-check (with deliberately wrong backends), deep
 ** DAGs, and Z3's memory staying bounded over many queries. */
 #include "check.h"
+#include "factoring.h"
 #include "chain_off.h"
 #include "randexpr.h"
 #include "solver/solver.h"
@@ -147,26 +148,10 @@ static void test_models_of_inputs(void) {
   symx_ctx_free(ctx);
 }
 
-/* x * y == N for 32-bit x, y > 1 (zero-extended), N a product of two
-** primes near 2^31: hard for a bit-blaster. */
-static symx_expr *factoring(symx_ctx *ctx, symx_expr **parts) {
-  symx_expr *x = symx_var(ctx, "fx", 32), *y = symx_var(ctx, "fy", 32);
-  symx_expr *x64 = symx_zext(ctx, x, 64), *y64 = symx_zext(ctx, y, 64);
-  symx_expr *p = symx_mul(ctx, x64, y64);
-  symx_expr *n = symx_const(ctx, 64, 2147483647ull * 2147483629ull);
-  symx_expr *one = symx_const(ctx, 32, 1);
-  symx_expr *e = symx_eq(ctx, p, n), *gx = symx_ugt(ctx, x, one), *gy = symx_ugt(ctx, y, one);
-  symx_expr *a = symx_bool_and(ctx, gx, gy), *r = symx_bool_and(ctx, a, e);
-  symx_expr *all[] = {x, y, x64, y64, p, n, one, e, gx, gy, a};
-  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) symx_expr_release(all[i]);
-  SX_UNUSED(parts);
-  return r;
-}
-
 static void test_timeout(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_solver *s = z3_direct(ctx);
-  symx_expr *c = factoring(ctx, NULL);
+  symx_expr *c = factoring(ctx);
   symx_assign *m = NULL;
   /* factoring a 62-bit semiprime takes any backend far longer than 1 ms, so
   ** a timeout that is honoured answers UNKNOWN whatever the machine's load */
@@ -200,7 +185,7 @@ static void *interrupt_later(void *arg) {
 static void test_interrupt(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_solver *s = z3_direct(ctx);
-  symx_expr *c = factoring(ctx, NULL);
+  symx_expr *c = factoring(ctx);
   symx_ctx_interrupt(ctx);
   CHECK(symx_solver_check(s, &c, 1, 0, NULL) == SYMX_UNKNOWN);
   CHECK(symx_stat_get(ctx, "backend_queries") == 0);
