@@ -613,12 +613,20 @@ SYMX_API int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done,
 **
 ** Limits (options, 0 = none): max_time, max_instructions (reported with
 ** symx_state_step), max_states (ACTIVE + PENDING), max_forks, max_depth,
-** max_memory (MiB of the context's allocator). max_forks and max_depth do
-** not end paths: past them a branch follows the witness side only. Past
-** max_states or max_memory the engine frees room (paper section 3.4):
-** pending states are revived to find infeasible ones, which are dropped
-** first; when the pending count equals the number still to drop, the
-** feasible searcher picks states to terminate early. max_time and
+** max_memory (MiB resident in the whole process, the front end's payloads
+** included; 2000 by default). max_forks and max_depth do not end paths:
+** past them a branch follows the witness side only. Past max_states or
+** max_memory the engine frees room (paper section 3.4) without reviving
+** any pending state: pending states that the solver chain's caches, then
+** the solver (a bounded number per relief), prove infeasible are dropped
+** first, then states picked at random end early (a feasible one with a
+** test case, message "memory limit exceeded"), until a tenth of the
+** memory above what the process held at symx_engine_start is free. The
+** memory is sampled every few symx_engine_next calls (from /proc on
+** Linux); on glibc, malloc's free memory is left out of it and given back
+** to the system (malloc_trim) when the process grows past the cap by a
+** twentieth. Statistics: pressure_reliefs, pressure_kills_infeasible,
+** pressure_kills, pressure_solver_checks, rss_max. max_time and
 ** max_instructions end the exploration. Every solver query of the engine
 ** ends by max_time or after solver_timeout, whichever comes first; the
 ** query then answers unknown (statistic solver_timeouts): past

@@ -61,7 +61,7 @@ enum { SX_UNKNOWN_VALUES(SX_ENUM_CONST_) };
   OPTION(max_depth, INT, 0, 0, INT64_MAX, "", "fork depth limit (0 = none)")                   \
   OPTION(max_forks, INT, 0, 0, INT64_MAX, "", "fork limit (0 = none)")                         \
   OPTION(max_instructions, INT, 0, 0, INT64_MAX, "", "instruction limit (0 = none)")           \
-  OPTION(max_memory, INT, 0, 0, INT64_MAX, "", "memory limit in MiB (0 = none)")               \
+  OPTION(max_memory, INT, 2000, 0, INT64_MAX, "", "memory cap of the whole process: resident MiB (0 = none)") \
   OPTION(max_states, INT, 0, 0, INT64_MAX, "", "live state limit (0 = none)")                  \
   OPTION(max_time, TIME, 0, 0, INT64_MAX, "", "exploration time limit (0 = none)")             \
   OPTION(mode, ENUM, SX_MODE_PENDING, 0, SX_LAST(SX_MODE_VALUES), SX_NAMES(SX_MODE_VALUES), "when feasibility is checked")          \

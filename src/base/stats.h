@@ -89,7 +89,11 @@
   STAT(states_live, "states alive (active + pending)")                                 \
   STAT(states_max, "most states alive at once")                                        \
   STAT(states_pending, "pending states now")                                           \
-  STAT(states_killed, "states killed under memory or state-count pressure")            \
+  STAT(pressure_reliefs, "times the engine freed room past max_memory or max_states")  \
+  STAT(pressure_solver_checks, "pending states decided by the solver under pressure (never revived)") \
+  STAT(pressure_kills_infeasible, "pending states proved infeasible under pressure and dropped") \
+  STAT(pressure_kills, "states killed under pressure, the searchers' choice (feasible or undecided)") \
+  STAT(rss_max, "most resident bytes of the whole process the memory cap's samples saw") \
   STAT(paths, "paths terminated")                                                      \
   STAT(paths_early, "paths terminated early (limits, pressure)")                       \
   STAT(errors, "program errors found")                                                 \

@@ -84,7 +84,7 @@ void symx_engine_free(symx_engine *eng) {
   for (int i = 0; i < 2; i++) sx_search_free(&eng->search[i]);
   /* every live state is a leaf of the tree */
   sx_tree_free(&eng->tree, destroy_live, eng);
-  while (!SX_EMPTY(eng->dead)) sx_engine_destroy_state(eng, SX_POP(eng->dead));
+  sx_engine_reap(eng);
   SX_RELEASE(ctx, eng->dead);
   SX_RELEASE(ctx, eng->retry);
   SX_RELEASE(ctx, eng->scratch);
@@ -123,6 +123,7 @@ int symx_engine_start(symx_engine *eng, void *payload, const symx_payload_vt *vt
   eng->started = true;
   eng->start_ns = eng->last_progress_ns = sx_now_ns();
   eng->oracle.start_ns = eng->start_ns; /* solver calls end with the run */
+  sx_engine_memcap_start(eng);
   return SYMX_OK;
 }
 
@@ -153,6 +154,10 @@ void sx_engine_unplace(symx_engine *eng, sx_state *st) {
   if (!(st->flags & SX_SF_INSET)) return;
   sx_search_remove(&eng->search[st->status == SYMX_ST_PENDING], st);
   st->flags &= (uint8_t)~SX_SF_INSET;
+}
+
+void sx_engine_reap(symx_engine *eng) {
+  while (!SX_EMPTY(eng->dead)) sx_engine_destroy_state(eng, SX_POP(eng->dead));
 }
 
 size_t symx_engine_count(symx_engine *eng, symx_status status) {

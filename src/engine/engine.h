@@ -14,6 +14,17 @@ typedef SX_STACK(sx_state *) sx_states;
 
 struct sx_teststore;
 
+/* The memory cap's samples of the process (engine/memcap.c). */
+typedef struct sx_memcap {
+  uint64_t base;     /* resident bytes at the start: what no state holds */
+  uint64_t rss;      /* resident bytes at the last sample */
+  uint64_t mark;     /* resident bytes past which the next relief looks */
+  uint64_t trimmed;  /* free bytes malloc keeps but gave back to the system */
+  uint64_t at_bytes; /* the engine's bytes_in_use at the last sample */
+  uint32_t calls;    /* symx_engine_next calls since the last sample */
+  const char *why;   /* the limit a relief holds: the killed states' message */
+} sx_memcap;
+
 struct symx_engine {
   symx_ctx *ctx;
   symx_payload_vt vt;
@@ -47,6 +58,7 @@ struct symx_engine {
   symx_test_fn on_test;
   void *on_test_user;
   struct sx_teststore *store; /* the test cases; created by the first */
+  sx_memcap mem;
 };
 
 /* Status changes keep nactive/npending and the statistics right. */
@@ -59,6 +71,8 @@ SX_INTERNAL void sx_engine_unplace(symx_engine *eng, sx_state *st);
 /* Whether the run's max_time is over: an UNKNOWN answer then means "no
 ** time left", not "undecidable", and its state ends with the run. */
 SX_INTERNAL bool sx_engine_time_up(const symx_engine *eng);
+/* Frees the states that ended (the dead list). */
+SX_INTERNAL void sx_engine_reap(symx_engine *eng);
 /*
 ** Ends st: out of its searcher and the tree, status (TERMINATED or
 ** INFEASIBLE), reason, a test case per emit_tests when TERMINATED (from
@@ -75,6 +89,17 @@ SX_INTERNAL int sx_engine_emit(symx_engine *eng, sx_state *st, sx_assign *w, sym
 /* Whether emit_tests selects a path end of this kind. */
 SX_INTERNAL bool sx_engine_wants_test(symx_engine *eng, sx_state *st, symx_reason reason);
 SX_INTERNAL void sx_engine_tests_free(symx_engine *eng);
+
+/* The memory cap (engine/memcap.c): the first sample, at the start. */
+SX_INTERNAL void sx_engine_memcap_start(symx_engine *eng);
+/*
+** Past max_states, or past max_memory by a sample of the process's
+** resident memory (taken every few calls), frees room (paper section 3.4):
+** infeasible pending states first, then states at random, until the
+** states are within max_states and a tenth of the memory states may take
+** under max_memory is free.
+*/
+SX_INTERNAL void sx_engine_relieve(symx_engine *eng);
 
 /* Tier b default (engine/seeds.c): the first seed satisfying the path. */
 SX_INTERNAL sx_assign *sx_engine_seed_hook(void *user, sx_state *st, sx_expr *c, bool neg);

@@ -2,7 +2,7 @@
 ** next.c — the exploration loop behind symx_engine_next (Algorithm 2,
 ** SearcherSelect): run feasible states while there are any; when none is
 ** left, the pending searcher picks a state and the solver decides it.
-** Also the stop flag, the progress callback, limits and memory pressure,
+** Also the stop flag, the progress callback, limits (memory pressure: memcap.c),
 ** and the phases of seeded exploration (paper sections 2.2.2, 4.7): the
 ** seeding phase (seeded states first, options seed_time, only_seed,
 ** only_replay_seeds), then ZESTI's bounded exploration around sensitive
@@ -13,10 +13,6 @@
 #include "error.h"
 
 #define FUNC "symx_engine_next"
-
-static void reap(symx_engine *eng) {
-  while (!SX_EMPTY(eng->dead)) sx_engine_destroy_state(eng, SX_POP(eng->dead));
-}
 
 /*
 ** Decides a pending state st taken out of the pending set: 1 = now ACTIVE
@@ -78,45 +74,6 @@ static sx_state *take_pending(symx_engine *eng) {
   sx_state *st = sx_search_select(&eng->search[1]);
   if (st) sx_engine_unplace(eng, st);
   return st;
-}
-
-/* Pressure callbacks. */
-static size_t p_npending(void *u) { return ((symx_engine *)u)->npending; }
-static sx_state *p_take(void *u) { return take_pending(u); }
-static int p_revive(void *u, sx_state *st) { return revive(u, st); }
-static bool p_kill(void *u) {
-  symx_engine *eng = u;
-  sx_state *st = sx_search_select(&eng->search[0]);
-  if (st) {
-    SX_INC(eng->ctx, states_killed);
-    sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, true);
-    return true;
-  }
-  if ((st = take_pending(eng)) != NULL || (!SX_EMPTY(eng->retry) && (st = SX_POP(eng->retry)))) {
-    SX_INC(eng->ctx, states_killed);
-    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
-    return true;
-  }
-  return false;
-}
-
-static int relieve(symx_engine *eng) {
-  symx_ctx *ctx = eng->ctx;
-  size_t live = eng->nactive + eng->npending, k = 0;
-  if (ctx->opts.max_states && live > (size_t)ctx->opts.max_states)
-    k = live - (size_t)ctx->opts.max_states;
-  uint64_t cap = (uint64_t)ctx->opts.max_memory << 20;
-  uint64_t used = SX_GET(ctx, bytes_in_use) - sx_pools_idle(&eng->pools);
-  if (cap && used > cap && live) {
-    /* as KLEE: drop the share of states that brings usage under the cap */
-    size_t m = live - (size_t)((double)live * (double)cap / (double)used);
-    if (m < 1) m = 1;
-    if (m > k) k = m;
-  }
-  if (!k) return SYMX_OK;
-  sx_pressure_ops ops = {eng, p_npending, p_take, p_revive, p_kill};
-  size_t killed;
-  return sx_pending_relieve(&ops, k, &killed);
 }
 
 static void collect(void *u, sx_state *st) {
@@ -195,8 +152,7 @@ static int next(symx_engine *eng, symx_state **out) {
     return SYMX_DONE;
   }
   if (seeding_over(eng, now)) return SYMX_DONE;
-  int rc = relieve(eng);
-  if (rc != SYMX_OK) return rc;
+  sx_engine_relieve(eng);
   for (;;) {
     if (ctx->interrupted) return SYMX_DONE;
     if (sx_engine_time_up(eng)) { /* again after each revival: one may use up the time */
@@ -246,7 +202,7 @@ int symx_engine_next(symx_engine *eng, symx_state **out) {
   symx_ctx *ctx = eng->ctx;
   if (!out) return SX_MISUSE(ctx, "NULL out pointer");
   if (!eng->started) return SX_MISUSE(ctx, "symx_engine_start was not called");
-  reap(eng);
+  sx_engine_reap(eng);
   sx_strfree(ctx, eng->loc); /* a location is for the run that set it */
   eng->loc = NULL;
   if (eng->done) return SYMX_DONE;

@@ -185,25 +185,47 @@ SX_INTERNAL int sx_pending_branch(const sx_pending_host *h, sx_state *st, sx_exp
 */
 SX_INTERNAL int sx_pending_revive(sx_oracle *o, sx_state *st, const char *func);
 
+/*
+** Decides pending state st without reviving it (it stays PENDING): with
+** the solver chain's caches and simplification only (solver false), or
+** with the whole chain. On SYMX_SAT the assignment found, which satisfies
+** the path and the pending condition, becomes st's witness, so that its
+** revival later is decided by the chain's hint. SYMX_SAT, SYMX_UNSAT,
+** SYMX_UNKNOWN or an error code.
+*/
+SX_INTERNAL int sx_pending_decide(sx_oracle *o, sx_state *st, bool solver, const char *func);
+
 /* What freeing room needs from the engine. */
 typedef struct sx_pressure_ops {
   void *user;
-  size_t (*npending)(void *user);
-  /* removes the pending searcher's choice from the pending set; NULL if none */
-  sx_state *(*take_pending)(void *user);
-  /* revives a taken state: 1 = became feasible, 0 = dropped (infeasible or
-  ** unknown), < 0 = error code negated */
-  int (*revive)(void *user, sx_state *st);
-  /* terminates early the state the feasible (else the pending) searcher
-  ** picks; false when no state is left */
-  bool (*kill_one)(void *user);
+  sx_rng *rng; /* the engine's: the choice of states to kill */
+  /* sx_pending_decide for the engine (counting what it costs) */
+  int (*decide)(void *user, sx_state *st, bool solver);
+  /* ends st: a pending state proved infeasible, or a state killed early */
+  void (*end)(void *user, sx_state *st, bool infeasible);
 } sx_pressure_ops;
 
+/* One call of sx_pending_relieve: what to free and what it did. */
+typedef struct sx_relief {
+  size_t want;    /* states to free */
+  size_t asks;    /* cache decisions still allowed (spent across calls) */
+  size_t solves;  /* solver decisions still allowed (spent across calls) */
+  size_t dropped; /* out: infeasible pending states dropped */
+  size_t killed;  /* out: states killed at random */
+} sx_relief;
+
 /*
-** Frees room for k states (section 3.4): revive pending states, dropping
-** the infeasible ones, while more are pending than still need to go; then
-** kill the searcher's choices. Returns SYMX_OK or an error code.
+** Frees room for r->want of the live states sts[0..n) (paper section 3.4;
+** the array is reordered and its entries consumed) without reviving any:
+** while fewer than want have gone, pending states the chain's caches have
+** not decided before are asked of them (at most r->asks), then those the
+** solver has not decided before (at most r->solves), and the infeasible
+** ones dropped; then states picked at random (a second pick
+** when the first found new code, as KLEE does) are killed until want have
+** gone or none is left. Never fails: a state that cannot be decided is
+** not infeasible.
 */
-SX_INTERNAL int sx_pending_relieve(const sx_pressure_ops *ops, size_t k, size_t *killed);
+SX_INTERNAL void sx_pending_relieve(const sx_pressure_ops *ops, sx_state **sts, size_t n,
+                                    sx_relief *r);
 
 #endif

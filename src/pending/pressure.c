@@ -1,27 +1,73 @@
 /*
 ** pressure.c — freeing room past max_memory or max_states (paper section
-** 3.4). Killing a pending state blindly may throw away a feasible subtree,
-** so pending states are revived first and the infeasible ones go; reviving
-** costs solver time, so it stops once the pending states left are no more
-** than the states still to kill; the rest are the searcher's choice.
+** 3.4). Killing pending states blindly may throw away feasible subtrees,
+** so the infeasible ones are found and dropped first, by the chain's caches
+** and then by the solver, each asking a bounded number of pending states
+** once in their lives (an answer costs memory: the state's factors). None is
+** revived: under pressure a revived state would run, fork and take more
+** memory. The rest of the room comes from states killed at random.
 */
 #include "pending.h"
 
-int sx_pending_relieve(const sx_pressure_ops *ops, size_t k, size_t *killed) {
-  size_t done = 0;
-  while (done < k) {
-    size_t np = ops->npending(ops->user);
-    if (np == 0 || np <= k - done) break;
-    sx_state *st = ops->take_pending(ops->user);
-    if (!st) break;
-    int r = ops->revive(ops->user, st);
-    if (r < 0) {
-      *killed = done;
-      return -r;
-    }
-    if (r == 0) done++;
+int sx_pending_decide(sx_oracle *o, sx_state *st, bool solver, const char *func) {
+  bool neg = st->flags & SX_SF_PNEG;
+  sx_assign *w = NULL;
+  int rc = solver ? sx_oracle_decide(o, st, st->pcond, neg, &w, func)
+                  : sx_oracle_lookup(o, st, st->pcond, neg, &w);
+  /* w satisfies the path and the condition: a witness of the path still,
+  ** and the hint that decides the revival without a query */
+  if (rc == SYMX_SAT) sx_state_set_witness(st, w);
+  else symx_assign_free(w);
+  return rc;
+}
+
+/* Asks pending st (solver: of the whole chain); true when it was dropped. */
+static bool refuted(const sx_pressure_ops *ops, sx_state *st, bool solver, sx_relief *r) {
+  int rc = ops->decide(ops->user, st, solver);
+  /* a feasible state is not asked again; an undecided one only of the solver */
+  st->flags |= (uint8_t)(rc == SYMX_SAT ? SX_SF_PCHECKS : solver ? SX_SF_PSOLVED : SX_SF_PCACHED);
+  if (rc != SYMX_UNSAT) return false;
+  ops->end(ops->user, st, true);
+  r->dropped++;
+  return true;
+}
+
+/* Removes the entries ended so far; the new count. */
+static size_t compact(sx_state **sts, size_t n) {
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++)
+    if (sts[i]) sts[m++] = sts[i];
+  return m;
+}
+
+/* A searcher's pick would be the state it runs next: often the root of the
+** largest unexplored subtree. A random pick spreads the loss. */
+static void kill_random(const sx_pressure_ops *ops, sx_state **sts, size_t n, sx_relief *r) {
+  while (n && r->dropped + r->killed < r->want) {
+    size_t i = (size_t)sx_rng_below(ops->rng, n);
+    if (sts[i]->flags & SX_SF_COVNEW) i = (size_t)sx_rng_below(ops->rng, n);
+    sx_state *st = sts[i];
+    sts[i] = sts[--n];
+    ops->end(ops->user, st, false);
+    r->killed++;
   }
-  while (done < k && ops->kill_one(ops->user)) done++;
-  *killed = done;
-  return SYMX_OK;
+}
+
+static bool pending_unasked(const sx_state *st, uint8_t flag) {
+  return st && st->status == SYMX_ST_PENDING && !(st->flags & flag);
+}
+
+void sx_pending_relieve(const sx_pressure_ops *ops, sx_state **sts, size_t n, sx_relief *r) {
+  r->dropped = r->killed = 0;
+  for (size_t i = 0; i < n && r->dropped < r->want && r->asks; i++) {
+    if (!pending_unasked(sts[i], SX_SF_PCACHED)) continue;
+    r->asks--;
+    if (refuted(ops, sts[i], false, r)) sts[i] = NULL;
+  }
+  for (size_t i = 0; i < n && r->dropped < r->want && r->solves; i++) {
+    if (!pending_unasked(sts[i], SX_SF_PSOLVED)) continue;
+    r->solves--;
+    if (refuted(ops, sts[i], true, r)) sts[i] = NULL;
+  }
+  kill_random(ops, sts, compact(sts, n), r);
 }

@@ -122,7 +122,8 @@ void sx_state_set_pending(sx_state *st, sx_expr *c, bool neg) {
   c->refs++;
   if (st->pcond) sx_expr_release_nonnull(st->pcond);
   st->pcond = c;
-  st->flags = (uint8_t)((st->flags & ~SX_SF_PNEG) | (neg ? SX_SF_PNEG : 0));
+  /* a new condition: what pressure learnt of the old one is void */
+  st->flags = (uint8_t)((st->flags & ~(SX_SF_PNEG | SX_SF_PCHECKS)) | (neg ? SX_SF_PNEG : 0));
 }
 
 int sx_state_commit_pending(sx_pools *ps, sx_state *st) {
@@ -135,7 +136,7 @@ int sx_state_commit_pending(sx_pools *ps, sx_state *st) {
 void sx_state_clear_pending(sx_state *st) {
   if (st->pcond) sx_expr_release_nonnull(st->pcond);
   st->pcond = NULL;
-  st->flags &= (uint8_t)~SX_SF_PNEG;
+  st->flags &= (uint8_t)~(SX_SF_PNEG | SX_SF_PCHECKS);
 }
 
 void sx_state_set_witness(sx_state *st, sx_assign *a) {

@@ -287,7 +287,8 @@ static void test_limits(void) {
   toyvm_free(p);
 }
 
-/* Section 3.4: over max_states, infeasible pending states go first. */
+/* Section 3.4: over max_states, infeasible pending states go first, none
+** revived. */
 static void test_pressure(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_option_set_str(ctx, "pending_search", "dfs");
@@ -305,13 +306,18 @@ static void test_pressure(void) {
   CHECK_EQ_U64(symx_engine_count(eng, SYMX_ST_PENDING), 3);
   symx_option_set(ctx, "max_states", 2);
   CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
-  CHECK_EQ_U64(symx_stat_get(ctx, "revivals_unsat"), 2); /* both infeasible ones, by revival */
-  CHECK_EQ_U64(symx_stat_get(ctx, "states_killed"), 0); /* no feasible state lost */
+  CHECK_EQ_U64(symx_stat_get(ctx, "pressure_kills_infeasible"), 2); /* both infeasible ones */
+  CHECK_EQ_U64(symx_stat_get(ctx, "pressure_kills"), 0); /* no feasible state lost */
+  CHECK_EQ_U64(symx_stat_get(ctx, "revivals_sat") + symx_stat_get(ctx, "revivals_unsat"), 0);
+  CHECK_EQ_U64(symx_engine_count(eng, SYMX_ST_PENDING), 1); /* x >= 10 waits, not revived */
   CHECK_EQ_U64(symx_engine_count(eng, SYMX_ST_ACTIVE) + symx_engine_count(eng, SYMX_ST_PENDING), 2);
-  /* one state too many: no pending left to test, the searcher picks */
+  /* one state too many, both feasible: a state picked at random ends */
   symx_option_set(ctx, "max_states", 1);
   CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
   CHECK_EQ_U64(symx_engine_count(eng, SYMX_ST_ACTIVE) + symx_engine_count(eng, SYMX_ST_PENDING), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "pressure_kills"), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "pressure_kills_infeasible"), 2);
+  CHECK(symx_stat_get(ctx, "pressure_solver_checks") <= 3); /* each asked once at most */
   symx_expr *all[] = {in, x, k10, k20, k30, c1, c2, c3};
   for (size_t i = 0; i < 8; i++) symx_expr_release(all[i]);
   symx_engine_free(eng);

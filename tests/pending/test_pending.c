@@ -1,8 +1,9 @@
 /*
 ** test_pending.c — revival against brute force (a checker enumerating all
 ** values of a 2-byte input stands in for the solver), witnesses built from
-** models, fast-sat hooks (a wrong answer is never trusted), and the memory
-** pressure policy of section 3.4 on a scripted engine.
+** models, fast-sat hooks (a wrong answer is never trusted), and the
+** pressure policy of section 3.4 (infeasible pending states first, never a
+** revival) on a scripted engine.
 */
 #include "check.h"
 #include "brute.h"
@@ -151,64 +152,97 @@ static void test_fastsat_hooks(void) {
   fx_free(&f);
 }
 
-/* A scripted engine for the pressure policy: pending states 0..np-1, of
-** which those in infeasible[] revive UNSAT. */
+/* A scripted engine for the pressure policy: states 0..n-1, each with a
+** verdict for the chain's caches and one for the solver; the order in
+** which they end is recorded. */
+enum { V_UNKNOWN, V_SAT, V_UNSAT };
 typedef struct script {
-  size_t np, nf, revived, killed_feasible, killed_pending, dropped;
-  const bool *infeasible;
-  size_t next;
+  sx_state st[8];
+  int cache[8], solver[8];
+  size_t asked_cache, asked_solver, nended;
+  int ended[8];    /* state index, in the order the states ended */
+  bool dropped[8]; /* ended as infeasible (else killed) */
 } script;
-static size_t s_np(void *u) { return ((script *)u)->np; }
-static sx_state *s_take(void *u) {
+
+static int s_decide(void *u, sx_state *st, bool solver) {
   script *s = u;
-  if (!s->np) return NULL;
-  s->np--;
-  return (sx_state *)(uintptr_t)(++s->next);
+  int i = (int)(st - s->st), v = solver ? s->solver[i] : s->cache[i];
+  solver ? s->asked_solver++ : s->asked_cache++;
+  return v == V_SAT ? SYMX_SAT : v == V_UNSAT ? SYMX_UNSAT : SYMX_UNKNOWN;
 }
-static int s_revive(void *u, sx_state *st) {
+static void s_end(void *u, sx_state *st, bool infeasible) {
   script *s = u;
-  s->revived++;
-  if (s->infeasible[(uintptr_t)st - 1]) {
-    s->dropped++;
-    return 0;
-  }
-  s->nf++;
-  return 1;
-}
-static bool s_kill(void *u) {
-  script *s = u;
-  if (s->nf) s->nf--, s->killed_feasible++;
-  else if (s->np) s->np--, s->killed_pending++;
-  else return false;
-  return true;
+  int i = (int)(st - s->st);
+  s->ended[s->nended++] = i;
+  s->dropped[i] = infeasible;
+  st->status = infeasible ? SYMX_ST_INFEASIBLE : SYMX_ST_TERMINATED;
 }
 
+/* 6 pending states (1 and 4 infeasible by the caches, 5 only by the
+** solver, 0, 2, 3 feasible) and 2 active ones (6, 7). */
+static void script_init(script *s) {
+  static const int cache[8] = {V_UNKNOWN, V_UNSAT, V_SAT, V_UNKNOWN, V_UNSAT, V_UNKNOWN};
+  static const int solver[8] = {V_SAT, V_UNSAT, V_SAT, V_SAT, V_UNSAT, V_UNSAT};
+  memset(s, 0, sizeof *s);
+  for (int i = 0; i < 8; i++) {
+    s->st[i].status = i < 6 ? SYMX_ST_PENDING : SYMX_ST_ACTIVE;
+    s->cache[i] = cache[i];
+    s->solver[i] = solver[i];
+  }
+}
+
+static size_t relieve(script *s, sx_rng *rng, size_t want, size_t asks, size_t solves,
+                      sx_relief *r) {
+  sx_pressure_ops ops = {s, rng, s_decide, s_end};
+  sx_state *live[8];
+  size_t n = 0;
+  for (int i = 0; i < 8; i++)
+    if (s->st[i].status <= SYMX_ST_PENDING) live[n++] = &s->st[i];
+  *r = (sx_relief){want, asks, solves, 0, 0};
+  sx_pending_relieve(&ops, live, n, r);
+  return r->dropped + r->killed;
+}
+
+/* Section 3.4: infeasible pending states go before any other, nothing is
+** revived, every pending state is asked once in its life. */
 static void test_pressure(void) {
-  bool inf[10] = {false, true, false, true, true, false, false, false, false, false};
-  /* kill 3 of 10 pending + 5 feasible: revive while pending > still to kill */
-  script s = {10, 5, 0, 0, 0, 0, inf, 0};
-  sx_pressure_ops ops = {&s, s_np, s_take, s_revive, s_kill};
-  size_t killed;
-  CHECK(sx_pending_relieve(&ops, 3, &killed) == SYMX_OK);
-  CHECK_EQ_U64(killed, 3);
-  CHECK_EQ_U64(s.dropped, 3); /* states 1, 3, 4 were infeasible */
-  CHECK_EQ_U64(s.revived, 5);
-  CHECK_EQ_U64(s.killed_feasible + s.killed_pending, 0);
-  /* all feasible: revive until pending == still to kill, then the searcher kills */
-  bool none[10] = {0};
-  script t = {6, 0, 0, 0, 0, 0, none, 0};
-  ops.user = &t;
-  t.infeasible = none;
-  CHECK(sx_pending_relieve(&ops, 4, &killed) == SYMX_OK);
-  CHECK_EQ_U64(killed, 4);
-  CHECK_EQ_U64(t.revived, 2); /* 6 pending, 4 to kill: stop at 4 pending */
-  CHECK_EQ_U64(t.killed_feasible, 2);
-  CHECK_EQ_U64(t.killed_pending, 2);
+  sx_rng rng;
+  sx_rng_seed(&rng, 1);
+  script s;
+  sx_relief r;
+  /* room for 3: the three infeasible ones, none feasible */
+  script_init(&s);
+  CHECK_EQ_U64(relieve(&s, &rng, 3, 8, 8, &r), 3);
+  CHECK_EQ_U64(r.dropped, 3);
+  CHECK_EQ_U64(r.killed, 0);
+  CHECK(s.dropped[1] && s.dropped[4] && s.dropped[5]);
+  for (int i = 0; i < 8; i++)
+    if (i != 1 && i != 4 && i != 5) CHECK(s.st[i].status <= SYMX_ST_PENDING);
+  CHECK_EQ_U64(s.asked_cache, 6); /* the caches first, every pending state */
+  CHECK_EQ_U64(s.asked_solver, 3); /* 0 and 3 feasible, 5 refuted: enough */
+  CHECK(s.st[2].flags & SX_SF_PSOLVED); /* the caches' sat needs no solver */
+  /* asked once in their lives: a second relief asks nobody, then kills */
+  size_t asked = s.asked_cache + s.asked_solver;
+  CHECK_EQ_U64(relieve(&s, &rng, 2, 8, 8, &r), 2);
+  CHECK_EQ_U64(s.asked_cache + s.asked_solver, asked);
+  CHECK_EQ_U64(r.killed, 2);
+  /* room for 5: the infeasible ones, then two picked at random */
+  script_init(&s);
+  CHECK_EQ_U64(relieve(&s, &rng, 5, 8, 8, &r), 5);
+  CHECK_EQ_U64(r.dropped, 3);
+  CHECK_EQ_U64(r.killed, 2);
+  for (size_t k = 0; k < 3; k++) CHECK(s.dropped[s.ended[k]]);
+  for (size_t k = 3; k < 5; k++) CHECK(!s.dropped[s.ended[k]]);
+  /* the budgets bound the asking */
+  script_init(&s);
+  CHECK_EQ_U64(relieve(&s, &rng, 1, 0, 1, &r), 1);
+  CHECK_EQ_U64(s.asked_cache, 0);
+  CHECK_EQ_U64(s.asked_solver, 1);
+  CHECK_EQ_U64(r.asks + r.solves, 0);
   /* nothing left to kill */
-  script u = {0, 1, 0, 0, 0, 0, none, 0};
-  ops.user = &u;
-  CHECK(sx_pending_relieve(&ops, 5, &killed) == SYMX_OK);
-  CHECK_EQ_U64(killed, 1);
+  script_init(&s);
+  CHECK_EQ_U64(relieve(&s, &rng, 20, 8, 8, &r), 8);
+  CHECK_EQ_U64(r.dropped, 3);
 }
 
 CHECK_MAIN(CHECK_CASE(test_revive), CHECK_CASE(test_witness_merge), CHECK_CASE(test_fastsat_hooks),
