@@ -10,4 +10,5 @@ BENCH(solver, "backends: cadical vs z3 on a directory of .smt2 queries (or --gen
 BENCH(seeded, "toyvm fig1.s and checksum.s: solver queries until one seed's path ends, eager vs pending")
 #ifdef SXL_EXAMPLES_DIR
 BENCH(llvm, "symx-llvm: fig1.c eager vs pending (random-path); concrete speed on fib(25)")
+BENCH(memcap, "symx-llvm: peak resident size of a path explosion under max_memory 64 and 256, pending vs eager")
 #endif
