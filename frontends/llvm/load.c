@@ -1,12 +1,17 @@
 /*
-** load.c — the program as an LLVM module: .ll/.bc parsed, .c compiled with
-** clang-14 first, then our libc bitcode linked in.
+** load.c — the program as an LLVM module: .ll/.bc parsed (after a dry run
+** in a child process), .c compiled with clang-14 first, then our libc
+** bitcode linked in.
 */
 #include "sxl.h"
 
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
 
+#include <llvm-c/Analysis.h>
+
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -21,6 +26,18 @@ static int ends_with(const char *s, const char *suf) {
   return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
+/* The IR reader takes the buffer and reads both text and bitcode. */
+static int parse_buffer(LLVMContextRef c, LLVMMemoryBufferRef buf, const char *name,
+                        LLVMModuleRef *out, char *err, size_t errlen) {
+  char *msg = NULL;
+  if (LLVMParseIRInContext(c, buf, out, &msg)) {
+    snprintf(err, errlen, "%s: %s", name, msg ? msg : "cannot parse");
+    LLVMDisposeMessage(msg);
+    return -1;
+  }
+  return 0;
+}
+
 static int parse_file(LLVMContextRef c, const char *path, LLVMModuleRef *out, char *err,
                       size_t errlen) {
   LLVMMemoryBufferRef buf = NULL;
@@ -30,13 +47,106 @@ static int parse_file(LLVMContextRef c, const char *path, LLVMModuleRef *out, ch
     LLVMDisposeMessage(msg);
     return -1;
   }
-  /* The IR reader takes the buffer and reads both text and bitcode. */
-  if (LLVMParseIRInContext(c, buf, out, &msg)) {
-    snprintf(err, errlen, "%s: %s", path, msg ? msg : "cannot parse");
-    LLVMDisposeMessage(msg);
+  return parse_buffer(c, buf, path, out, err, errlen);
+}
+
+/* ---- a dry run in a child process ----
+** LLVM 14 ends the process instead of returning an error on some malformed
+** IR: report_fatal_error on a bad target datalayout, on a module with debug
+** info that fails the verifier (checked while parsing), on a broken link.
+** So a file from the user is loaded (and verified) once in a child first;
+** its death or failure is our error message, and only a file it read
+** cleanly is loaded here. */
+
+typedef int (*load_fn)(const void *arg, LLVMContextRef c, LLVMModuleRef *out, char *err,
+                       size_t errlen);
+
+/* The child: load, verify, report on fd, exit 0 when both worked. */
+static void dry_run(load_fn fn, const void *arg, const char *name, int fd) {
+  static const int sigs[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
+  dup2(fd, 2); /* LLVM writes "LLVM ERROR: ..." to stderr before it aborts */
+  char err[1024] = "";
+  LLVMContextRef c = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  char *msg = NULL;
+  int rc = fn(arg, c, &m, err, sizeof err);
+  if (!rc && LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    snprintf(err, sizeof err, "%s: invalid module: %s", name, msg ? msg : "?");
+    rc = -1;
+  }
+  if (rc && write(fd, err, strlen(err)) < 0) rc = -1;
+  _exit(rc ? 1 : 0); /* no exit handlers: the parent owns them */
+}
+
+/* Reads what the child says (at most len - 1 bytes kept, lines joined). */
+static void read_report(int fd, char *buf, size_t len) {
+  size_t n = 0;
+  char tmp[512];
+  ssize_t r;
+  while ((r = read(fd, tmp, sizeof tmp)) != 0) {
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) break;
+    for (ssize_t i = 0; i < r && n + 1 < len; i++) buf[n++] = tmp[i] == '\n' ? ' ' : tmp[i];
+  }
+  while (n && buf[n - 1] == ' ') n--;
+  buf[n] = 0;
+}
+
+static int probe(load_fn fn, const void *arg, const char *name, char *err, size_t errlen) {
+  int fds[2];
+  if (pipe(fds)) {
+    snprintf(err, errlen, "%s: cannot create a pipe", name);
     return -1;
   }
-  return 0;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    snprintf(err, errlen, "%s: fork failed", name);
+    return -1;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    dry_run(fn, arg, name, fds[1]);
+  }
+  close(fds[1]);
+  char report[1024];
+  read_report(fds[0], report, sizeof report);
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 1 && report[0])
+    snprintf(err, errlen, "%s", report);
+  else
+    snprintf(err, errlen, "%s: LLVM cannot read it: %s", name, report[0] ? report : "it crashed");
+  return -1;
+}
+
+typedef struct ir_text {
+  const char *data, *name;
+  size_t len;
+} ir_text;
+
+static int load_memory(const void *arg, LLVMContextRef c, LLVMModuleRef *out, char *err,
+                       size_t errlen) {
+  const ir_text *t = arg;
+  /* a copy: the text reader wants a NUL after the last byte */
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(t->data, t->len, t->name);
+  if (!buf) {
+    snprintf(err, errlen, "%s: out of memory", t->name);
+    return -1;
+  }
+  return parse_buffer(c, buf, t->name, out, err, errlen);
+}
+
+int sxl_load_ir(const char *data, size_t len, const char *name, LLVMContextRef c,
+                LLVMModuleRef *out, char *err, size_t errlen) {
+  ir_text t = {data, name, len};
+  if (probe(load_memory, &t, name, err, errlen)) return -1;
+  return load_memory(&t, c, out, err, errlen);
 }
 
 static int compile_c(const char *path, const char *opt, char *outpath, size_t outlen,
@@ -79,8 +189,8 @@ static int compile_c(const char *path, const char *opt, char *outpath, size_t ou
   return 0;
 }
 
-int sxl_load(const char *path, const char *libc_bc, const char *opt, LLVMContextRef c,
-             LLVMModuleRef *out, char *err, size_t errlen) {
+static int load(const char *path, const char *libc_bc, const char *opt, LLVMContextRef c,
+                LLVMModuleRef *out, char *err, size_t errlen) {
   LLVMModuleRef m = NULL;
   if (ends_with(path, ".c")) {
     char tmp[4096];
@@ -121,4 +231,22 @@ int sxl_load(const char *path, const char *libc_bc, const char *opt, LLVMContext
   }
   *out = m;
   return 0;
+}
+
+typedef struct ir_file {
+  const char *path, *libc_bc;
+} ir_file;
+
+static int load_file(const void *arg, LLVMContextRef c, LLVMModuleRef *out, char *err,
+                     size_t errlen) {
+  const ir_file *f = arg;
+  return load(f->path, f->libc_bc, NULL, c, out, err, errlen);
+}
+
+int sxl_load(const char *path, const char *libc_bc, const char *opt, LLVMContextRef c,
+             LLVMModuleRef *out, char *err, size_t errlen) {
+  /* what clang-14 compiled for us needs no dry run */
+  ir_file f = {path, libc_bc};
+  if (!ends_with(path, ".c") && probe(load_file, &f, path, err, errlen)) return -1;
+  return load(path, libc_bc, opt, c, out, err, errlen);
 }

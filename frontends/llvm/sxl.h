@@ -134,9 +134,17 @@ typedef struct sxl_prog {
 } sxl_prog;
 
 /* Loading: .c (compiled with clang-14), .ll or .bc; libc_bc (may be NULL) is
-** linked in. opt: "-O0" or "-O1". Returns 0 or -1 with the reason in err. */
+** linked in. opt: "-O0" or "-O1". A .ll or .bc file is loaded and verified
+** in a child process first (LLVM 14 aborts on some malformed IR), so an
+** invalid module is an error here. Returns 0 or -1 with the reason in err. */
 int sxl_load(const char *path, const char *libc_bc, const char *opt,
              LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
+/* The IR (text or bitcode) in data[0..len), without our libc; name labels
+** errors. Like a .ll/.bc file it is first loaded and verified in a child
+** process, since LLVM 14 aborts on some malformed IR. Returns 0 or -1 with
+** the reason in err. */
+int sxl_load_ir(const char *data, size_t len, const char *name, LLVMContextRef llctx,
+                LLVMModuleRef *out, char *err, size_t errlen);
 /* The coverage oracle's copy of a program (covinst.c). */
 int sxl_instrument_coverage(const char *in_path, const char *out_path, char *err,
                             size_t errlen);
