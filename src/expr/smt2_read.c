@@ -515,6 +515,13 @@ static bool parse_head(parser *p, frame *f) {
   return h.kind == SX_TOK_SYMBOL ? fail_at(p, &h, "unsupported function head") : tok_error(p, &h);
 }
 
+/* Cuts the pending let bindings to their first n (both stacks may still be
+** unallocated: no arithmetic on a NULL begin, which is undefined). */
+static void pending_cut(parser *p, size_t n) {
+  if (p->pending.begin) p->pending.end = p->pending.begin + n;
+  if (p->pending_names.begin) p->pending_names.end = p->pending_names.begin + n;
+}
+
 /* Parses one term (iteratively). On success *out holds a new reference. */
 static bool parse_term(parser *p, term *out, sx_tok *first) {
   size_t fbase = SX_SIZE(p->frames);
@@ -526,7 +533,8 @@ static bool parse_term(parser *p, term *out, sx_tok *first) {
     if (tok.kind == SX_TOK_RPAREN && SX_SIZE(p->frames) > fbase && SX_TOP(p->frames).kind == FR_APP) {
       frame f = SX_POP(p->frames);
       size_t n = SX_SIZE(p->vals) - f.vbase;
-      bool ok = apply_op(p, &f, p->vals.begin + f.vbase, n, &t);
+      /* no arguments: vals may be unallocated (no arithmetic on NULL) */
+      bool ok = apply_op(p, &f, n ? p->vals.begin + f.vbase : NULL, n, &t);
       while (SX_SIZE(p->vals) > f.vbase) term_release(SX_POP(p->vals));
       if (!ok) goto fail;
     } else if (tok.kind == SX_TOK_LPAREN) {
@@ -599,8 +607,7 @@ static bool parse_term(parser *p, term *out, sx_tok *first) {
       SX_AT(p->pending, base + i).e = NULL;
       if (!bind(p, &SX_AT(p->pending_names, base + i), v)) goto fail;
     }
-    p->pending.end = p->pending.begin + base;
-    p->pending_names.end = p->pending_names.begin + base;
+    pending_cut(p, base);
     top->nbind = nb;
     top->kind = FR_LET_BODY;
     continue;
@@ -619,7 +626,7 @@ fail:
       unbind_to(p, SX_SIZE(p->binds) - f.nbind);
     } else {
       while (SX_SIZE(p->pending) > f.vbase) term_release(SX_POP(p->pending));
-      p->pending_names.end = p->pending_names.begin + SX_SIZE(p->pending);
+      pending_cut(p, SX_SIZE(p->pending));
     }
   }
   return false;
