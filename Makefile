@@ -2,9 +2,12 @@
 PY := /usr/bin/python3
 BUILD := build
 ASAN := build-asan
+FUZZ := build-fuzz
+FUZZ_SECONDS ?= 600
+FUZZERS ?= smt2 ktest seed_json afl_name ll
 MESON_FLAGS ?=
 
-.PHONY: all deps build demo test test-c test-asan test-builds test-python test-slow bench clean
+.PHONY: all deps build demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench clean
 
 all: build
 
@@ -37,6 +40,7 @@ test: deps $(BUILD)/build.ninja
 	  $(PY) scripts/test-summary.py junit $(BUILD)/pytest.xml python >> $(BUILD)/test-results.txt; fi
 	@$(MAKE) --no-print-directory test-asan
 	@$(MAKE) --no-print-directory test-builds
+	@$(MAKE) --no-print-directory test-fuzz
 	@$(PY) scripts/test-summary.py total $(BUILD)/test-results.txt
 
 test-asan: deps
@@ -60,8 +64,29 @@ test-slow: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)
 	meson test -C $(BUILD) --print-errorlogs --num-processes 2 --suite slow
 
+# The libFuzzer harnesses (tests/fuzz; clang-14, ASan+UBSan, the whole build
+# instrumented): each a fixed number of runs over its kept corpus and crash
+# regressions, one test each. `make fuzz` runs each for FUZZ_SECONDS
+# (FUZZERS= picks some), growing $(FUZZ)/fuzz-work/corpus/<name>.
+$(FUZZ)/build.ninja:
+	CC=clang-14 meson setup $(FUZZ) -Dfuzz=enabled -Db_lundef=false -Dwerror=true $(MESON_FLAGS) > /dev/null
+
+test-fuzz: deps $(FUZZ)/build.ninja
+	ninja -C $(FUZZ) fuzzers > $(FUZZ)/ninja.out 2>&1 || (tail -50 $(FUZZ)/ninja.out; false)
+	-meson test -C $(FUZZ) --suite fuzz --no-rebuild --print-errorlogs --num-processes 2 \
+	  > $(FUZZ)/meson-test.out 2>&1; tail -n 12 $(FUZZ)/meson-test.out
+	@$(PY) scripts/test-summary.py meson $(FUZZ)/meson-logs/testlog.json fuzz >> $(BUILD)/test-results.txt
+
+fuzz: deps $(FUZZ)/build.ninja
+	ninja -C $(FUZZ) fuzzers
+	@for f in $(FUZZERS); do \
+	  echo "== fuzz_$$f for $(FUZZ_SECONDS) s"; \
+	  FUZZ_WORK=$(FUZZ)/fuzz-work nice -n 10 tests/fuzz/run.sh $(FUZZ)/tests/fuzz/fuzz_$$f tests/fuzz $$f \
+	    -max_total_time=$(FUZZ_SECONDS) -seed=0 2>&1 | tee $(FUZZ)/fuzz-$$f.log | grep -E '^#[0-9]+ +(DONE|INITED)|ERROR|Done|stat::'; \
+	  grep -q '^Done' $(FUZZ)/fuzz-$$f.log || exit 1; done
+
 bench: build
 	@bash scripts/bench
 
 clean:
-	rm -rf $(BUILD) $(ASAN) build-release build-clang
+	rm -rf $(BUILD) $(ASAN) $(FUZZ) build-release build-clang

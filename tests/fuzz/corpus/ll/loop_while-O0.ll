@@ -1,0 +1,38 @@
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@.str = private unnamed_addr constant [2 x i8] c"x\00", align 1
+
+define dso_local i32 @main() {
+entry:
+  %retval = alloca i32, align 4
+  %x = alloca i8, align 1
+  %v = alloca i32, align 4
+  store i32 0, i32* %retval, align 4
+  call void @klee_make_symbolic(i8* noundef %x, i64 noundef 1, i8* noundef getelementptr inbounds ([2 x i8], [2 x i8]* @.str, i64 0, i64 0))
+  %0 = load i8, i8* %x, align 1
+  %conv = zext i8 %0 to i32
+  store i32 %conv, i32* %v, align 4
+  br label %while.cond
+
+while.cond:
+  %1 = load i32, i32* %v, align 4
+  %cmp = icmp sgt i32 %1, 40
+  br i1 %cmp, label %while.body, label %while.end
+
+while.body:
+  %2 = load i32, i32* %v, align 4
+  %sub = sub nsw i32 %2, 37
+  store i32 %sub, i32* %v, align 4
+  br label %while.cond
+
+while.end:
+  %3 = load i32, i32* %v, align 4
+  %rem = srem i32 %3, 5
+  ret i32 %rem
+}
+
+declare void @klee_make_symbolic(i8* noundef, i64 noundef, i8* noundef)
+
+
+

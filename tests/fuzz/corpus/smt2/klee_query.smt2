@@ -1,0 +1,12 @@
+;SMTLIBv2 Query 0
+(set-option :produce-models true)
+(set-logic QF_AUFBV )
+(declare-fun arr () (Array (_ BitVec 32) (_ BitVec 8) ) )
+(declare-fun n () (Array (_ BitVec 32) (_ BitVec 8) ) )
+(assert (let ( (?B1 (concat  (select  arr (_ bv3 32) ) (concat  (select  arr (_ bv2 32) ) (concat  (select  arr (_ bv1 32) ) (select  arr (_ bv0 32) ) ) ) ) ) ) (and  (bvslt  ?B1 (_ bv100 32) ) (=  false (=  (_ bv0 32) ?B1 ) ) ) ) )
+(assert (let ( (?B1 (concat  (select  n (_ bv3 32) ) (concat  (select  n (_ bv2 32) ) (concat  (select  n (_ bv1 32) ) (select  n (_ bv0 32) ) ) ) ) ) (?B2 ((_ zero_extend 24)  (select  arr (_ bv4 32) ) ) ) ) (let ( (?B3 (bvadd  ?B1 ?B2 ) ) ) (and  (bvult  ?B2 (_ bv200 32) ) (=  (_ bv42 32) (bvmul  (_ bv3 32) ?B3 ) ) ) ) ) )
+(assert (=  false (bvsle  ((_ sign_extend 56)  (select  (store  arr (_ bv5 32) (_ bv7 8) ) ((_ extract 31 0)  ((_ zero_extend 32)  (bvurem  ((_ zero_extend 24)  (select  n (_ bv4 32) ) ) (_ bv6 32) ) ) ) ) ) (_ bv18446744073709551615 64) ) ) )
+(check-sat)
+(get-value ( (select  arr (_ bv0 32) ) ))
+(get-value ( (select  n (_ bv1 32) ) (select  n (_ bv2 32) ) ))
+(exit)

@@ -1,0 +1,7 @@
+(declare-fun a () (_ BitVec 1))
+(assert (= a #b1))
+(push)
+(assert false)
+(pop)
+(push 3)(pop 3)
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t4 () (_ BitVec 32) ((_ zero_extend 24) (select x #x00000000)))
+(assert (= (ite (bvslt #x000000c8 ?t4) #b1 #b0) #b1))
+(assert (= (ite (= #x0b ((_ extract 7 0) (bvadd #x0000000a (bvsrem ?t4 #x00000003)))) #b0 #b1) #b1))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_ABV)
+(declare-fun x () (Array (_ BitVec 32) (_ BitVec 8)))
+(define-fun ?t7 () (_ BitVec 32) (bvsrem ((_ zero_extend 24) (select x #x00000000)) #x00000007))
+(assert (= (ite (= #x0000000000000000 (bvudiv (concat (concat (concat (concat ((_ extract 63 32) ((_ sign_extend 32) ?t7)) ((_ extract 31 24) ?t7)) ((_ extract 23 16) ?t7)) ((_ extract 15 8) ?t7)) ((_ extract 7 0) ?t7)) #x000000000000000a)) #b0 #b1) #b1))
+(check-sat)

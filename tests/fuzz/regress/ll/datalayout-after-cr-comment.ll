@@ -1,0 +1,1 @@
+; commenttarget datalayout = "e-m:q"
