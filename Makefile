@@ -82,7 +82,7 @@ fuzz: deps $(FUZZ)/build.ninja
 	@for f in $(FUZZERS); do \
 	  echo "== fuzz_$$f for $(FUZZ_SECONDS) s"; \
 	  FUZZ_WORK=$(FUZZ)/fuzz-work nice -n 10 tests/fuzz/run.sh $(FUZZ)/tests/fuzz/fuzz_$$f tests/fuzz $$f \
-	    -max_total_time=$(FUZZ_SECONDS) -seed=0 2>&1 | tee $(FUZZ)/fuzz-$$f.log | grep -E '^#[0-9]+ +(DONE|INITED)|ERROR|Done|stat::'; \
+	    -max_total_time=$(FUZZ_SECONDS) -seed=0 2>&1 | tee $(FUZZ)/fuzz-$$f.log | grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|ERROR|Done|stat::'; \
 	  grep -q '^Done' $(FUZZ)/fuzz-$$f.log || exit 1; done
 
 bench: build
