@@ -418,7 +418,19 @@ sxl_prog *sxl_prog_new(LLVMContextRef llctx, LLVMModuleRef mod, char *err, size_
   p->nobjs = id;
   for (uint32_t i = 0; i < p->nglobals; i++) {
     sxl_global *gl = &p->globals[i];
+    if (gl->size > SXL_MAX_OBJECT) { /* its image would be allocated here */
+      snprintf(err, errlen, "global '%s': %llu bytes, more than an object may have (%llu)", gl->name,
+               (unsigned long long)gl->size, (unsigned long long)SXL_MAX_OBJECT);
+      sxl_prog_free(p);
+      return NULL;
+    }
     gl->init = calloc(1, gl->size ? gl->size : 1);
+    if (!gl->init) {
+      snprintf(err, errlen, "global '%s': out of memory (%llu bytes)", gl->name,
+               (unsigned long long)gl->size);
+      sxl_prog_free(p);
+      return NULL;
+    }
     LLVMValueRef init = LLVMGetInitializer(gl->ref);
     if (init && write_const(p, init, gl->init, gl->size)) {
       snprintf(err, errlen, "global '%s': unsupported initializer", gl->name);

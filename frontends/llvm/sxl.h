@@ -182,6 +182,10 @@ typedef struct sxl_mem {
   uint64_t heap_bytes;
 } sxl_mem;
 
+/* The largest object: a bigger global is an error, as is a bigger malloc
+** (builtins.c). */
+#define SXL_MAX_OBJECT (1ull << 31)
+
 #define SXL_ADDR(id, off) (((uint64_t)(id) << 32) | (uint64_t)(off))
 #define SXL_ID(addr) ((uint32_t)((addr) >> 32))
 #define SXL_OFF(addr) ((uint32_t)(addr))

@@ -1,9 +1,10 @@
 /* tests/llvm/test_load.c — symx-llvm's reader of .ll/.bc (frontends/llvm/
-** load.c) on IR that LLVM 14 would end the process on while parsing: a bad
+** load.c, lower.c) on IR that LLVM 14 would end the process on while parsing: a bad
 ** target datalayout and a module with debug info that fails the verifier
 ** (both found by tests/fuzz/fuzz_ll). The reader returns an error with a
 ** reason instead; an invalid module without debug info is refused too, and
-** valid IR still loads, from memory and from a file. */
+** valid IR still loads, from memory and from a file. A global too large for
+** an object is refused by the translation. */
 #include "check.h"
 #include "sxl.h"
 
@@ -73,5 +74,21 @@ static void test_valid_loads(void) {
   unlink(path);
 }
 
+/* A global too large for an object is an error of the translation, not an
+** allocation of its image (found by fuzz_ll: ASan out of memory). */
+static void test_huge_global(void) {
+  static const char text[] = "@g = global [4294967296 x i64] zeroinitializer\n"
+                             "define i32 @main() {\n  ret i32 0\n}\n";
+  LLVMContextRef c = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  char err[512] = "";
+  CHECK(sxl_load_ir(text, sizeof text - 1, "t.ll", c, &m, err, sizeof err) == 0);
+  sxl_prog *p = m ? sxl_prog_new(c, m, err, sizeof err) : NULL;
+  CHECK(p == NULL);
+  CHECK_STR_CONTAINS(err, "global 'g': 34359738368 bytes, more than an object may have (2147483648)");
+  sxl_prog_free(p);
+  LLVMContextDispose(c);
+}
+
 CHECK_MAIN(CHECK_CASE(test_bad_datalayout), CHECK_CASE(test_broken_module_with_debug_info),
-           CHECK_CASE(test_invalid_module), CHECK_CASE(test_valid_loads))
+           CHECK_CASE(test_invalid_module), CHECK_CASE(test_valid_loads), CHECK_CASE(test_huge_global))
