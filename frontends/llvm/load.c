@@ -5,10 +5,9 @@
 */
 #include "sxl.h"
 
+#include <llvm-c/Analysis.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
-
-#include <llvm-c/Analysis.h>
 
 #include <errno.h>
 #include <signal.h>
@@ -61,7 +60,10 @@ static int parse_file(LLVMContextRef c, const char *path, LLVMModuleRef *out, ch
 typedef int (*load_fn)(const void *arg, LLVMContextRef c, LLVMModuleRef *out, char *err,
                        size_t errlen);
 
-/* The child: load, verify, report on fd, exit 0 when both worked. */
+enum { DRY_OK = 0, DRY_REFUSED = 3 }; /* exit codes of the child; others: LLVM ended it */
+
+/* The child: load, verify, exit DRY_OK when both worked, else DRY_REFUSED
+** with our message on fd. */
 static void dry_run(load_fn fn, const void *arg, const char *name, int fd) {
   static const int sigs[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE};
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], SIG_DFL);
@@ -76,7 +78,7 @@ static void dry_run(load_fn fn, const void *arg, const char *name, int fd) {
     rc = -1;
   }
   if (rc && write(fd, err, strlen(err)) < 0) rc = -1;
-  _exit(rc ? 1 : 0); /* no exit handlers: the parent owns them */
+  _exit(rc ? DRY_REFUSED : DRY_OK); /* no exit handlers: the parent owns them */
 }
 
 /* Reads what the child says (at most len - 1 bytes kept, lines joined). */
@@ -117,11 +119,14 @@ static int probe(load_fn fn, const void *arg, const char *name, char *err, size_
   close(fds[0]);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 1 && report[0])
+  if (WIFEXITED(status) && WEXITSTATUS(status) == DRY_OK) return 0;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == DRY_REFUSED)
     snprintf(err, errlen, "%s", report);
+  else if (WIFSIGNALED(status))
+    snprintf(err, errlen, "%s: LLVM cannot read it (signal %d): %s", name, WTERMSIG(status), report);
   else
-    snprintf(err, errlen, "%s: LLVM cannot read it: %s", name, report[0] ? report : "it crashed");
+    snprintf(err, errlen, "%s: LLVM cannot read it (exit %d): %s", name,
+             WIFEXITED(status) ? WEXITSTATUS(status) : -1, report);
   return -1;
 }
 

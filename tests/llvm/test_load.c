@@ -2,7 +2,8 @@
 ** load.c, lower.c) on IR that LLVM 14 would end the process on while parsing: a bad
 ** target datalayout and a module with debug info that fails the verifier
 ** (both found by tests/fuzz/fuzz_ll). The reader returns an error with a
-** reason instead; an invalid module without debug info is refused too, and
+** reason instead, as on a link with our libc that LLVM ends with exit(1);
+** an invalid module without debug info is refused too, and
 ** valid IR still loads, from memory and from a file. A global too large for
 ** an object is refused by the translation. */
 #include "check.h"
@@ -29,7 +30,7 @@ static void test_bad_datalayout(void) {
                              "define i32 @main() {\n  ret i32 0\n}\n";
   char err[512] = "";
   CHECK(load(text, sizeof text - 1, err, sizeof err) == -1);
-  CHECK_STR_CONTAINS(err, "t.ll: LLVM cannot read it: LLVM ERROR: not a number");
+  CHECK_STR_CONTAINS(err, "t.ll: LLVM cannot read it (signal 6): LLVM ERROR: not a number");
   /* a NUL is white space to LLVM's lexer */
   static const char nul[] = "\0target datalayout = \"m:\0\"";
   CHECK(load(nul, sizeof nul - 1, err, sizeof err) == -1);
@@ -43,7 +44,7 @@ static void test_broken_module_with_debug_info(void) {
                              "!0 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
   char err[512] = "";
   CHECK(load(text, sizeof text - 1, err, sizeof err) == -1);
-  CHECK_STR_CONTAINS(err, "t.ll: LLVM cannot read it: incorrect number of operands in llvm.ident");
+  CHECK_STR_CONTAINS(err, "t.ll: LLVM cannot read it (signal 6): incorrect number of operands in llvm.ident");
 }
 
 static void test_invalid_module(void) {
@@ -57,15 +58,36 @@ static void test_invalid_module(void) {
   CHECK_STR_CONTAINS(err, "t.ll:2:11: error: use of undefined value '%nope'");
 }
 
+/* Writes text to a new file named like templ (ending in suffix_len chars). */
+static int write_tmp(char *templ, int suffix_len, const char *text) {
+  int fd = mkstemps(templ, suffix_len);
+  if (fd < 0) return -1;
+  ssize_t n = write(fd, text, strlen(text));
+  close(fd);
+  return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* Linking our libc into a program that clashes with it: LLVM's default
+** diagnostic handler calls exit(1) on a link error. */
+static void test_link_clash(void) {
+  char prog[] = "/tmp/symx-test-prog-XXXXXX.ll", lib[] = "/tmp/symx-test-lib-XXXXXX.ll";
+  CHECK(write_tmp(prog, 3, "@strlen = global i32 5\ndefine i32 @main() {\n  ret i32 0\n}\n") == 0);
+  CHECK(write_tmp(lib, 3, "define i64 @strlen(i8* %s) {\n  ret i64 0\n}\n") == 0);
+  LLVMContextRef c = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  char err[512] = "";
+  CHECK(sxl_load(prog, lib, "-O0", c, &m, err, sizeof err) == -1 && m == NULL);
+  CHECK_STR_CONTAINS(err, "LLVM cannot read it (exit 1): error: Linking globals named 'strlen'");
+  LLVMContextDispose(c);
+  unlink(prog);
+  unlink(lib);
+}
+
 static void test_valid_loads(void) {
   char err[512] = "";
   CHECK(load(valid, sizeof valid - 1, err, sizeof err) == 0);
   char path[] = "/tmp/symx-test-load-XXXXXX.ll";
-  int fd = mkstemps(path, 3);
-  CHECK(fd >= 0);
-  if (fd < 0) return;
-  CHECK(write(fd, valid, sizeof valid - 1) == (ssize_t)(sizeof valid - 1));
-  close(fd);
+  CHECK(write_tmp(path, 3, valid) == 0);
   LLVMContextRef c = LLVMContextCreate();
   LLVMModuleRef m = NULL;
   CHECK(sxl_load(path, NULL, "-O0", c, &m, err, sizeof err) == 0 && m != NULL);
@@ -91,4 +113,5 @@ static void test_huge_global(void) {
 }
 
 CHECK_MAIN(CHECK_CASE(test_bad_datalayout), CHECK_CASE(test_broken_module_with_debug_info),
-           CHECK_CASE(test_invalid_module), CHECK_CASE(test_valid_loads), CHECK_CASE(test_huge_global))
+           CHECK_CASE(test_invalid_module), CHECK_CASE(test_link_clash), CHECK_CASE(test_valid_loads),
+           CHECK_CASE(test_huge_global))
