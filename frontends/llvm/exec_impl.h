@@ -38,12 +38,17 @@ void sxl_report_unsupported(run *r, const char *msg);
 ** (exit statuses, function pointers). */
 int sxl_enum_slot(run *r, uint32_t slot, unsigned bits);
 
-/* memory.c */
+/* access.c */
 int sxl_mem_load(run *r, const sxl_ins *in);
 int sxl_mem_store(run *r, const sxl_ins *in);
 int sxl_va(run *r, const sxl_ins *in);
 /* Stores e (width 8*n or less, zero-extended) at object id, offset off. */
 int sxl_store_expr(run *r, uint32_t id, uint64_t off, symx_expr *e, unsigned n);
+/* Byte access at a concrete offset: value (new reference) / store. */
+symx_expr *sxl_read_byte(run *r, sxl_obj *o, uint64_t off);
+int sxl_write_byte(run *r, uint32_t id, uint64_t off, symx_expr *b);
+
+/* resolve.c */
 /* The value of a register, forking once per value it may take (free and
 ** realloc through a pointer that may point to several objects). */
 int sxl_fork_value(run *r, uint32_t slot, uint64_t *v);
@@ -51,9 +56,6 @@ int sxl_fork_value(run *r, uint32_t slot, uint64_t *v);
 ** offset concrete (*off, *soff = NULL) or symbolic (*soff, 32-bit). */
 int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write,
                 uint32_t *id, uint64_t *off, symx_expr **soff);
-/* Byte access at a concrete offset: value (new reference) / store. */
-symx_expr *sxl_read_byte(run *r, sxl_obj *o, uint64_t off);
-int sxl_write_byte(run *r, uint32_t id, uint64_t off, symx_expr *b);
 /* A concrete pointer for a libc-style argument (concretized if symbolic). */
 int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v);
 

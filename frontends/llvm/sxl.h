@@ -157,7 +157,7 @@ int sxl_fn_find(const sxl_prog *p, const char *name);
 void sxl_loc_str(const sxl_prog *p, uint32_t loc, char *buf, size_t len);
 
 /* ------------------------------------------------------------------ */
-/* Memory                                                              */
+/* Memory (memtable.c)                                                 */
 /* ------------------------------------------------------------------ */
 
 enum sxl_obj_kind { OBJ_GLOBAL = 1, OBJ_FUNC, OBJ_STACK, OBJ_HEAP, OBJ_FREED };

@@ -1,7 +1,7 @@
 /*
-** mem.c — the memory of one path: a table of objects indexed by id, shared
-** copy-on-write between forked paths at two levels (the table, and each
-** object), so a fork costs two reference-count increments.
+** memtable.c — the memory of one path: a table of objects indexed by id,
+** shared copy-on-write between forked paths at two levels (the table, and
+** each object), so a fork costs two reference-count increments.
 */
 #include "sxl.h"
 
