@@ -1,6 +1,8 @@
 /*
-** exec_impl.h — what the interpreter's files share: the run context and the
-** slow paths (memory access, builtins) called from the loop in exec.c.
+** exec_impl.h — what the interpreter's files share: the run context, and
+** the slow paths the loop in exec.c calls (path.c: the engine; state.c:
+** registers; frames.c: calls; symop.c: symbolic arithmetic; resolve.c and
+** access.c: memory; builtins.c: native functions).
 */
 #ifndef SXL_EXEC_IMPL_H
 #define SXL_EXEC_IMPL_H
@@ -20,6 +22,7 @@ typedef struct run {
   sxl_prog *p;
 } run;
 
+/* path.c */
 void sxl_flush(run *r);
 int sxl_fatal(run *r, const char *what);
 uint32_t sxl_user_loc(run *r);
@@ -28,15 +31,34 @@ void sxl_where(run *r, const char *desc, char *buf, size_t len);
 int sxl_end(run *r, symx_reason reason, symx_error_kind kind, const char *desc, int code);
 /* An error check on bad (consumed); SXL_CONTINUE when the path goes on. */
 int sxl_check(run *r, symx_expr *bad, symx_error_kind kind, const char *desc);
+/* Branches on cond (consumed): the true side takes edge et, the false side
+** edge ef, where SXL_NEXT is the next instruction (a switch case not taken).
+** SXL_CONTINUE when this path goes on (reload its top frame). */
+#define SXL_NEXT UINT32_MAX
+int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef);
+/* Forks on the low bits of the symbolic value in slot: one path per value
+** (exit statuses, function pointers). */
+int sxl_enum_slot(run *r, uint32_t slot, unsigned bits);
+
+/* state.c */
 void sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e);
 /* Slot values of the top frame as expressions (new references). */
 symx_expr *sxl_ex(run *r, uint32_t slot, unsigned w);
 int sxl_set(run *r, uint32_t slot, symx_expr *e); /* consumes e */
 void sxl_setc(run *r, uint32_t slot, uint64_t v);
-void sxl_report_unsupported(run *r, const char *msg);
-/* Forks on the low bits of the symbolic value in slot: one path per value
-** (exit statuses, function pointers). */
-int sxl_enum_slot(run *r, uint32_t slot, unsigned bits);
+
+/* frames.c */
+int sxl_frame_push(sxl_state *s, sxl_prog *p, uint32_t fi, uint32_t ret_dst);
+/* A zeroed object of size bytes owned by the top frame; 0 on failure. */
+uint32_t sxl_stack_alloc(sxl_state *s, uint64_t size, uint32_t loc);
+/* OP_CALL and OP_RET; SXL_RETURNED when the caller goes on after the call. */
+int sxl_call(run *r, const sxl_ins *in);
+int sxl_ret(run *r, const sxl_ins *in);
+
+/* symop.c: arithmetic, icmp, casts, select (sxl_sym_op) and GEPs with a
+** symbolic operand. */
+int sxl_sym_op(run *r, const sxl_ins *in);
+int sxl_sym_gep(run *r, const sxl_ins *in);
 
 /* access.c */
 int sxl_mem_load(run *r, const sxl_ins *in);
@@ -61,5 +83,6 @@ int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v);
 
 /* builtins.c */
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi);
+void sxl_report_unsupported(run *r, const char *msg);
 
 #endif

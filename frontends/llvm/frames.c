@@ -1,0 +1,211 @@
+/*
+** frames.c — calls and returns: a frame per call with its register window,
+** its arguments (the variadic ones in an object of their own for va_arg),
+** its stack objects (alloca), freed when it returns.
+*/
+#include "exec_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int ensure_regs(sxl_state *s, uint32_t need) {
+  if (need <= s->capregs) return 0;
+  uint32_t cap = s->capregs ? s->capregs : 1024;
+  while (cap < need) cap *= 2;
+  uint64_t *r = realloc(s->regs, cap * sizeof *r);
+  if (!r) return -1;
+  s->regs = r;
+  symx_expr **e = realloc(s->sym, cap * sizeof *e);
+  if (!e) return -1;
+  s->sym = e;
+  s->capregs = cap;
+  return 0;
+}
+
+int sxl_frame_push(sxl_state *s, sxl_prog *p, uint32_t fi, uint32_t ret_dst) {
+  sxl_fn *fn = &p->fns[fi];
+  if (s->nframes == s->capframes) {
+    uint32_t cap = s->capframes ? 2 * s->capframes : 64;
+    sxl_frame *f = realloc(s->frames, cap * sizeof *f);
+    if (!f) return -1;
+    s->frames = f;
+    s->capframes = cap;
+  }
+  uint32_t base = s->nregs;
+  if (ensure_regs(s, base + fn->nregs)) return -1;
+  sxl_frame *fr = &s->frames[s->nframes++];
+  fr->fn = fi;
+  fr->pc = 0;
+  fr->base = base;
+  fr->ret_dst = ret_dst;
+  fr->alloca0 = s->nallocas;
+  fr->va_obj = 0;
+  if (fn->nconst) memcpy(s->regs + base + fn->nparams, fn->consts, fn->nconst * sizeof(uint64_t));
+  memset(s->sym + base, 0, fn->nregs * sizeof(symx_expr *));
+  s->nregs = base + fn->nregs;
+  return 0;
+}
+
+static void frame_pop(sxl_state *s, sxl_prog *p) {
+  sxl_frame *fr = &s->frames[s->nframes - 1];
+  for (uint32_t i = s->nallocas; i > fr->alloca0; i--)
+    sxl_mem_free_obj(&s->mem, s->allocas[i - 1], 0);
+  s->nallocas = fr->alloca0;
+  if (fr->va_obj) sxl_mem_free_obj(&s->mem, fr->va_obj, 0);
+  uint32_t n = p->fns[fr->fn].nregs;
+  symx_expr **S = s->sym + fr->base;
+  for (uint32_t i = 0; i < n; i++)
+    if (S[i]) symx_expr_release(S[i]);
+  s->nregs = fr->base;
+  s->nframes--;
+}
+
+/* A zeroed stack object of the top frame (freed when it returns); 0 when it
+** cannot be made. */
+uint32_t sxl_stack_alloc(sxl_state *s, uint64_t size, uint32_t loc) {
+  uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, size, loc, 1);
+  if (!id) return 0;
+  memset(s->mem->objs[id]->bytes, 0, size);
+  if (s->nallocas == s->capallocas) {
+    s->capallocas = s->capallocas ? 2 * s->capallocas : 64;
+    s->allocas = realloc(s->allocas, s->capallocas * sizeof *s->allocas);
+  }
+  s->allocas[s->nallocas++] = id;
+  return id;
+}
+
+/* The arguments past fn's parameters, 8 bytes apart in an object of the
+** new frame (what va_start's overflow area points at). */
+static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_t *args,
+                         uint32_t nargs) {
+  sxl_state *s = r->s;
+  uint32_t extra = nargs - fn->nparams;
+  uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, 8ull * extra, 0, 1);
+  if (!id) return sxl_fatal(r, "out of memory");
+  sxl_obj *o = s->mem->objs[id];
+  memset(o->bytes, 0, 8ull * extra);
+  for (uint32_t i = 0; i < extra; i++) {
+    uint32_t slot = cbase + args[fn->nparams + i];
+    uint64_t v = s->regs[slot];
+    memcpy(o->bytes + 8 * i, &v, 8);
+    if (s->sym[slot]) {
+      symx_expr *e = symx_expr_retain(s->sym[slot]);
+      unsigned w = symx_expr_width(e);
+      if (w < 64) {
+        symx_expr *z = symx_zext(r->ctx, e, 64);
+        symx_expr_release(e);
+        e = z;
+      }
+      int rc = sxl_store_expr(r, id, 8ull * i, e, 8);
+      symx_expr_release(e);
+      if (rc) return sxl_fatal(r, "vararg");
+    }
+  }
+  s->frames[s->nframes - 1].va_obj = id;
+  return SXL_CONTINUE;
+}
+
+/* A call symx-llvm cannot run ends the path early, with a message. */
+static int unsupported_call(run *r, const char *why) {
+  sxl_report_unsupported(r, why);
+  return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, why, 0);
+}
+
+static int undefined_call(run *r, const sxl_fn *fn) {
+  char d[300];
+  snprintf(d, sizeof d, "call to undefined function '%s'", fn->name);
+  return unsupported_call(r, d);
+}
+
+/* A call of function fi: a builtin runs natively, else a new frame. */
+static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
+  sxl_state *s = r->s;
+  sxl_prog *p = r->p;
+  sxl_fn *fn = &p->fns[fi];
+  if (fn->builtin) return sxl_builtin(r, in, fi);
+  if (!fn->defined) return undefined_call(r, fn);
+  if (!fn->translated && sxl_prog_translate(p, fi)) return sxl_fatal(r, "translation");
+  if (in->c < fn->nparams) return unsupported_call(r, "call with too few arguments");
+  sxl_frame *cf = &s->frames[s->nframes - 1];
+  uint32_t cbase = cf->base, caller_fn = cf->fn;
+  if (sxl_frame_push(s, p, fi, in->dst)) return sxl_fatal(r, "out of memory");
+  const uint32_t *args = p->fns[caller_fn].args + in->imm;
+  sxl_frame *nf = &s->frames[s->nframes - 1];
+  for (uint32_t i = 0; i < fn->nparams; i++) {
+    s->regs[nf->base + i] = s->regs[cbase + args[i]];
+    symx_expr *e = s->sym[cbase + args[i]];
+    s->sym[nf->base + i] = e ? symx_expr_retain(e) : NULL;
+  }
+  if (fn->is_vararg && in->c > fn->nparams) return vararg_object(r, fn, cbase, args, in->c);
+  return SXL_CONTINUE;
+}
+
+/* The function a call through a pointer reaches: one path per function a
+** symbolic pointer can point to; an error when it points to none. */
+static int callee(run *r, const sxl_ins *in, uint32_t *fi) {
+  sxl_state *s = r->s;
+  sxl_prog *p = r->p;
+  int rc = sxl_enum_slot(r, in->a, 64); /* nothing when it is concrete */
+  if (rc != SXL_CONTINUE) return rc;
+  sxl_frame *fr = &s->frames[s->nframes - 1];
+  uint64_t addr = s->regs[fr->base + in->a];
+  uint32_t id = SXL_ID(addr);
+  uint32_t f0 = p->nfns ? p->fns[0].obj : 0;
+  if (SXL_OFF(addr) || id < f0 || id >= f0 + p->nfns)
+    return sxl_end(r, SYMX_END_ERROR, addr ? SYMX_ERR_OUT_OF_BOUNDS : SYMX_ERR_NULL_DEREF,
+                   "call through an invalid function pointer", 0);
+  *fi = id - f0;
+  return SXL_CONTINUE;
+}
+
+int sxl_call(run *r, const sxl_ins *in) {
+  uint32_t fi = in->a;
+  if (in->flag) {
+    int rc = callee(r, in, &fi);
+    if (rc != SXL_CONTINUE) return rc;
+  }
+  return do_call(r, in, fi);
+}
+
+/* main returned v (symbolic e, consumed, or NULL): the path ends; a
+** symbolic exit code is shown concrete, as the witness's value. */
+static int main_returned(run *r, uint64_t v, symx_expr *e) {
+  int code = (int)(int32_t)v;
+  if (e) {
+    uint64_t cv = 0;
+    if (r->st) symx_state_eval(r->st, e, &cv);
+    code = (int)(int32_t)cv;
+    symx_expr_release(e);
+  }
+  return sxl_end(r, SYMX_END_EXIT, SYMX_ERR_NONE, "exit", code);
+}
+
+int sxl_ret(run *r, const sxl_ins *in) {
+  sxl_state *s = r->s;
+  if (s->nframes == 1 && in->a != UINT32_MAX) {
+    /* A symbolic exit status: one path per value it can take (nothing
+       when it is concrete). */
+    int rc = sxl_enum_slot(r, in->a, 8);
+    if (rc != SXL_CONTINUE) return rc;
+  }
+  sxl_frame *fr = &s->frames[s->nframes - 1];
+  uint64_t v = 0;
+  symx_expr *e = NULL;
+  if (in->a != UINT32_MAX) {
+    v = s->regs[fr->base + in->a];
+    e = s->sym[fr->base + in->a] ? symx_expr_retain(s->sym[fr->base + in->a]) : NULL;
+  }
+  uint32_t dst = fr->ret_dst;
+  if (s->nframes == 1) s->end_loc = in->loc;
+  frame_pop(s, r->p);
+  if (s->nframes == 0) return main_returned(r, v, e);
+  fr = &s->frames[s->nframes - 1];
+  if (dst != UINT32_MAX) {
+    symx_expr_release(s->sym[fr->base + dst]);
+    s->regs[fr->base + dst] = v;
+    s->sym[fr->base + dst] = e;
+  } else {
+    symx_expr_release(e);
+  }
+  return SXL_RETURNED;
+}

@@ -1,0 +1,183 @@
+/*
+** state.c — one path's program state (the engine's payload): its life cycle
+** (initial state, clone at a fork, free) and the top frame's registers.
+*/
+#include "exec_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t make_cstring(sxl_state *s, const char *str) {
+  size_t n = strlen(str) + 1;
+  uint32_t id = sxl_mem_alloc(&s->mem, OBJ_GLOBAL, n, 0, 0);
+  if (id) memcpy(s->mem->objs[id]->bytes, str, n);
+  return id;
+}
+
+/* Globals then functions take ids 1.. in the order program.c gave them. */
+static int add_program_objects(sxl_state *s, const sxl_prog *p) {
+  for (uint32_t i = 0; i < p->nglobals; i++) {
+    uint32_t id = sxl_mem_alloc(&s->mem, OBJ_GLOBAL, p->globals[i].size, 0, 0);
+    if (id != p->globals[i].obj) return -1;
+    sxl_obj *o = s->mem->objs[id];
+    memcpy(o->bytes, p->globals[i].init, p->globals[i].size);
+    o->ro = (uint8_t)p->globals[i].ro;
+  }
+  for (uint32_t i = 0; i < p->nfns; i++) {
+    uint32_t id = sxl_mem_alloc(&s->mem, OBJ_FUNC, 0, 0, 0);
+    if (id != p->fns[i].obj) return -1;
+  }
+  return 0;
+}
+
+/* main(argc, argv): one argument, the program name. */
+static int main_args(sxl_state *s, const sxl_fn *mf) {
+  if (mf->nparams >= 2) {
+    uint32_t name = make_cstring(s, "prog");
+    uint32_t argv = sxl_mem_alloc(&s->mem, OBJ_GLOBAL, 16, 0, 0);
+    if (!name || !argv) return -1;
+    uint64_t a = SXL_ADDR(name, 0);
+    memcpy(s->mem->objs[argv]->bytes, &a, 8);
+    memset(s->mem->objs[argv]->bytes + 8, 0, 8);
+    s->regs[0] = 1;
+    s->regs[1] = SXL_ADDR(argv, 0);
+  } else if (mf->nparams == 1) {
+    s->regs[0] = 1;
+  }
+  return 0;
+}
+
+sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main) {
+  (void)argc_main;
+  sxl_prog *p = x->prog;
+  sxl_state *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->mem = sxl_mem_new();
+  if (!s->mem || add_program_objects(s, p) || sxl_prog_translate(p, p->main_fn) ||
+      sxl_frame_push(s, p, p->main_fn, UINT32_MAX) || main_args(s, &p->fns[p->main_fn])) {
+    sxl_state_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* The clone's arrays, as large as s's (at least one element each). */
+static int clone_arrays(sxl_state *c, const sxl_state *s) {
+  c->frames = malloc((s->capframes ? s->capframes : 1) * sizeof *c->frames);
+  c->regs = malloc((s->capregs ? s->capregs : 1) * sizeof *c->regs);
+  c->sym = malloc((s->capregs ? s->capregs : 1) * sizeof *c->sym);
+  c->allocas = malloc((s->capallocas ? s->capallocas : 1) * sizeof *c->allocas);
+  c->out = malloc(s->outcap ? s->outcap : 1);
+  c->inames = malloc((s->ninames ? s->ninames : 1) * sizeof *c->inames);
+  if (c->frames && c->regs && c->sym && c->allocas && c->out && c->inames) return 0;
+  free(c->frames);
+  free(c->regs);
+  free(c->sym);
+  free(c->allocas);
+  free(c->out);
+  free(c->inames);
+  return -1;
+}
+
+sxl_state *sxl_state_clone(sxl_state *s) {
+  sxl_state *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  *c = *s;
+  if (clone_arrays(c, s)) {
+    free(c);
+    return NULL;
+  }
+  /* empty arrays may be NULL: memcpy must not see them (UB even for 0) */
+  if (s->nframes) memcpy(c->frames, s->frames, s->nframes * sizeof *c->frames);
+  if (s->nregs) {
+    memcpy(c->regs, s->regs, s->nregs * sizeof *c->regs);
+    memcpy(c->sym, s->sym, s->nregs * sizeof *c->sym);
+  }
+  for (uint32_t i = 0; i < s->nregs; i++)
+    if (c->sym[i]) symx_expr_retain(c->sym[i]);
+  if (s->nallocas) memcpy(c->allocas, s->allocas, s->nallocas * sizeof *c->allocas);
+  if (s->outlen) memcpy(c->out, s->out, s->outlen);
+  if (!s->outcap) c->outcap = 1;
+  for (uint32_t i = 0; i < s->ninames; i++) c->inames[i] = strdup(s->inames[i]);
+  c->mem->refs++;
+  c->icount = 0;
+  return c;
+}
+
+void sxl_state_free(sxl_state *s) {
+  if (!s) return;
+  for (uint32_t i = 0; i < s->nregs; i++) symx_expr_release(s->sym[i]);
+  free(s->frames);
+  free(s->regs);
+  free(s->sym);
+  free(s->allocas);
+  free(s->out);
+  for (uint32_t i = 0; i < s->ninames; i++) free(s->inames[i]);
+  free(s->inames);
+  sxl_mem_release(s->mem);
+  free(s);
+}
+
+/* Applies edge e of the top frame of s (phi moves, then the jump). */
+void sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e) {
+  sxl_frame *fr = &s->frames[s->nframes - 1];
+  sxl_fn *fn = &p->fns[fr->fn];
+  const sxl_edge *ed = &fn->edges[e];
+  uint64_t *R = s->regs + fr->base;
+  symx_expr **S = s->sym + fr->base;
+  if (ed->nmoves) {
+    /* Parallel copy: read every source before writing any phi. */
+    uint64_t tv[64];
+    symx_expr *ts[64];
+    const uint32_t *mv = fn->moves + ed->moves;
+    uint32_t n = ed->nmoves;
+    for (uint32_t done = 0; done < n;) {
+      uint32_t k = n - done < 64 ? n - done : 64;
+      for (uint32_t i = 0; i < k; i++) {
+        uint32_t src = mv[2 * (done + i)];
+        tv[i] = R[src];
+        ts[i] = S[src] ? symx_expr_retain(S[src]) : NULL;
+      }
+      for (uint32_t i = 0; i < k; i++) {
+        uint32_t dst = mv[2 * (done + i) + 1];
+        symx_expr_release(S[dst]);
+        R[dst] = tv[i];
+        S[dst] = ts[i];
+      }
+      done += k;
+    }
+  }
+  fr->pc = ed->target;
+}
+
+symx_expr *sxl_ex(run *r, uint32_t slot, unsigned w) {
+  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
+  symx_expr *e = r->s->sym[fr->base + slot];
+  if (e) return symx_expr_retain(e);
+  return symx_const(r->ctx, w, r->s->regs[fr->base + slot]);
+}
+
+int sxl_set(run *r, uint32_t slot, symx_expr *e) {
+  if (!e) return sxl_fatal(r, "building an expression");
+  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
+  symx_expr **S = r->s->sym + fr->base;
+  uint64_t *R = r->s->regs + fr->base;
+  if (symx_expr_is_const(e)) {
+    R[slot] = symx_expr_const_value(e);
+    symx_expr_release(e);
+    e = NULL;
+  } else {
+    R[slot] = 0;
+  }
+  symx_expr_release(S[slot]);
+  S[slot] = e;
+  return SXL_CONTINUE;
+}
+
+void sxl_setc(run *r, uint32_t slot, uint64_t v) {
+  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
+  symx_expr **S = r->s->sym + fr->base;
+  symx_expr_release(S[slot]);
+  S[slot] = NULL;
+  r->s->regs[fr->base + slot] = v;
+}
