@@ -1,0 +1,222 @@
+/*
+** program.c — a loaded LLVM module as symx-llvm's program: object ids for
+** its globals (with their initial images) and functions (with the builtins
+** the interpreter implements), source locations and the messages of
+** unsupported instructions. Functions are translated later (translate.c).
+*/
+#include "prog_impl.h"
+
+#include <llvm-c/DebugInfo.h>
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------- names of builtins ---------------- */
+
+static const struct {
+  const char *name;
+  int prefix;
+  int id;
+} builtin_names[] = {
+    {"klee_make_symbolic", 0, BI_MAKE_SYMBOLIC}, {"symx_make_symbolic", 0, BI_MAKE_SYMBOLIC},
+    {"klee_assume", 0, BI_ASSUME},               {"symx_assume", 0, BI_ASSUME},
+    {"klee_range", 0, BI_RANGE},                 {"symx_range", 0, BI_RANGE},
+    {"klee_int", 0, BI_INT},                     {"symx_int", 0, BI_INT},
+    {"klee_silent_exit", 0, BI_SILENT_EXIT},     {"klee_is_symbolic", 0, BI_IS_SYMBOLIC},
+    {"symx_is_symbolic", 0, BI_IS_SYMBOLIC},     {"klee_report_error", 0, BI_REPORT_ERROR},
+    {"malloc", 0, BI_MALLOC},                    {"calloc", 0, BI_CALLOC},
+    {"realloc", 0, BI_REALLOC},                  {"free", 0, BI_FREE},
+    {"llvm.memcpy.", 1, BI_MEMCPY},              {"llvm.memmove.", 1, BI_MEMMOVE},
+    {"llvm.memset.", 1, BI_MEMSET},              {"__symx_write", 0, BI_WRITE},
+    {"exit", 0, BI_EXIT},                        {"_exit", 0, BI_EXIT},
+    {"_Exit", 0, BI_EXIT},                       {"abort", 0, BI_ABORT},
+    {"__assert_fail", 0, BI_ASSERT_FAIL},        {"llvm.trap", 0, BI_ABORT},
+    {"llvm.dbg.", 1, BI_IGNORE},                 {"llvm.lifetime.", 1, BI_IGNORE},
+    {"llvm.stackrestore", 0, BI_IGNORE},         {"llvm.va_end", 0, BI_IGNORE},
+    {"llvm.assume", 0, BI_IGNORE},               {"llvm.stacksave", 0, BI_STACKSAVE},
+    {"llvm.expect.", 1, BI_EXPECT},              {"llvm.umax.", 1, BI_UMAX},
+    {"llvm.umin.", 1, BI_UMIN},                  {"llvm.smax.", 1, BI_SMAX},
+    {"llvm.smin.", 1, BI_SMIN},                  {"llvm.abs.", 1, BI_ABS},
+};
+
+static int builtin_of(const char *name) {
+  for (size_t i = 0; i < sizeof builtin_names / sizeof builtin_names[0]; i++) {
+    size_t n = strlen(builtin_names[i].name);
+    if (builtin_names[i].prefix ? strncmp(name, builtin_names[i].name, n) == 0
+                                : strcmp(name, builtin_names[i].name) == 0)
+      return builtin_names[i].id;
+  }
+  return BI_NONE;
+}
+
+/* ---------------- locations and messages ---------------- */
+
+static uint32_t intern_file(sxl_prog *p, const char *name, size_t len) {
+  for (uint32_t i = 0; i < p->nfiles; i++)
+    if (strlen(p->files[i]) == len && memcmp(p->files[i], name, len) == 0) return i;
+  p->files = realloc(p->files, (p->nfiles + 1) * sizeof *p->files);
+  p->files[p->nfiles] = strndup(name, len);
+  return p->nfiles++;
+}
+
+uint32_t sxl_prog_loc(sxl_prog *p, LLVMValueRef inst) {
+  unsigned line = LLVMGetDebugLocLine(inst);
+  if (!line) return 0;
+  unsigned len = 0;
+  const char *f = LLVMGetDebugLocFilename(inst, &len);
+  uint32_t file = intern_file(p, f ? f : "?", f ? len : 1);
+  /* Recent locations repeat: search backwards a little before appending. */
+  for (uint32_t i = p->nlocs, k = 0; i > 1 && k < 64; i--, k++)
+    if (p->locs[i - 1].file == file && p->locs[i - 1].line == line) return i - 1;
+  SXL_GROW(p->locs, p->nlocs, p->caplocs);
+  p->locs[p->nlocs].file = file;
+  p->locs[p->nlocs].line = line;
+  return p->nlocs++;
+}
+
+void sxl_loc_str(const sxl_prog *p, uint32_t loc, char *buf, size_t len) {
+  if (!loc || loc >= p->nlocs) {
+    snprintf(buf, len, "?");
+    return;
+  }
+  const char *f = p->files[p->locs[loc].file];
+  const char *slash = strrchr(f, '/');
+  snprintf(buf, len, "%s:%u", slash ? slash + 1 : f, p->locs[loc].line);
+}
+
+uint32_t sxl_prog_msg(sxl_prog *p, uint32_t loc, const char *fmt, ...) {
+  char buf[400], where[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  sxl_loc_str(p, loc, where, sizeof where);
+  char *m = malloc(strlen(buf) + strlen(where) + 8);
+  sprintf(m, "%s at %s", buf, where);
+  p->msgs = realloc(p->msgs, (p->nmsgs + 1) * sizeof *p->msgs);
+  p->msgs[p->nmsgs] = m;
+  return p->nmsgs++;
+}
+
+/* ---------------- program ---------------- */
+
+int sxl_fn_find(const sxl_prog *p, const char *name) {
+  for (uint32_t i = 0; i < p->nfns; i++)
+    if (strcmp(p->fns[i].name, name) == 0) return (int)i;
+  return -1;
+}
+
+/* Object ids: globals first, from 1, then functions. */
+static void add_globals(sxl_prog *p, uint32_t *id) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g)) {
+    p->globals = realloc(p->globals, (p->nglobals + 1) * sizeof *p->globals);
+    sxl_global *gl = &p->globals[p->nglobals++];
+    memset(gl, 0, sizeof *gl);
+    size_t n;
+    gl->ref = g;
+    gl->name = strdup(LLVMGetValueName2(g, &n));
+    gl->obj = (*id)++;
+    gl->size = LLVMABISizeOfType(p->td, LLVMGlobalGetValueType(g));
+    gl->ro = LLVMIsGlobalConstant(g);
+  }
+}
+
+static void add_functions(sxl_prog *p, uint32_t *id) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(p->mod); f; f = LLVMGetNextFunction(f)) {
+    p->fns = realloc(p->fns, (p->nfns + 1) * sizeof *p->fns);
+    sxl_fn *fn = &p->fns[p->nfns++];
+    memset(fn, 0, sizeof *fn);
+    size_t n;
+    fn->ref = f;
+    fn->name = strdup(LLVMGetValueName2(f, &n));
+    fn->defined = !LLVMIsDeclaration(f);
+    fn->builtin = builtin_of(fn->name);
+    /* Calls to malloc & co. go to the interpreter even if defined. */
+    if (fn->builtin) fn->defined = 0;
+    fn->is_libc = fn->defined && !LLVMGetSubprogram(f);
+    fn->is_vararg = LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f));
+    fn->nparams = LLVMCountParams(f);
+    fn->obj = (*id)++;
+  }
+}
+
+/* The initial image of every global (needs every object's address). */
+static int global_images(sxl_prog *p, char *err, size_t errlen) {
+  for (uint32_t i = 0; i < p->nglobals; i++) {
+    sxl_global *gl = &p->globals[i];
+    if (gl->size > SXL_MAX_OBJECT) { /* its image would be allocated here */
+      snprintf(err, errlen, "global '%s': %llu bytes, more than an object may have (%llu)", gl->name,
+               (unsigned long long)gl->size, (unsigned long long)SXL_MAX_OBJECT);
+      return -1;
+    }
+    gl->init = calloc(1, gl->size ? gl->size : 1);
+    if (!gl->init) {
+      snprintf(err, errlen, "global '%s': out of memory (%llu bytes)", gl->name,
+               (unsigned long long)gl->size);
+      return -1;
+    }
+    LLVMValueRef init = LLVMGetInitializer(gl->ref);
+    if (init && sxl_const_write(p, init, gl->init, gl->size)) {
+      snprintf(err, errlen, "global '%s': unsupported initializer", gl->name);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+sxl_prog *sxl_prog_new(LLVMContextRef llctx, LLVMModuleRef mod, char *err, size_t errlen) {
+  sxl_prog *p = calloc(1, sizeof *p);
+  p->llctx = llctx;
+  p->mod = mod;
+  p->td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
+  p->nlocs = 1; /* loc 0 = unknown */
+  SXL_GROW(p->locs, 0, p->caplocs);
+  p->locs[0].file = 0;
+  p->locs[0].line = 0;
+  uint32_t id = 1;
+  add_globals(p, &id);
+  add_functions(p, &id);
+  p->nobjs = id;
+  if (global_images(p, err, errlen)) {
+    sxl_prog_free(p);
+    return NULL;
+  }
+  int m = sxl_fn_find(p, "main");
+  if (m < 0 || !p->fns[m].defined) {
+    snprintf(err, errlen, "the program has no main function");
+    sxl_prog_free(p);
+    return NULL;
+  }
+  p->main_fn = (uint32_t)m;
+  return p;
+}
+
+void sxl_prog_free(sxl_prog *p) {
+  if (!p) return;
+  for (uint32_t i = 0; i < p->nfns; i++) {
+    sxl_fn *f = &p->fns[i];
+    free(f->name);
+    free(f->consts);
+    free(f->code);
+    free(f->cov);
+    free(f->edges);
+    free(f->moves);
+    free(f->args);
+    free(f->unsupported);
+  }
+  free(p->fns);
+  for (uint32_t i = 0; i < p->nglobals; i++) {
+    free(p->globals[i].name);
+    free(p->globals[i].init);
+  }
+  free(p->globals);
+  free(p->locs);
+  for (uint32_t i = 0; i < p->nfiles; i++) free(p->files[i]);
+  free(p->files);
+  for (uint32_t i = 0; i < p->nmsgs; i++) free(p->msgs[i]);
+  free(p->msgs);
+  if (p->td) LLVMDisposeTargetData(p->td);
+  if (p->mod) LLVMDisposeModule(p->mod);
+  free(p);
+}

@@ -1,0 +1,648 @@
+/*
+** translate.c — a function into symx-llvm's instruction array (lazily, on
+** its first call): operands become register slots (constants get slots
+** too, filled at frame entry), phis become moves on the incoming edges, and
+** an instruction we cannot run becomes OP_UNSUPPORTED with its message.
+*/
+#include "pmap.h"
+#include "prog_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct tr {
+  sxl_prog *p;
+  sxl_fn *fn;
+  sxl_pmap slots;  /* value -> slot */
+  sxl_pmap blocks; /* basic block -> block number */
+  uint32_t *block_start;
+  sxl_ins *code;
+  uint32_t ncode, capcode;
+  uint64_t *consts;
+  uint32_t nconst, capconst;
+  uint32_t nvals;
+  sxl_edge *edges;
+  uint32_t nedges, capedges;
+  uint32_t *edge_block; /* target block of each edge, resolved at the end */
+  uint32_t capeb;
+  uint32_t *moves;
+  uint32_t nmoves, capmoves;
+  uint32_t *args;
+  uint32_t nargs, capargs;
+  uint32_t loc;
+  int bad; /* an operand could not be translated */
+  /* The instruction being translated. */
+  LLVMValueRef in;
+  LLVMBasicBlockRef bb;
+  LLVMOpcode op;
+  LLVMTypeRef ty;
+  LLVMTypeKind tk;
+  int w;        /* result width (0: not an integer or pointer) */
+  uint32_t dst; /* result slot */
+} tr;
+
+#define SLOT_CONST_BASE 0x40000000u /* temporary tag for constant slots */
+
+static sxl_ins *emit(tr *t, int op, int w) {
+  SXL_GROW(t->code, t->ncode, t->capcode);
+  sxl_ins *in = &t->code[t->ncode++];
+  memset(in, 0, sizeof *in);
+  in->op = (uint8_t)op;
+  in->w = (uint8_t)w;
+  in->loc = t->loc;
+  in->a = in->b = in->c = in->dst = UINT32_MAX;
+  return in;
+}
+
+static uint32_t const_slot(tr *t, uint64_t v) {
+  for (uint32_t i = 0; i < t->nconst; i++)
+    if (t->consts[i] == v) return SLOT_CONST_BASE + i;
+  SXL_GROW(t->consts, t->nconst, t->capconst);
+  t->consts[t->nconst] = v;
+  return SLOT_CONST_BASE + t->nconst++;
+}
+
+/* The slot of an operand (constants get constant slots). */
+static uint32_t operand(tr *t, LLVMValueRef v) {
+  uint32_t s;
+  if (sxl_pmap_get(&t->slots, v, &s)) return s;
+  if (LLVMIsAConstant(v)) {
+    int ok = 1;
+    uint64_t c = sxl_const_value(t->p, v, &ok);
+    if (!ok) {
+      t->bad = 1;
+      return const_slot(t, 0);
+    }
+    return const_slot(t, c);
+  }
+  t->bad = 1;
+  return const_slot(t, 0);
+}
+
+static uint32_t new_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  SXL_GROW(t->edges, t->nedges, t->capedges);
+  SXL_GROW(t->edge_block, t->nedges, t->capeb);
+  uint32_t e = t->nedges++;
+  uint32_t bno = 0;
+  sxl_pmap_get(&t->blocks, to, &bno);
+  t->edge_block[e] = bno;
+  t->edges[e].nmoves = 0;
+  t->edges[e].moves = t->nmoves;
+  for (LLVMValueRef in = LLVMGetFirstInstruction(to); in && LLVMIsAPHINode(in);
+       in = LLVMGetNextInstruction(in)) {
+    unsigned n = LLVMCountIncoming(in);
+    for (unsigned i = 0; i < n; i++) {
+      if (LLVMGetIncomingBlock(in, i) != from) continue;
+      uint32_t src = operand(t, LLVMGetIncomingValue(in, i));
+      uint32_t dst = 0;
+      sxl_pmap_get(&t->slots, in, &dst);
+      SXL_GROW(t->moves, t->nmoves + 1, t->capmoves);
+      t->moves[t->nmoves++] = src;
+      t->moves[t->nmoves++] = dst;
+      t->edges[e].nmoves++;
+      break;
+    }
+  }
+  return e;
+}
+
+static const char *opcode_name(LLVMOpcode op) {
+  switch (op) {
+  case LLVMFAdd: return "fadd";
+  case LLVMFSub: return "fsub";
+  case LLVMFMul: return "fmul";
+  case LLVMFDiv: return "fdiv";
+  case LLVMFRem: return "frem";
+  case LLVMFNeg: return "fneg";
+  case LLVMFCmp: return "fcmp";
+  case LLVMFPToUI: return "fptoui";
+  case LLVMFPToSI: return "fptosi";
+  case LLVMUIToFP: return "uitofp";
+  case LLVMSIToFP: return "sitofp";
+  case LLVMFPTrunc: return "fptrunc";
+  case LLVMFPExt: return "fpext";
+  case LLVMExtractValue: return "extractvalue";
+  case LLVMInsertValue: return "insertvalue";
+  case LLVMExtractElement: return "extractelement";
+  case LLVMInsertElement: return "insertelement";
+  case LLVMShuffleVector: return "shufflevector";
+  case LLVMVAArg: return "va_arg";
+  case LLVMInvoke: return "invoke";
+  case LLVMLandingPad: return "landingpad";
+  case LLVMAtomicRMW: return "atomicrmw";
+  case LLVMAtomicCmpXchg: return "cmpxchg";
+  case LLVMFence: return "fence";
+  case LLVMIndirectBr: return "indirectbr";
+  case LLVMCallBr: return "callbr";
+  case LLVMLoad: return "load";
+  case LLVMStore: return "store";
+  case LLVMAlloca: return "alloca";
+  case LLVMCall: return "call";
+  case LLVMSelect: return "select";
+  case LLVMPHI: return "phi";
+  case LLVMRet: return "ret";
+  case LLVMBitCast: return "bitcast";
+  case LLVMICmp: return "icmp";
+  case LLVMGetElementPtr: return "getelementptr";
+  default: return "instruction";
+  }
+}
+
+static void unsupported(tr *t, const char *fmt, const char *what) {
+  sxl_ins *in = emit(t, OP_UNSUPPORTED, 0);
+  in->imm = sxl_prog_msg(t->p, t->loc, fmt, what);
+}
+
+static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
+  LLVMValueRef callee = LLVMGetCalledValue(in);
+  while (LLVMIsAConstantExpr(callee) && LLVMGetConstOpcode(callee) == LLVMBitCast)
+    callee = LLVMGetOperand(callee, 0);
+  if (LLVMIsAInlineAsm(callee)) {
+    unsupported(t, "unsupported %s", "inline assembly");
+    return;
+  }
+  unsigned n = LLVMGetNumArgOperands(in);
+  int fi = LLVMIsAFunction(callee) ? sxl_fn_index(t->p, callee) : -1;
+  if (fi >= 0) {
+    int bi = t->p->fns[fi].builtin;
+    if (bi == BI_IGNORE) return;
+  }
+  /* Argument slots first (operands may add constants). */
+  uint32_t a0 = t->nargs;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef av = LLVMGetOperand(in, i);
+    LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(av));
+    if (k != LLVMIntegerTypeKind && k != LLVMPointerTypeKind) {
+      unsupported(t, "unsupported call argument type (%s)",
+                  k == LLVMDoubleTypeKind || k == LLVMFloatTypeKind ? "floating point"
+                                                                     : "aggregate");
+      t->nargs = a0;
+      return;
+    }
+    if (sxl_type_width(LLVMTypeOf(av)) > 64) {
+      unsupported(t, "unsupported %s", "integer argument wider than 64 bits");
+      t->nargs = a0;
+      return;
+    }
+    uint32_t s = operand(t, av);
+    SXL_GROW(t->args, t->nargs, t->capargs);
+    t->args[t->nargs++] = s;
+  }
+  sxl_ins *ci = emit(t, OP_CALL, w);
+  ci->dst = dst;
+  ci->imm = a0;
+  ci->c = n;
+  if (fi >= 0) {
+    ci->a = (uint32_t)fi;
+  } else {
+    ci->flag = 1;
+    ci->a = operand(t, callee);
+  }
+}
+
+
+/* ---------------- instructions ---------------- */
+
+/* Each returns 1 when the instruction is translated (or reported
+** unsupported with its own message), 0 when tr_inst should report it. */
+
+static int arith_op(LLVMOpcode op) {
+  switch (op) {
+  case LLVMAdd: return OP_ADD;
+  case LLVMSub: return OP_SUB;
+  case LLVMMul: return OP_MUL;
+  case LLVMUDiv: return OP_UDIV;
+  case LLVMSDiv: return OP_SDIV;
+  case LLVMURem: return OP_UREM;
+  case LLVMSRem: return OP_SREM;
+  case LLVMAnd: return OP_AND;
+  case LLVMOr: return OP_OR;
+  case LLVMXor: return OP_XOR;
+  case LLVMShl: return OP_SHL;
+  case LLVMLShr: return OP_LSHR;
+  default: return OP_ASHR;
+  }
+}
+
+static int tr_arith(tr *t) {
+  if (t->tk != LLVMIntegerTypeKind) return 0;
+  uint32_t a = operand(t, LLVMGetOperand(t->in, 0)), b = operand(t, LLVMGetOperand(t->in, 1));
+  sxl_ins *o = emit(t, arith_op(t->op), t->w);
+  o->dst = t->dst;
+  o->a = a;
+  o->b = b;
+  return 1;
+}
+
+static int tr_icmp(tr *t) {
+  int ow = sxl_type_width(LLVMTypeOf(LLVMGetOperand(t->in, 0)));
+  if (!ow || ow > 64) return 0;
+  uint32_t a = operand(t, LLVMGetOperand(t->in, 0)), b = operand(t, LLVMGetOperand(t->in, 1));
+  sxl_ins *o = emit(t, OP_ICMP, 1);
+  o->dst = t->dst;
+  o->a = a;
+  o->b = b;
+  o->w2 = (uint8_t)ow;
+  o->flag = (uint8_t)LLVMGetICmpPredicate(t->in);
+  return 1;
+}
+
+static int tr_cast(tr *t) {
+  LLVMValueRef src = LLVMGetOperand(t->in, 0);
+  int w = t->w, sw = sxl_type_width(LLVMTypeOf(src));
+  if (!w || !sw || sw > 64) return 0;
+  uint32_t a = operand(t, src);
+  int iop = t->op == LLVMSExt ? OP_SEXT : sw > w ? OP_TRUNC : sw < w ? OP_ZEXT : OP_MOV;
+  sxl_ins *o = emit(t, iop, w);
+  o->dst = t->dst;
+  o->a = a;
+  o->w2 = (uint8_t)sw;
+  return 1;
+}
+
+static int tr_select(tr *t) {
+  if (!t->w) return 0;
+  LLVMValueRef cv = LLVMGetOperand(t->in, 0);
+  if (sxl_type_width(LLVMTypeOf(cv)) != 1) return 0;
+  uint32_t c = operand(t, cv), a = operand(t, LLVMGetOperand(t->in, 1)),
+           b = operand(t, LLVMGetOperand(t->in, 2));
+  sxl_ins *o = emit(t, OP_SELECT, t->w);
+  o->dst = t->dst;
+  o->a = c;
+  o->b = a;
+  o->c = b;
+  return 1;
+}
+
+static int tr_br(tr *t) {
+  sxl_ins *o;
+  if (LLVMIsConditional(t->in)) {
+    uint32_t c = operand(t, LLVMGetCondition(t->in));
+    uint32_t et = new_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
+    uint32_t ef = new_edge(t, t->bb, LLVMGetSuccessor(t->in, 1));
+    o = emit(t, OP_CBR, 0);
+    o->a = c;
+    o->b = et;
+    o->c = ef;
+  } else {
+    uint32_t e = new_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
+    o = emit(t, OP_BR, 0);
+    o->b = e;
+  }
+  return 1;
+}
+
+/* A switch: one OP_SWCASE per case, then the default as an OP_BR. */
+static int tr_switch(tr *t) {
+  LLVMValueRef cv = LLVMGetOperand(t->in, 0);
+  int cw = sxl_type_width(LLVMTypeOf(cv));
+  if (!cw || cw > 64) return 0;
+  uint32_t c = operand(t, cv);
+  unsigned nops = (unsigned)LLVMGetNumOperands(t->in);
+  sxl_ins *o;
+  for (unsigned i = 2; i + 1 < nops; i += 2) {
+    int ok = 1;
+    uint64_t v = sxl_const_value(t->p, LLVMGetOperand(t->in, i), &ok);
+    uint32_t e = new_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, i + 1)));
+    o = emit(t, OP_SWCASE, cw);
+    o->a = c;
+    o->imm = v;
+    o->b = e;
+  }
+  uint32_t e = new_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, 1)));
+  o = emit(t, OP_BR, 0);
+  o->b = e;
+  o->flag = 1; /* part of the switch: not counted */
+  return 1;
+}
+
+static int tr_ret(tr *t) {
+  uint32_t a = UINT32_MAX;
+  if (LLVMGetNumOperands(t->in) > 0) {
+    LLVMValueRef rv = LLVMGetOperand(t->in, 0);
+    int rw = sxl_type_width(LLVMTypeOf(rv));
+    if (!rw || rw > 64) return 0;
+    a = operand(t, rv);
+  }
+  sxl_ins *o = emit(t, OP_RET, 0);
+  o->a = a;
+  return 1;
+}
+
+static int tr_alloca(tr *t) {
+  uint64_t sz = LLVMABISizeOfType(t->p->td, LLVMGetAllocatedType(t->in));
+  LLVMValueRef cnt = LLVMGetOperand(t->in, 0);
+  uint32_t a = UINT32_MAX;
+  if (LLVMIsAConstantInt(cnt))
+    sz *= LLVMConstIntGetZExtValue(cnt);
+  else
+    a = operand(t, cnt);
+  sxl_ins *o = emit(t, OP_ALLOCA, 64);
+  o->dst = t->dst;
+  o->a = a;
+  o->imm = sz;
+  o->w2 = a == UINT32_MAX ? 0 : (uint8_t)sxl_type_width(LLVMTypeOf(cnt));
+  return 1;
+}
+
+static int tr_load(tr *t) {
+  if (!t->w) return 0;
+  uint32_t a = operand(t, LLVMGetOperand(t->in, 0));
+  sxl_ins *o = emit(t, OP_LOAD, t->w);
+  o->dst = t->dst;
+  o->a = a;
+  o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, t->ty);
+  return 1;
+}
+
+/* A store of value slot a (width w) with type vt. */
+static void emit_store(tr *t, uint32_t a, int w, LLVMTypeRef vt) {
+  uint32_t b = operand(t, LLVMGetOperand(t->in, 1));
+  sxl_ins *o = emit(t, OP_STORE, w);
+  o->a = a;
+  o->b = b;
+  o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, vt);
+}
+
+static int tr_store(tr *t) {
+  LLVMValueRef v = LLVMGetOperand(t->in, 0);
+  LLVMTypeRef vt = LLVMTypeOf(v);
+  int vw = sxl_type_width(vt);
+  if (vw && vw <= 64) {
+    emit_store(t, operand(t, v), vw, vt);
+    return 1;
+  }
+  t->tk = LLVMGetTypeKind(vt); /* what the message names */
+  /* Floating-point constants can still be stored (as bits). */
+  if ((t->tk == LLVMFloatTypeKind || t->tk == LLVMDoubleTypeKind) && LLVMIsAConstantFP(v)) {
+    uint8_t bytes[8] = {0};
+    sxl_const_write(t->p, v, bytes, 8);
+    uint64_t bits = 0;
+    memcpy(&bits, bytes, 8);
+    emit_store(t, const_slot(t, bits), 64, vt);
+    return 1;
+  }
+  return 0;
+}
+
+/* A GEP's variable index: slot * scale, sign-extended from w bits. */
+typedef struct gep_var {
+  uint32_t slot;
+  uint64_t scale;
+  int w;
+} gep_var;
+
+/* Walks the indices of a GEP: constant ones add to *coff, variable ones go
+** to var[] (at most 32); returns how many. */
+static unsigned gep_indices(tr *t, int64_t *coff, gep_var *var) {
+  unsigned n = (unsigned)LLVMGetNumOperands(t->in), nvar = 0;
+  LLVMTypeRef cur = LLVMGetGEPSourceElementType(t->in);
+  for (unsigned i = 1; i < n; i++) {
+    LLVMValueRef iv = LLVMGetOperand(t->in, i);
+    uint64_t scale;
+    if (i == 1) {
+      scale = LLVMABISizeOfType(t->p->td, cur);
+    } else if (LLVMGetTypeKind(cur) == LLVMStructTypeKind) {
+      int ok = 1;
+      unsigned fi = (unsigned)sxl_const_value(t->p, iv, &ok);
+      *coff += (int64_t)LLVMOffsetOfElement(t->p->td, cur, fi);
+      cur = LLVMStructGetTypeAtIndex(cur, fi);
+      continue;
+    } else if (LLVMGetTypeKind(cur) == LLVMArrayTypeKind) {
+      cur = LLVMGetElementType(cur);
+      scale = LLVMABISizeOfType(t->p->td, cur);
+    } else {
+      t->bad = 1;
+      break;
+    }
+    if (LLVMIsAConstantInt(iv)) {
+      int iw = sxl_type_width(LLVMTypeOf(iv));
+      uint64_t v = LLVMConstIntGetZExtValue(iv);
+      int64_t s = iw < 64 ? (int64_t)(v << (64 - iw)) >> (64 - iw) : (int64_t)v;
+      *coff += s * (int64_t)scale;
+    } else if (nvar < 32) {
+      var[nvar++] = (gep_var){operand(t, iv), scale, sxl_type_width(LLVMTypeOf(iv))};
+    } else {
+      t->bad = 1;
+    }
+  }
+  return nvar;
+}
+
+/* OP_GEPI with the constant offset, then an OP_GEPV per variable index. */
+static int tr_gep(tr *t) {
+  if (t->tk != LLVMPointerTypeKind) return 0;
+  uint32_t base = operand(t, LLVMGetOperand(t->in, 0));
+  int64_t coff = 0;
+  gep_var var[32];
+  unsigned nvar = gep_indices(t, &coff, var);
+  sxl_ins *o = emit(t, OP_GEPI, 64);
+  o->dst = t->dst;
+  o->a = base;
+  o->imm = (uint64_t)coff;
+  for (unsigned i = 0; i < nvar; i++) {
+    o = emit(t, OP_GEPV, 64);
+    o->dst = t->dst;
+    o->b = var[i].slot;
+    o->imm = var[i].scale;
+    o->w2 = (uint8_t)var[i].w;
+    o->flag = 1; /* part of the GEP: not counted */
+  }
+  return 1;
+}
+
+/* va_start and va_copy get instructions of their own; 0 for other calls. */
+static int tr_va(tr *t, LLVMValueRef callee) {
+  size_t len;
+  const char *nm = LLVMGetValueName2(callee, &len);
+  sxl_ins *o;
+  if (strcmp(nm, "llvm.va_start") == 0) {
+    o = emit(t, OP_VASTART, 0);
+    o->a = operand(t, LLVMGetOperand(t->in, 0));
+    return 1;
+  }
+  if (strcmp(nm, "llvm.va_copy") == 0) {
+    uint32_t a = operand(t, LLVMGetOperand(t->in, 0)), b = operand(t, LLVMGetOperand(t->in, 1));
+    o = emit(t, OP_VACOPY, 0);
+    o->a = a;
+    o->b = b;
+    return 1;
+  }
+  return 0;
+}
+
+static int tr_callinst(tr *t) {
+  LLVMValueRef callee = LLVMGetCalledValue(t->in);
+  if (t->tk != LLVMVoidTypeKind && (!t->w || t->w > 64)) {
+    size_t len = 0;
+    const char *nm = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "call";
+    char what[200];
+    snprintf(what, sizeof what, "call to '%s' (non-integer result)", nm);
+    unsupported(t, "unsupported %s", what);
+    return 1;
+  }
+  if (LLVMIsAFunction(callee) && tr_va(t, callee)) return 1;
+  tr_call(t, t->in, t->dst, t->w);
+  return 1;
+}
+
+/* The message of an instruction no handler translated. */
+static void tr_unsupported(tr *t) {
+  LLVMOpcode op = t->op;
+  LLVMTypeKind tk = t->tk;
+  char what[128];
+  if (op == LLVMFAdd || op == LLVMFSub || op == LLVMFMul || op == LLVMFDiv || op == LLVMFRem ||
+      op == LLVMFNeg || op == LLVMFCmp || op == LLVMFPToUI || op == LLVMFPToSI ||
+      op == LLVMUIToFP || op == LLVMSIToFP || op == LLVMFPTrunc || op == LLVMFPExt ||
+      tk == LLVMFloatTypeKind || tk == LLVMDoubleTypeKind)
+    snprintf(what, sizeof what, "'%s' (floating point)", opcode_name(op));
+  else if (tk == LLVMStructTypeKind || tk == LLVMArrayTypeKind || tk == LLVMVectorTypeKind)
+    snprintf(what, sizeof what, "'%s' on an aggregate or vector value", opcode_name(op));
+  else
+    snprintf(what, sizeof what, "'%s'", opcode_name(op));
+  unsupported(t, "unsupported instruction %s", what);
+}
+
+static int tr_op(tr *t) {
+  switch (t->op) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv:
+  case LLVMURem: case LLVMSRem: case LLVMAnd: case LLVMOr: case LLVMXor:
+  case LLVMShl: case LLVMLShr: case LLVMAShr: return tr_arith(t);
+  case LLVMICmp: return tr_icmp(t);
+  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMPtrToInt: case LLVMIntToPtr:
+  case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMFreeze: return tr_cast(t);
+  case LLVMSelect: return tr_select(t);
+  case LLVMPHI: return t->w != 0; /* moves on the incoming edges */
+  case LLVMBr: return tr_br(t);
+  case LLVMSwitch: return tr_switch(t);
+  case LLVMRet: return tr_ret(t);
+  case LLVMUnreachable: emit(t, OP_UNREACHABLE, 0); return 1;
+  case LLVMAlloca: return tr_alloca(t);
+  case LLVMLoad: return tr_load(t);
+  case LLVMStore: return tr_store(t);
+  case LLVMGetElementPtr: return tr_gep(t);
+  case LLVMCall: return tr_callinst(t);
+  default: return 0;
+  }
+}
+
+static void tr_inst(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
+  t->in = in;
+  t->bb = bb;
+  t->op = LLVMGetInstructionOpcode(in);
+  t->ty = LLVMTypeOf(in);
+  t->tk = LLVMGetTypeKind(t->ty);
+  t->w = sxl_type_width(t->ty);
+  t->dst = UINT32_MAX;
+  sxl_pmap_get(&t->slots, in, &t->dst);
+  t->loc = sxl_prog_loc(t->p, in);
+  if (t->tk == LLVMIntegerTypeKind && t->w > 64) {
+    char what[64];
+    snprintf(what, sizeof what, "%d-bit integer arithmetic", t->w);
+    unsupported(t, "unsupported %s", what);
+    return;
+  }
+  if (!tr_op(t)) tr_unsupported(t);
+}
+
+/* ---------------- functions ---------------- */
+
+/* Slots: parameters, then every value (tagged, remapped at the end);
+** blocks numbered in order. Returns the number of blocks. */
+static uint32_t number_values(tr *t) {
+  LLVMValueRef f = t->fn->ref;
+  uint32_t slot = 0, nb = 0;
+  for (unsigned i = 0; i < t->fn->nparams; i++) sxl_pmap_put(&t->slots, LLVMGetParam(f, i), slot++);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    sxl_pmap_put(&t->blocks, bb, nb++);
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+      if (LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVoidTypeKind)
+        sxl_pmap_put(&t->slots, in, SLOT_CONST_BASE * 2 + slot++); /* tag: value slot */
+  }
+  t->nvals = slot - t->fn->nparams;
+  return nb;
+}
+
+/* An instruction with an operand we cannot translate is unsupported. */
+static void translate_one(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
+  t->bad = 0;
+  uint32_t before = t->ncode;
+  tr_inst(t, in, bb);
+  if (!t->bad) return;
+  if (getenv("SXL_DEBUG")) {
+    char *str = LLVMPrintValueToString(in);
+    fprintf(stderr, "sxl: cannot translate in %s: %s\n", t->fn->name, str);
+    LLVMDisposeMessage(str);
+  }
+  t->ncode = before;
+  unsupported(t, "unsupported operand in %s", opcode_name(LLVMGetInstructionOpcode(in)));
+}
+
+static void translate_blocks(tr *t) {
+  uint32_t b = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(t->fn->ref); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    t->block_start[b++] = t->ncode;
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+      translate_one(t, in, bb);
+  }
+}
+
+/* Final slot layout: params, constants, values; the tags become slots. */
+static inline void remap(uint32_t *s, uint32_t np, uint32_t nc) {
+  if (*s == UINT32_MAX) return;
+  if (*s >= SLOT_CONST_BASE * 2)
+    *s = *s - SLOT_CONST_BASE * 2 + nc;
+  else if (*s >= SLOT_CONST_BASE)
+    *s = *s - SLOT_CONST_BASE + np;
+}
+
+static void remap_slots(tr *t) {
+  uint32_t np = t->fn->nparams, nc = t->nconst;
+  for (uint32_t i = 0; i < t->ncode; i++) {
+    sxl_ins *in = &t->code[i];
+    remap(&in->dst, np, nc);
+    if (!(in->op == OP_CALL && !in->flag)) remap(&in->a, np, nc); /* a: callee index */
+    if (in->op != OP_CBR && in->op != OP_BR && in->op != OP_SWCASE)
+      remap(&in->b, np, nc); /* b: an edge */
+    if (in->op != OP_CBR && in->op != OP_CALL) remap(&in->c, np, nc); /* c: edge, count */
+  }
+  for (uint32_t i = 0; i < t->nmoves; i++) remap(&t->moves[i], np, nc);
+  for (uint32_t i = 0; i < t->nargs; i++) remap(&t->args[i], np, nc);
+  for (uint32_t e = 0; e < t->nedges; e++) t->edges[e].target = t->block_start[t->edge_block[e]];
+}
+
+/* The function takes the translation's arrays. */
+static void install(tr *t) {
+  sxl_fn *fn = t->fn;
+  fn->code = t->code;
+  fn->ncode = t->ncode;
+  fn->cov = calloc(t->ncode + 1, 1);
+  fn->consts = t->consts;
+  fn->nconst = t->nconst;
+  fn->nregs = fn->nparams + t->nconst + t->nvals;
+  fn->edges = t->edges;
+  fn->nedges = t->nedges;
+  fn->moves = t->moves;
+  fn->args = t->args;
+  fn->translated = 1;
+}
+
+int sxl_prog_translate(sxl_prog *p, uint32_t fi) {
+  sxl_fn *fn = &p->fns[fi];
+  if (fn->translated) return 0;
+  tr t;
+  memset(&t, 0, sizeof t);
+  t.p = p;
+  t.fn = fn;
+  uint32_t nb = number_values(&t);
+  t.block_start = calloc(nb + 1, sizeof *t.block_start);
+  translate_blocks(&t);
+  remap_slots(&t);
+  install(&t);
+  free(t.edge_block);
+  free(t.block_start);
+  sxl_pmap_free(&t.slots);
+  sxl_pmap_free(&t.blocks);
+  return 0;
+}
