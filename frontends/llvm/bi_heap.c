@@ -1,0 +1,74 @@
+/*
+** bi_heap.c — the heap: malloc, calloc, realloc and free, with the errors
+** of free (double free, a pointer malloc did not return). A pointer that
+** may point to several objects is freed on one path per object.
+*/
+#include "builtins.h"
+
+#include <string.h>
+
+static int do_free(run *r, uint64_t p) {
+  if (!p) return SXL_CONTINUE;
+  sxl_mem *m = r->s->mem;
+  uint32_t id = SXL_ID(p);
+  sxl_obj *o = id < m->n ? m->objs[id] : NULL;
+  if (o && o->kind == OBJ_FREED && SXL_OFF(p) == 0)
+    return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_DOUBLE_FREE, "double free", 0);
+  if (!o || o->kind != OBJ_HEAP || SXL_OFF(p) != 0)
+    return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_INVALID_FREE, "free of an invalid pointer", 0);
+  sxl_mem_free_obj(&r->s->mem, id, 1);
+  return SXL_CONTINUE;
+}
+
+/* A zeroed heap object; its address, or 0 (NULL) when it cannot be made. */
+static uint64_t do_malloc(run *r, uint64_t size, uint32_t loc) {
+  if (size > (1ull << 31)) return 0;
+  uint32_t id = sxl_mem_alloc(&r->s->mem, OBJ_HEAP, size, loc, 0);
+  if (!id) return 0;
+  memset(r->s->mem->objs[id]->bytes, 0, size);
+  return SXL_ADDR(id, 0);
+}
+
+int sxl_bi_malloc(sxl_bcall *c) {
+  int rc = sxl_bi_args(c, 1);
+  if (rc != SXL_CONTINUE) return rc;
+  return sxl_bi_ret(c, do_malloc(c->r, c->a[0], c->in->loc));
+}
+
+int sxl_bi_calloc(sxl_bcall *c) {
+  int rc = sxl_bi_args(c, 2);
+  if (rc != SXL_CONTINUE) return rc;
+  uint64_t size = c->a[0] * c->a[1];
+  if (c->a[0] && size / c->a[0] != c->a[1]) return sxl_bi_ret(c, 0);
+  return sxl_bi_ret(c, do_malloc(c->r, size, c->in->loc));
+}
+
+int sxl_bi_realloc(sxl_bcall *c) {
+  run *r = c->r;
+  int rc = sxl_bi_fork(c, 0);
+  if (rc == SXL_CONTINUE) rc = sxl_bi_fork(c, 1);
+  if (rc != SXL_CONTINUE) return rc;
+  uint64_t p = c->a[0], size = c->a[1];
+  if (!size) { /* realloc(p, 0) as KLEE's: frees p (as glibc does) and returns NULL */
+    rc = p ? do_free(r, p) : SXL_CONTINUE;
+    return rc == SXL_CONTINUE ? sxl_bi_ret(c, 0) : rc;
+  }
+  if (!p) return sxl_bi_ret(c, do_malloc(r, size, c->in->loc));
+  sxl_mem *m = r->s->mem;
+  uint32_t id = SXL_ID(p);
+  sxl_obj *o = id < m->n ? m->objs[id] : NULL;
+  if (!o || o->kind != OBJ_HEAP || SXL_OFF(p)) return do_free(r, p); /* reports the error */
+  uint64_t np = do_malloc(r, size, c->in->loc);
+  if (!np) return sxl_bi_ret(c, 0);
+  uint64_t keep = o->size < size ? o->size : size;
+  if (sxl_bi_copy(r, SXL_ID(np), 0, id, 0, keep)) return sxl_fatal(r, "realloc");
+  sxl_mem_free_obj(&r->s->mem, id, 1);
+  return sxl_bi_ret(c, np);
+}
+
+int sxl_bi_free(sxl_bcall *c) {
+  int rc = sxl_bi_fork(c, 0);
+  if (rc != SXL_CONTINUE) return rc;
+  rc = do_free(c->r, c->a[0]);
+  return rc == SXL_CONTINUE ? sxl_bi_ret(c, 0) : rc;
+}

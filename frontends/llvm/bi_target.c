@@ -1,0 +1,204 @@
+/*
+** bi_target.c — the target API (include/symx/target.h, and KLEE's names):
+** symbolic inputs (make_symbolic, int, range), assumptions, is_symbolic,
+** silent_exit. In concrete mode an input takes the replayed bytes.
+*/
+#include "builtins.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static inline sxl_frame *top(run *r) { return &r->s->frames[r->s->nframes - 1]; }
+
+/* A fresh input name on this path: name, name_1, name_2, ... */
+static char *fresh_name(run *r, const char *base) {
+  char buf[300];
+  snprintf(buf, sizeof buf, "%s", *base ? base : "unnamed");
+  for (unsigned k = 1;; k++) {
+    int used = 0;
+    for (uint32_t i = 0; i < r->s->ninames; i++)
+      if (strcmp(r->s->inames[i], buf) == 0) used = 1;
+    if (!used) break;
+    snprintf(buf, sizeof buf, "%s_%u", *base ? base : "unnamed", k);
+  }
+  sxl_state *s = r->s;
+  s->inames = realloc(s->inames, (s->ninames + 1) * sizeof *s->inames);
+  s->inames[s->ninames] = strdup(buf);
+  return s->inames[s->ninames++];
+}
+
+/* Input array name of size bytes (renamed if the name exists with another size). */
+static symx_expr *input_array(run *r, char **name, uint64_t size) {
+  symx_expr *a = symx_array_input(r->ctx, *name, size, 32);
+  for (unsigned k = 1; !a && k < 100; k++) {
+    symx_errclear(r->ctx);
+    char buf[320];
+    snprintf(buf, sizeof buf, "%s_s%u", *name, k);
+    free(r->s->inames[r->s->ninames - 1]);
+    r->s->inames[r->s->ninames - 1] = strdup(buf);
+    *name = r->s->inames[r->s->ninames - 1];
+    a = symx_array_input(r->ctx, *name, size, 32);
+  }
+  return a;
+}
+
+/* The first input a run creates: what AFL queue entries bind (afl.c). */
+static void note_input(run *r, const char *name, uint64_t size) {
+  if (r->x->first_input[0]) return;
+  snprintf(r->x->first_input, sizeof r->x->first_input, "%s", name);
+  r->x->first_input_size = size;
+}
+
+/* Fills [id:off, +size) with the input's bytes (symbolic, or replayed). */
+static int fill_input(run *r, uint32_t id, uint64_t off, uint64_t size, char **name) {
+  symx_ctx *c = r->ctx;
+  note_input(r, *name, size);
+  if (!r->st) {
+    size_t len = 0;
+    const uint8_t *b = r->x->replay ? symx_assign_get(r->x->replay, *name, &len) : NULL;
+    sxl_obj *o = sxl_mem_write_obj(&r->s->mem, id);
+    if (!o) return -1;
+    for (uint64_t k = 0; k < size; k++) o->bytes[off + k] = b && k < len ? b[k] : 0;
+    return 0;
+  }
+  symx_expr *arr = input_array(r, name, size);
+  if (!arr) return -1;
+  for (uint64_t k = 0; k < size; k++) {
+    symx_expr *i = symx_const(c, 32, k);
+    symx_expr *b = symx_read(c, arr, i);
+    int rc = sxl_write_byte(r, id, off + k, b);
+    symx_expr_release(i);
+    symx_expr_release(b);
+    if (rc) {
+      symx_expr_release(arr);
+      return -1;
+    }
+  }
+  symx_expr_release(arr);
+  return 0;
+}
+
+/* A fresh 32-bit symbolic integer (in concrete mode: the replayed value). */
+static symx_expr *fresh_int(run *r, const char *base) {
+  char *name = fresh_name(r, base);
+  note_input(r, name, 4);
+  if (!r->st) {
+    size_t len = 0;
+    const uint8_t *b = r->x->replay ? symx_assign_get(r->x->replay, name, &len) : NULL;
+    uint32_t v = 0;
+    for (size_t k = 0; b && k < len && k < 4; k++) v |= (uint32_t)b[k] << (8 * k);
+    return symx_const(r->ctx, 32, v);
+  }
+  symx_expr *arr = input_array(r, &name, 4);
+  if (!arr) return NULL;
+  symx_expr *v = symx_read_le(r->ctx, arr, 0, 4);
+  symx_expr_release(arr);
+  return v;
+}
+
+/* Adds cond (consumed) to the path, after the call; returns the loop code. */
+static int assume_after(run *r, symx_expr *cond) {
+  if (!cond) return sxl_fatal(r, "building an assumption");
+  if (symx_expr_is_const(cond)) {
+    int ok = symx_expr_const_value(cond) != 0;
+    symx_expr_release(cond);
+    if (!ok) return sxl_end(r, SYMX_END_USER, SYMX_ERR_NONE, "invalid klee_assume (provably false)", 0);
+    top(r)->pc++;
+    return SXL_CONTINUE;
+  }
+  if (!r->st) {
+    symx_expr_release(cond);
+    top(r)->pc++;
+    return SXL_CONTINUE;
+  }
+  top(r)->pc++;
+  sxl_flush(r);
+  int rc = symx_state_assume(r->st, cond);
+  symx_expr_release(cond);
+  if (rc == SYMX_OK) return SXL_CONTINUE;
+  if (rc == SYMX_UNSAT || rc == SYMX_UNKNOWN) return SXL_RUN_YIELD;
+  return sxl_fatal(r, "symx_state_assume");
+}
+
+/* The call's result v (consumed); a call without a result drops it. */
+static int set_result(sxl_bcall *c, symx_expr *v) {
+  if (c->in->dst == UINT32_MAX) {
+    symx_expr_release(v);
+    return SXL_CONTINUE;
+  }
+  return sxl_set(c->r, c->in->dst, v);
+}
+
+int sxl_bi_make_symbolic(sxl_bcall *c) {
+  run *r = c->r;
+  int rc = sxl_bi_args(c, 3);
+  if (rc != SXL_CONTINUE) return rc;
+  char nm[256];
+  sxl_bi_cstr(r, c->a[2], nm, sizeof nm);
+  uint32_t id;
+  uint64_t off;
+  symx_expr *soff;
+  rc = sxl_resolve(r, c->a[0], NULL, c->a[1], 1, &id, &off, &soff);
+  if (rc != SXL_CONTINUE) return rc;
+  char *name = fresh_name(r, nm);
+  if (fill_input(r, id, off, c->a[1], &name)) return sxl_fatal(r, "make_symbolic");
+  return SXL_RETURNED;
+}
+
+int sxl_bi_assume(sxl_bcall *c) {
+  symx_ctx *x = c->r->ctx;
+  symx_expr *e = sxl_ex(c->r, c->args[0], 64);
+  symx_expr *z = symx_const(x, symx_expr_width(e) ? symx_expr_width(e) : 64, 0);
+  symx_expr *cond = symx_ne(x, e, z);
+  symx_expr_release(e);
+  symx_expr_release(z);
+  return assume_after(c->r, cond);
+}
+
+/* klee_range(lo, hi, name): a fresh integer assumed in [lo, hi). */
+int sxl_bi_range(sxl_bcall *c) {
+  run *r = c->r;
+  symx_ctx *x = r->ctx;
+  int rc = sxl_bi_args(c, 3);
+  if (rc != SXL_CONTINUE) return rc;
+  int32_t lo = (int32_t)c->a[0], hi = (int32_t)c->a[1];
+  if (lo >= hi) return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_USER, "invalid klee_range", 0);
+  if ((int64_t)hi == (int64_t)lo + 1) return sxl_bi_ret(c, (uint32_t)lo);
+  char nm[256];
+  sxl_bi_cstr(r, c->a[2], nm, sizeof nm);
+  symx_expr *v = fresh_int(r, nm);
+  if (!v) return sxl_fatal(r, "klee_range");
+  symx_expr *l = symx_const(x, 32, (uint32_t)lo), *h = symx_const(x, 32, (uint32_t)hi);
+  symx_expr *c1 = symx_sge(x, v, l), *c2 = symx_slt(x, v, h);
+  symx_expr *cond = symx_bool_and(x, c1, c2);
+  symx_expr_release(l);
+  symx_expr_release(h);
+  symx_expr_release(c1);
+  symx_expr_release(c2);
+  rc = set_result(c, v);
+  if (rc != SXL_CONTINUE) {
+    symx_expr_release(cond);
+    return rc;
+  }
+  return assume_after(r, cond);
+}
+
+int sxl_bi_int(sxl_bcall *c) {
+  int rc = sxl_bi_args(c, 1);
+  if (rc != SXL_CONTINUE) return rc;
+  char nm[256];
+  sxl_bi_cstr(c->r, c->a[0], nm, sizeof nm);
+  symx_expr *v = fresh_int(c->r, nm);
+  if (!v) return sxl_fatal(c->r, "klee_int");
+  rc = set_result(c, v);
+  return rc == SXL_CONTINUE ? SXL_RETURNED : rc;
+}
+
+int sxl_bi_is_symbolic(sxl_bcall *c) {
+  sxl_frame *fr = top(c->r);
+  return sxl_bi_ret(c, c->r->s->sym[fr->base + c->args[0]] != NULL);
+}
+
+int sxl_bi_silent_exit(sxl_bcall *c) {
+  return sxl_end(c->r, SYMX_END_USER, SYMX_ERR_NONE, "silent exit", 0);
+}

@@ -1,0 +1,61 @@
+/*
+** builtins.h — what the builtins' files share: a call's arguments, the
+** helpers that read them, and the handlers by family (bi_target.c: the
+** target API; bi_heap.c: malloc & co.; bi_memory.c: memcpy, memset;
+** bi_process.c: output and the program's end; bi_intrin.c: LLVM
+** intrinsics). builtins.c dispatches.
+*/
+#ifndef SXL_BUILTINS_H
+#define SXL_BUILTINS_H
+
+#include "exec_impl.h"
+
+/* A call of a builtin. */
+typedef struct sxl_bcall {
+  run *r;
+  const sxl_ins *in;
+  const uint32_t *args; /* argument slots in the caller's frame */
+  uint32_t nargs;       /* at least what the builtin's table entry asks */
+  int id;               /* enum sxl_builtin */
+  uint64_t a[4];        /* arguments made concrete (sxl_bi_args, sxl_bi_fork) */
+} sxl_bcall;
+
+/* A handler: SXL_RETURNED when the call returned (its result set), else
+** what the loop does (SXL_CONTINUE: the handler moved the pc itself). */
+typedef int (*sxl_bi_fn)(sxl_bcall *c);
+
+/* Arguments 0..n-1 made concrete into c->a (a symbolic one concretized). */
+int sxl_bi_args(sxl_bcall *c, unsigned n);
+/* Argument i concrete into c->a[i], one path per value it may take. */
+int sxl_bi_fork(sxl_bcall *c, unsigned i);
+/* Returns v (cut to the call's width). */
+int sxl_bi_ret(sxl_bcall *c, uint64_t v);
+/* The NUL-terminated string at a concrete address (symbolic bytes read '?'). */
+void sxl_bi_cstr(run *r, uint64_t addr, char *buf, size_t len);
+
+/* bi_memory.c: memmove of n bytes between resolved ranges; 0 or -1. */
+int sxl_bi_copy(run *r, uint32_t did, uint64_t doff, uint32_t sid, uint64_t soff, uint64_t n);
+
+int sxl_bi_make_symbolic(sxl_bcall *c);
+int sxl_bi_assume(sxl_bcall *c);
+int sxl_bi_range(sxl_bcall *c);
+int sxl_bi_int(sxl_bcall *c);
+int sxl_bi_is_symbolic(sxl_bcall *c);
+int sxl_bi_silent_exit(sxl_bcall *c);
+int sxl_bi_malloc(sxl_bcall *c);
+int sxl_bi_calloc(sxl_bcall *c);
+int sxl_bi_realloc(sxl_bcall *c);
+int sxl_bi_free(sxl_bcall *c);
+int sxl_bi_memcpy(sxl_bcall *c); /* and memmove */
+int sxl_bi_memset(sxl_bcall *c);
+int sxl_bi_write(sxl_bcall *c);
+int sxl_bi_exit(sxl_bcall *c);
+int sxl_bi_abort(sxl_bcall *c);
+int sxl_bi_assert_fail(sxl_bcall *c);
+int sxl_bi_report_error(sxl_bcall *c);
+int sxl_bi_stacksave(sxl_bcall *c);
+int sxl_bi_ignore(sxl_bcall *c);
+int sxl_bi_expect(sxl_bcall *c);
+int sxl_bi_minmax(sxl_bcall *c); /* umax, umin, smax, smin, abs */
+
+#endif
