@@ -1,11 +1,13 @@
 /*
 ** main.c — the symx-llvm command: symbolic execution of a C program (or
-** LLVM bitcode/IR) with KLEE's option names.
+** LLVM bitcode/IR) with KLEE's option names. Its own options are in a
+** table; any other --some-name is libsymx's option some_name.
 */
 #include "driver.h"
 
 #include <dirent.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,7 +71,9 @@ static void usage(FILE *f) {
         "  --libc FILE.bc                 libc bitcode to link ('' = none)\n"
         "  --quiet                        no program output and messages\n"
         "  --no-progress                  no progress line\n"
-        "  --set NAME=VALUE               any libsymx option\n",
+        "  --set NAME=VALUE               any libsymx option\n"
+        "  --NAME VALUE                   the same, NAME with - for _ (--max-depth 10);\n"
+        "                                 a boolean one alone sets it (--validate-solver)\n",
         f);
 }
 
@@ -118,221 +122,286 @@ static symx_seeds *load_seeds(symx_ctx *ctx, const char **files, int nfiles, con
   return seeds;
 }
 
-int main(int argc, char **argv) {
-  symx_ctx *ctx = symx_ctx_new();
-  if (!ctx) return 2;
-  const char *program = NULL, *libc = NULL, *opt = "-O0", *replay = NULL;
-  const char *seed_input = "input", *afl_sync = NULL, *afl_name = "symx";
-  int seed_input_given = 0;
-  int64_t afl_seed_ms = 10000, afl_idle_ms = 0, max_time_ms = 0;
+/* What the command line asks for (libsymx's options go to the context). */
+typedef struct cli {
+  symx_ctx *ctx;
+  const char *program, *libc, *replay, *covout;
+  const char *seed_input, *afl_sync, *afl_name;
+  int seed_input_given;
+  int64_t afl_seed_ms, afl_idle_ms;
   const char *seed_files[256], *seed_dirs[256];
-  int nseed_files = 0, nseed_dirs = 0;
-  char search[1024] = "";
-  uint64_t quantum = 0;
-  const char *covout = NULL;
-  int exit_on_error = 0, concretize = 0, quiet = 0, progress = 1;
-  int rc = 2;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (program) break; /* program arguments follow */
-    if (a[0] != '-' || a[1] != '-') {
-      if (strcmp(a, "-h") == 0) {
-        usage(stdout);
-        symx_ctx_free(ctx);
-        return 0;
-      }
-      if (a[0] == '-') {
-        fprintf(stderr, "symx-llvm: unknown option %s\n", a);
-        goto out;
-      }
-      program = a;
-      continue;
-    }
-    char name[128];
-    const char *val = NULL;
-    const char *eq = strchr(a + 2, '=');
-    size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-    if (n >= sizeof name) n = sizeof name - 1;
-    memcpy(name, a + 2, n);
-    name[n] = 0;
-    static const char *const flags[] = {"only-seed", "exit-on-error", "emit-all-tests",
-                                        "optimize", "concretize-pointers", "quiet",
-                                        "no-progress", "help", NULL};
-    int is_flag = 0;
-    for (int k = 0; flags[k]; k++)
-      if (strcmp(name, flags[k]) == 0) is_flag = 1;
-    if (!is_flag) {
-      if (eq) {
-        val = eq + 1;
-      } else if (i + 1 < argc) {
-        val = argv[++i];
-      } else {
-        fprintf(stderr, "symx-llvm: --%s needs a value\n", name);
-        goto out;
-      }
-    }
-    if (strcmp(name, "help") == 0) {
-      usage(stdout);
-      rc = 0;
-      goto out;
-    } else if (strcmp(name, "mode") == 0) {
-      if (set(ctx, "mode", val)) goto out;
-    } else if (strcmp(name, "search") == 0) {
-      if (search[0]) strncat(search, ",", sizeof search - strlen(search) - 1);
-      strncat(search, val, sizeof search - strlen(search) - 1);
-    } else if (strcmp(name, "pending-search") == 0) {
-      if (set(ctx, "pending_search", val)) goto out;
-    } else if (strcmp(name, "seed-file") == 0 || strcmp(name, "seed-out") == 0) {
-      if (nseed_files < 256) seed_files[nseed_files++] = val;
-    } else if (strcmp(name, "seed-dir") == 0 || strcmp(name, "seed-out-dir") == 0) {
-      if (nseed_dirs < 256) seed_dirs[nseed_dirs++] = val;
-    } else if (strcmp(name, "seed-input") == 0) {
-      seed_input = val;
-      seed_input_given = 1;
-    } else if (strcmp(name, "afl-sync") == 0) {
-      afl_sync = val;
-    } else if (strcmp(name, "afl-name") == 0) {
-      afl_name = val;
-    } else if (strcmp(name, "afl-seed-time") == 0 || strcmp(name, "afl-idle") == 0) {
-      int64_t ms = parse_ms(val);
-      if (ms < 0) {
-        fprintf(stderr, "symx-llvm: --%s %s: not a duration\n", name, val);
-        goto out;
-      }
-      *(name[4] == 's' ? &afl_seed_ms : &afl_idle_ms) = ms;
-    } else if (strcmp(name, "only-seed") == 0) {
-      if (set(ctx, "only_seed", "1")) goto out;
-    } else if (strcmp(name, "max-time") == 0) {
-      if (set(ctx, "max_time", val)) goto out;
-      max_time_ms = symx_option_get(ctx, "max_time");
-    } else if (strcmp(name, "max-solver-time") == 0) { /* KLEE's per-query limit */
-      if (set(ctx, "solver_timeout", val)) goto out;
-    } else if (strcmp(name, "max-instructions") == 0) {
-      if (set(ctx, "max_instructions", val)) goto out;
-    } else if (strcmp(name, "max-memory") == 0) {
-      if (set(ctx, "max_memory", val)) goto out;
-    } else if (strcmp(name, "output-dir") == 0) {
-      if (set(ctx, "output_dir", val)) goto out;
-    } else if (strcmp(name, "exit-on-error") == 0) {
-      exit_on_error = 1;
-    } else if (strcmp(name, "solver") == 0) {
-      if (set(ctx, "solver", val)) goto out;
-    } else if (strcmp(name, "rng-seed") == 0) {
-      if (set(ctx, "rng_seed", val)) goto out;
-    } else if (strcmp(name, "emit-all-tests") == 0) {
-      if (set(ctx, "emit_tests", "all")) goto out;
-    } else if (strcmp(name, "optimize") == 0) {
-      opt = "-O1";
-    } else if (strcmp(name, "concretize-pointers") == 0) {
-      concretize = 1;
-    } else if (strcmp(name, "replay") == 0) {
-      replay = val;
-    } else if (strcmp(name, "emit-cov-bitcode") == 0) {
-      covout = val;
-    } else if (strcmp(name, "quantum") == 0) {
-      quantum = strtoull(val, NULL, 10);
-    } else if (strcmp(name, "libc") == 0) {
-      libc = val;
-    } else if (strcmp(name, "quiet") == 0) {
-      quiet = 1;
-    } else if (strcmp(name, "no-progress") == 0) {
-      progress = 0;
-    } else if (strcmp(name, "set") == 0) {
-      const char *e2 = strchr(val, '=');
-      if (!e2) {
-        fprintf(stderr, "symx-llvm: --set wants NAME=VALUE\n");
-        goto out;
-      }
-      char on[128];
-      snprintf(on, sizeof on, "%.*s", (int)(e2 - val), val);
-      if (set(ctx, on, e2 + 1)) goto out;
+  int nseed_files, nseed_dirs;
+  char search[1024]; /* --search values, a,b */
+  uint64_t quantum;
+  int exit_on_error, optimize, concretize_pointers, quiet, no_progress;
+} cli;
+
+/* How an option of symx-llvm's own takes effect. */
+enum own_kind {
+  K_HELP,      /* prints the usage */
+  K_FLAG,      /* an int field becomes 1 (no value) */
+  K_LIB,       /* a libsymx option takes a fixed value (no value; KLEE's aliases) */
+  /* (the kinds above take no value) */
+  K_ALIAS,     /* a libsymx option of another name takes the value (KLEE's names) */
+  K_STR,       /* a const char * field takes the value */
+  K_MS,        /* an int64_t field takes the value as a duration in ms */
+  K_U64,       /* a uint64_t field takes the value as a number */
+  K_SEED_FILE, /* the value joins the seed files, */
+  K_SEED_DIR,  /* the seed directories */
+  K_SEED_INPUT,
+  K_SEARCH,    /* the value joins the searchers */
+  K_SET        /* NAME=VALUE: libsymx's option NAME */
+};
+
+static const struct own_opt {
+  const char *name;
+  enum own_kind kind;
+  size_t field;            /* offsetof(cli, ...) for K_FLAG, K_STR, K_MS, K_U64 */
+  const char *lib, *value; /* K_LIB: option and value; K_ALIAS: option */
+} own_opts[] = {
+    {"help", K_HELP, 0, NULL, NULL},
+    {"search", K_SEARCH, 0, NULL, NULL},
+    {"seed-file", K_SEED_FILE, 0, NULL, NULL},
+    {"seed-out", K_SEED_FILE, 0, NULL, NULL}, /* KLEE's name */
+    {"seed-dir", K_SEED_DIR, 0, NULL, NULL},
+    {"seed-out-dir", K_SEED_DIR, 0, NULL, NULL}, /* KLEE's name */
+    {"seed-input", K_SEED_INPUT, 0, NULL, NULL},
+    {"afl-sync", K_STR, offsetof(cli, afl_sync), NULL, NULL},
+    {"afl-name", K_STR, offsetof(cli, afl_name), NULL, NULL},
+    {"afl-seed-time", K_MS, offsetof(cli, afl_seed_ms), NULL, NULL},
+    {"afl-idle", K_MS, offsetof(cli, afl_idle_ms), NULL, NULL},
+    {"exit-on-error", K_FLAG, offsetof(cli, exit_on_error), NULL, NULL},
+    {"emit-all-tests", K_LIB, 0, "emit_tests", "all"}, /* KLEE's name */
+    {"max-solver-time", K_ALIAS, 0, "solver_timeout", NULL}, /* KLEE's per-query limit */
+    {"optimize", K_FLAG, offsetof(cli, optimize), NULL, NULL},
+    {"concretize-pointers", K_FLAG, offsetof(cli, concretize_pointers), NULL, NULL},
+    {"replay", K_STR, offsetof(cli, replay), NULL, NULL},
+    {"emit-cov-bitcode", K_STR, offsetof(cli, covout), NULL, NULL},
+    {"quantum", K_U64, offsetof(cli, quantum), NULL, NULL},
+    {"libc", K_STR, offsetof(cli, libc), NULL, NULL},
+    {"quiet", K_FLAG, offsetof(cli, quiet), NULL, NULL},
+    {"no-progress", K_FLAG, offsetof(cli, no_progress), NULL, NULL},
+    {"set", K_SET, 0, NULL, NULL},
+};
+
+static const struct own_opt *own_find(const char *name) {
+  for (size_t k = 0; k < sizeof own_opts / sizeof own_opts[0]; k++)
+    if (strcmp(own_opts[k].name, name) == 0) return &own_opts[k];
+  return NULL;
+}
+
+/* libsymx's option of a command-line name (some-name: some_name), or NULL. */
+static const symx_option_info *lib_find(const char *name, char *lname, size_t len) {
+  snprintf(lname, len, "%s", name);
+  for (char *p = lname; *p; p++)
+    if (*p == '-') *p = '_';
+  return symx_option_find(lname);
+}
+
+/* --set NAME=VALUE */
+static int set_pair(symx_ctx *ctx, const char *val) {
+  const char *e2 = strchr(val, '=');
+  if (!e2) {
+    fprintf(stderr, "symx-llvm: --set wants NAME=VALUE\n");
+    return -1;
+  }
+  char on[128];
+  snprintf(on, sizeof on, "%.*s", (int)(e2 - val), val);
+  return set(ctx, on, e2 + 1);
+}
+
+/* An option of symx-llvm's own with its value (NULL for flags). */
+static int set_own(cli *c, const struct own_opt *o, const char *name, const char *val) {
+  void *field = (char *)c + o->field;
+  switch (o->kind) {
+  case K_HELP: return 1;
+  case K_FLAG: *(int *)field = 1; return 0;
+  case K_LIB: return set(c->ctx, o->lib, o->value);
+  case K_ALIAS: return set(c->ctx, o->lib, val);
+  case K_STR: *(const char **)field = val; return 0;
+  case K_U64: *(uint64_t *)field = strtoull(val, NULL, 10); return 0;
+  case K_MS:
+    if ((*(int64_t *)field = parse_ms(val)) >= 0) return 0;
+    fprintf(stderr, "symx-llvm: --%s %s: not a duration\n", name, val);
+    return -1;
+  case K_SEED_FILE:
+    if (c->nseed_files < 256) c->seed_files[c->nseed_files++] = val;
+    return 0;
+  case K_SEED_DIR:
+    if (c->nseed_dirs < 256) c->seed_dirs[c->nseed_dirs++] = val;
+    return 0;
+  case K_SEED_INPUT:
+    c->seed_input = val;
+    c->seed_input_given = 1;
+    return 0;
+  case K_SEARCH:
+    if (c->search[0]) strncat(c->search, ",", sizeof c->search - strlen(c->search) - 1);
+    strncat(c->search, val, sizeof c->search - strlen(c->search) - 1);
+    return 0;
+  default: return set_pair(c->ctx, val);
+  }
+}
+
+/* The option at argv[*i] ("--name", "--name=value" or "--name value"):
+** 0 when taken, 1 for --help, -1 on an error (said on stderr). */
+static int take_option(cli *c, int argc, char **argv, int *i) {
+  const char *a = argv[*i], *eq = strchr(a + 2, '=');
+  char name[128], lname[128];
+  size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+  if (n >= sizeof name) n = sizeof name - 1;
+  memcpy(name, a + 2, n);
+  name[n] = 0;
+  const struct own_opt *own = own_find(name);
+  const symx_option_info *lib = own ? NULL : lib_find(name, lname, sizeof lname);
+  const char *val = NULL;
+  int flag = own ? own->kind <= K_LIB : lib && lib->type == SYMX_OPT_BOOL && !eq;
+  if (!flag) {
+    if (eq) {
+      val = eq + 1;
+    } else if (*i + 1 < argc) {
+      val = argv[++*i];
     } else {
-      fprintf(stderr, "symx-llvm: unknown option --%s (see --help)\n", name);
-      goto out;
+      fprintf(stderr, "symx-llvm: --%s needs a value\n", name);
+      return -1;
     }
   }
-  if (!program) {
-    usage(stderr);
-    goto out;
+  if (own) return set_own(c, own, name, val);
+  if (lib) return set(c->ctx, lname, val ? val : "1");
+  fprintf(stderr, "symx-llvm: unknown option --%s (see --help)\n", name);
+  return -1;
+}
+
+/* The command line up to the program (its arguments follow it): 0, 1 for
+** help (printed), -1 on an error. */
+static int parse(cli *c, int argc, char **argv) {
+  for (int i = 1; i < argc && !c->program; i++) {
+    const char *a = argv[i];
+    if (a[0] == '-' && a[1] == '-') {
+      int rc = take_option(c, argc, argv, &i);
+      if (rc) return rc;
+    } else if (strcmp(a, "-h") == 0) {
+      return 1;
+    } else if (a[0] == '-') {
+      fprintf(stderr, "symx-llvm: unknown option %s\n", a);
+      return -1;
+    } else {
+      c->program = a;
+    }
   }
-  if (search[0] && set(ctx, "search", search)) goto out;
+  return 0;
+}
+
+static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
+  symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
+                                 c->nseed_dirs, c->seed_input);
+  char cmdline[4096] = "";
+  for (int k = 0; k < argc; k++) {
+    if (k) strncat(cmdline, " ", sizeof cmdline - strlen(cmdline) - 1);
+    strncat(cmdline, argv[k], sizeof cmdline - strlen(cmdline) - 1);
+  }
+  /* --max-time bounds the whole run; each entry has its own budget. */
+  uint64_t max_time_ms = (uint64_t)symx_option_get(c->ctx, "max_time");
+  sxl_afl_opts ao = {c->afl_sync, c->afl_name, c->seed_input_given ? c->seed_input : NULL,
+                     (uint64_t)c->afl_seed_ms, max_time_ms, (uint64_t)c->afl_idle_ms,
+                     2000, seeds, cmdline};
+  int r = sxl_afl_run(s, &ao, &g_stop);
+  symx_seeds_free(seeds);
+  if (!r) return 0;
+  fprintf(stderr, "symx-llvm: %s\n", s->err);
+  return 2;
+}
+
+/* --replay: one concrete run on the test's inputs; the program's exit code. */
+static int run_replay(cli *c, sxl_session *s) {
+  symx_assign *a = symx_ktest_read(c->ctx, c->replay);
+  if (!a) {
+    fprintf(stderr, "symx-llvm: %s\n", symx_errmsg(c->ctx));
+    return 2;
+  }
+  int r = sxl_session_run_concrete(s, a);
+  symx_assign_free(a);
+  if (!c->quiet)
+    fprintf(stderr, "symx-llvm: replay: %" PRIu64 " instructions, %.3fs (%.1fM/s)\n",
+            s->x.instructions, s->wall_s,
+            s->wall_s > 0 ? (double)s->x.instructions / s->wall_s / 1e6 : 0.0);
+  if (!r) return s->nerrors ? 1 : s->last_exit;
+  fprintf(stderr, "symx-llvm: %s\n", s->err);
+  return 2;
+}
+
+static int run_explore(cli *c, sxl_session *s) {
+  symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
+                                 c->nseed_dirs, c->seed_input);
+  int r = sxl_session_explore(s, seeds);
+  if (!r) sxl_session_finish(s);
+  if (!c->quiet) {
+    uint64_t l, tl, ins, ti;
+    sxl_session_coverage(s, &l, &tl, &ins, &ti);
+    fprintf(stderr,
+            "symx-llvm: done: %" PRIu64 " instructions, %" PRIu64 " paths, %" PRIu64
+            " errors, %zu tests, %" PRIu64 " lines covered, %.3fs\n",
+            s->x.instructions, s->npaths, s->nerrors,
+            s->eng ? symx_engine_test_count(s->eng) : (size_t)0, l, s->wall_s);
+  }
+  symx_seeds_free(seeds);
+  if (!r) return 0;
+  fprintf(stderr, "symx-llvm: %s\n", s->err);
+  return 2;
+}
+
+/* The session on the program, set up as the command line asks. */
+static sxl_session *open_session(cli *c) {
   char err[1024];
-  if (covout) {
-    if (sxl_instrument_coverage(program, covout, err, sizeof err)) {
-      fprintf(stderr, "symx-llvm: %s\n", err);
-      goto out;
-    }
-    rc = 0;
-    goto out;
-  }
-  sxl_session *s = sxl_session_new(ctx, program, libc, opt, err, sizeof err);
+  sxl_session *s = sxl_session_new(c->ctx, c->program, c->libc, c->optimize ? "-O1" : "-O0",
+                                   err, sizeof err);
   if (!s) {
     fprintf(stderr, "symx-llvm: %s\n", err);
-    goto out;
+    return NULL;
   }
-  s->exit_on_error = exit_on_error;
-  s->x.concretize_ptrs = concretize;
-  if (quantum) s->x.quantum = quantum;
-  s->quiet = quiet;
-  s->x.echo_output = !quiet;
-  s->progress = progress && !quiet;
-  g_ctx = ctx;
+  s->exit_on_error = c->exit_on_error;
+  s->x.concretize_ptrs = c->concretize_pointers;
+  if (c->quantum) s->x.quantum = c->quantum;
+  s->quiet = c->quiet;
+  s->x.echo_output = !c->quiet;
+  s->progress = !c->no_progress && !c->quiet;
+  return s;
+}
+
+/* After the command line: the run it asks for; the exit code. */
+static int run(cli *c, int argc, char **argv) {
+  if (!c->program) {
+    usage(stderr);
+    return 2;
+  }
+  if (c->search[0] && set(c->ctx, "search", c->search)) return 2;
+  if (c->covout) {
+    char err[1024];
+    if (!sxl_instrument_coverage(c->program, c->covout, err, sizeof err)) return 0;
+    fprintf(stderr, "symx-llvm: %s\n", err);
+    return 2;
+  }
+  sxl_session *s = open_session(c);
+  if (!s) return 2;
+  g_ctx = c->ctx;
   signal(SIGINT, on_sigint);
-  int r;
-  if (afl_sync) {
-    symx_seeds *seeds = load_seeds(ctx, seed_files, nseed_files, seed_dirs, nseed_dirs, seed_input);
-    char cmdline[4096] = "";
-    for (int k = 0; k < argc; k++) {
-      if (k) strncat(cmdline, " ", sizeof cmdline - strlen(cmdline) - 1);
-      strncat(cmdline, argv[k], sizeof cmdline - strlen(cmdline) - 1);
-    }
-    sxl_afl_opts ao = {afl_sync, afl_name, seed_input_given ? seed_input : NULL,
-                       (uint64_t)afl_seed_ms, (uint64_t)max_time_ms, (uint64_t)afl_idle_ms,
-                       2000, seeds, cmdline};
-    r = sxl_afl_run(s, &ao, &g_stop);
-    symx_seeds_free(seeds);
-    if (!r) rc = 0;
-  } else if (replay) {
-    symx_assign *a = symx_ktest_read(ctx, replay);
-    if (!a) {
-      fprintf(stderr, "symx-llvm: %s\n", symx_errmsg(ctx));
-      sxl_session_free(s);
-      goto out;
-    }
-    r = sxl_session_run_concrete(s, a);
-    symx_assign_free(a);
-    if (!quiet)
-      fprintf(stderr, "symx-llvm: replay: %" PRIu64 " instructions, %.3fs (%.1fM/s)\n",
-              s->x.instructions, s->wall_s,
-              s->wall_s > 0 ? (double)s->x.instructions / s->wall_s / 1e6 : 0.0);
-    if (!r) rc = s->nerrors ? 1 : s->last_exit;
-  } else {
-    symx_seeds *seeds = load_seeds(ctx, seed_files, nseed_files, seed_dirs, nseed_dirs, seed_input);
-    r = sxl_session_explore(s, seeds);
-    if (!r) sxl_session_finish(s);
-    if (!quiet) {
-      uint64_t l, tl, ins, ti;
-      sxl_session_coverage(s, &l, &tl, &ins, &ti);
-      fprintf(stderr,
-              "symx-llvm: done: %" PRIu64 " instructions, %" PRIu64 " paths, %" PRIu64
-              " errors, %zu tests, %" PRIu64 " lines covered, %.3fs\n",
-              s->x.instructions, s->npaths, s->nerrors,
-              s->eng ? symx_engine_test_count(s->eng) : (size_t)0, l, s->wall_s);
-    }
-    if (!r) rc = 0;
-    else fprintf(stderr, "symx-llvm: %s\n", s->err);
-    r = 0;
-    sxl_session_free(s);
-    s = NULL;
-    symx_seeds_free(seeds);
-  }
-  if (r) {
-    if (s) fprintf(stderr, "symx-llvm: %s\n", s->err);
-    rc = 2;
-  }
-  if (s) sxl_session_free(s);
-out:
+  int rc = c->afl_sync ? run_afl(c, s, argc, argv)
+           : c->replay ? run_replay(c, s)
+                       : run_explore(c, s);
+  sxl_session_free(s);
   g_ctx = NULL;
-  symx_ctx_free(ctx);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  static cli c; /* large (seed lists): not on the stack */
+  c.ctx = symx_ctx_new();
+  if (!c.ctx) return 2;
+  c.seed_input = "input";
+  c.afl_name = "symx";
+  c.afl_seed_ms = 10000;
+  int rc = parse(&c, argc, argv);
+  if (rc > 0) usage(stdout);
+  rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);
+  symx_ctx_free(c.ctx);
   return rc;
 }
