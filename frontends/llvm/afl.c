@@ -133,19 +133,84 @@ static symx_seeds *entry_seeds(symx_ctx *ctx, const symx_assign *a, const char *
   return ss;
 }
 
+/* The input entries bind: o->input, else the first one a zero-input run of
+** the program creates (its size into *probe_size). */
+static int bound_input(sxl_session *s, const sxl_afl_opts *o, char *input, size_t len,
+                       uint64_t *probe_size) {
+  if (o->input) {
+    snprintf(input, len, "%s", o->input);
+    return 0;
+  }
+  uint64_t cap = (uint64_t)symx_option_get(s->ctx, "max_instructions");
+  if (sxl_session_probe_input(s, cap ? cap : PROBE_INSTRUCTIONS)) return -1;
+  snprintf(input, len, "%s", s->x.first_input);
+  *probe_size = s->x.first_input_size;
+  return 0;
+}
+
+/* Explores queue entry a (id) fitted to the input; -1 on an error. */
+static int explore_entry(peer *p, const symx_assign *a, int64_t id, uint64_t probe_size) {
+  sxl_session *s = p->s;
+  size_t n = 0;
+  const uint8_t *b = symx_assign_get(a, p->input, &n);
+  symx_seeds *ss = entry_seeds(s->ctx, a, p->input, probe_size);
+  int rc = 0;
+  if (!ss) {
+    snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(s->ctx));
+    rc = -1;
+  } else if (!symx_seeds_count(ss)) {
+    if (!s->quiet)
+      for (size_t k = 0; k < symx_seeds_message_count(ss); k++)
+        fprintf(stderr, "symx-llvm: afl: entry %" PRId64 ": %s\n", id, symx_seeds_message(ss, k));
+  } else {
+    rc = explore(p, ss, b, n, id);
+  }
+  symx_seeds_free(ss);
+  return rc;
+}
+
+/* Waits up to o->poll_ms for new entries, in short naps so an interrupt or
+** the time limit stops us soon. */
+static void poll_wait(peer *p, const sxl_afl_opts *o, uint64_t t0, volatile int *stop) {
+  symx_afl_update_stats(p->afl, p->paths, NULL); /* run_time and last_update move on */
+  for (uint64_t w = 0; w < o->poll_ms && !*stop; w += 100) {
+    if (o->max_time_ms && now_ms() - t0 >= o->max_time_ms) break;
+    nap_ms(100);
+  }
+}
+
+/* The peer loop over the other instances' entries: 0 when time, idleness
+** or *stop ends it, -1 on an error. */
+static int peer_loop(peer *p, const sxl_afl_opts *o, uint64_t t0, uint64_t probe_size,
+                     volatile int *stop) {
+  sxl_session *s = p->s;
+  uint64_t last_new = now_ms();
+  while (!*stop) {
+    if (!set_budget(s->ctx, o, t0)) return 0;
+    symx_assign *a = NULL;
+    int64_t id = -1;
+    if (symx_afl_next_seed(p->afl, p->input, &a, &id) != SYMX_OK) {
+      snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(s->ctx));
+      return -1;
+    }
+    if (!a) {
+      if (o->idle_ms && now_ms() - last_new >= o->idle_ms) return 0;
+      poll_wait(p, o, t0, stop);
+      continue;
+    }
+    last_new = now_ms();
+    int rc = explore_entry(p, a, id, probe_size);
+    symx_assign_free(a);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
 int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   symx_ctx *ctx = s->ctx;
-  uint64_t t0 = now_ms();
+  uint64_t t0 = now_ms(), probe_size = 0;
   char input[256];
-  uint64_t probe_size = 0;
-  if (o->input) {
-    snprintf(input, sizeof input, "%s", o->input);
-  } else {
-    uint64_t cap = (uint64_t)symx_option_get(ctx, "max_instructions");
-    if (sxl_session_probe_input(s, cap ? cap : PROBE_INSTRUCTIONS)) return -1;
-    snprintf(input, sizeof input, "%s", s->x.first_input);
-    probe_size = s->x.first_input_size;
-  }
+  if (bound_input(s, o, input, sizeof input, &probe_size)) return -1;
   symx_afl *afl = symx_afl_open(ctx, o->sync_dir, o->name);
   if (!afl) {
     snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(ctx));
@@ -163,43 +228,7 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   int rc = 0;
   if (o->initial && symx_seeds_count(o->initial) && set_budget(ctx, o, t0))
     rc = explore(&p, o->initial, NULL, 0, -1);
-  uint64_t last_new = now_ms();
-  while (!rc && !*stop) {
-    if (!set_budget(ctx, o, t0)) break;
-    symx_assign *a = NULL;
-    int64_t id = -1;
-    if (symx_afl_next_seed(afl, input, &a, &id) != SYMX_OK) {
-      snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(ctx));
-      rc = -1;
-      break;
-    }
-    if (!a) {
-      if (o->idle_ms && now_ms() - last_new >= o->idle_ms) break;
-      symx_afl_update_stats(afl, p.paths, NULL); /* run_time and last_update move on */
-      /* poll in short naps so an interrupt or the time limit stops us soon */
-      for (uint64_t w = 0; w < o->poll_ms && !*stop; w += 100) {
-        if (o->max_time_ms && now_ms() - t0 >= o->max_time_ms) break;
-        nap_ms(100);
-      }
-      continue;
-    }
-    last_new = now_ms();
-    size_t n = 0;
-    const uint8_t *b = symx_assign_get(a, input, &n);
-    symx_seeds *ss = entry_seeds(ctx, a, input, probe_size);
-    if (!ss) {
-      snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(ctx));
-      rc = -1;
-    } else if (!symx_seeds_count(ss)) {
-      if (!s->quiet)
-        for (size_t k = 0; k < symx_seeds_message_count(ss); k++)
-          fprintf(stderr, "symx-llvm: afl: entry %" PRId64 ": %s\n", id, symx_seeds_message(ss, k));
-    } else {
-      rc = explore(&p, ss, b, n, id);
-    }
-    symx_seeds_free(ss);
-    symx_assign_free(a);
-  }
+  if (!rc) rc = peer_loop(&p, o, t0, probe_size, stop);
   symx_afl_update_stats(afl, p.paths, NULL);
   if (!s->quiet)
     fprintf(stderr,
