@@ -186,7 +186,7 @@ static int store_sym_offset(run *r, const sxl_ins *in, uint32_t id, symx_expr *s
                             symx_expr *v, unsigned n) {
   symx_ctx *c = r->ctx;
   sxl_obj *o = sxl_mem_write_obj(&r->s->mem, id);
-  int rc = !o ? sxl_fatal(r, "out of memory")
+  int rc = !o ? sxl_oom(r)
            : to_array_mode(r, o) ? sxl_fatal(r, "building an array") : SXL_CONTINUE;
   if (rc == SXL_CONTINUE && in->w < 8 * n) {
     symx_expr *t = symx_zext(c, v, 8 * n);
@@ -225,7 +225,7 @@ int sxl_mem_store(run *r, const sxl_ins *in) {
   fr = top(r);
   if (!soff && !r->s->sym[fr->base + in->a]) {
     sxl_obj *o = sxl_mem_write_obj(&r->s->mem, id);
-    if (!o) return sxl_fatal(r, "out of memory");
+    if (!o) return sxl_oom(r);
     if (!o->amode) {
       store_bytes(o, off, r->s->regs[fr->base + in->a], n);
       return SXL_CONTINUE;

@@ -16,8 +16,7 @@ static int do_free(run *r, uint64_t p) {
     return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_DOUBLE_FREE, "double free", 0);
   if (!o || o->kind != OBJ_HEAP || SXL_OFF(p) != 0)
     return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_INVALID_FREE, "free of an invalid pointer", 0);
-  sxl_mem_free_obj(&r->s->mem, id, 1);
-  return SXL_CONTINUE;
+  return sxl_mem_free_obj(&r->s->mem, id, 1) ? sxl_oom(r) : SXL_CONTINUE;
 }
 
 /* A zeroed heap object; its address, or 0 (NULL) when it cannot be made. */
@@ -62,8 +61,7 @@ int sxl_bi_realloc(sxl_bcall *c) {
   if (!np) return sxl_bi_ret(c, 0);
   uint64_t keep = o->size < size ? o->size : size;
   if (sxl_bi_copy(r, SXL_ID(np), 0, id, 0, keep)) return sxl_fatal(r, "realloc");
-  sxl_mem_free_obj(&r->s->mem, id, 1);
-  return sxl_bi_ret(c, np);
+  return sxl_mem_free_obj(&r->s->mem, id, 1) ? sxl_oom(r) : sxl_bi_ret(c, np);
 }
 
 int sxl_bi_free(sxl_bcall *c) {

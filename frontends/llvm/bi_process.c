@@ -58,7 +58,7 @@ static int output(run *r, uint64_t fd, const uint8_t *bytes, uint64_t n) {
     size_t cap = s->outcap ? s->outcap : 256;
     while (cap < s->outlen + n + 1) cap *= 2;
     char *nb = realloc(s->out, cap);
-    if (!nb) return sxl_fatal(r, "out of memory");
+    if (!nb) return sxl_oom(r);
     s->out = nb;
     s->outcap = cap;
   }

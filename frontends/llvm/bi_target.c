@@ -10,7 +10,8 @@
 
 static inline sxl_frame *top(run *r) { return &r->s->frames[r->s->nframes - 1]; }
 
-/* A fresh input name on this path: name, name_1, name_2, ... */
+/* A fresh input name on this path: name, name_1, name_2, ...; NULL when out
+** of memory. */
 static char *fresh_name(run *r, const char *base) {
   char buf[300];
   snprintf(buf, sizeof buf, "%s", *base ? base : "unnamed");
@@ -22,21 +23,24 @@ static char *fresh_name(run *r, const char *base) {
     snprintf(buf, sizeof buf, "%s_%u", *base ? base : "unnamed", k);
   }
   sxl_state *s = r->s;
-  s->inames = realloc(s->inames, (s->ninames + 1) * sizeof *s->inames);
-  s->inames[s->ninames] = strdup(buf);
-  return s->inames[s->ninames++];
+  char **names = realloc(s->inames, (s->ninames + 1) * sizeof *s->inames);
+  if (!names) return NULL;
+  s->inames = names;
+  if (!(names[s->ninames] = strdup(buf))) return NULL;
+  return names[s->ninames++];
 }
 
-/* Input array name of size bytes (renamed if the name exists with another size). */
+/* Input array name of size bytes (renamed if the name exists with another
+** size); NULL when it cannot be made. */
 static symx_expr *input_array(run *r, char **name, uint64_t size) {
   symx_expr *a = symx_array_input(r->ctx, *name, size, 32);
   for (unsigned k = 1; !a && k < 100; k++) {
     symx_errclear(r->ctx);
-    char buf[320];
+    char buf[320], *renamed;
     snprintf(buf, sizeof buf, "%s_s%u", *name, k);
+    if (!(renamed = strdup(buf))) return NULL;
     free(r->s->inames[r->s->ninames - 1]);
-    r->s->inames[r->s->ninames - 1] = strdup(buf);
-    *name = r->s->inames[r->s->ninames - 1];
+    *name = r->s->inames[r->s->ninames - 1] = renamed;
     a = symx_array_input(r->ctx, *name, size, 32);
   }
   return a;
@@ -81,6 +85,7 @@ static int fill_input(run *r, uint32_t id, uint64_t off, uint64_t size, char **n
 /* A fresh 32-bit symbolic integer (in concrete mode: the replayed value). */
 static symx_expr *fresh_int(run *r, const char *base) {
   char *name = fresh_name(r, base);
+  if (!name) return NULL;
   note_input(r, name, 4);
   if (!r->st) {
     size_t len = 0;
@@ -141,6 +146,7 @@ int sxl_bi_make_symbolic(sxl_bcall *c) {
   rc = sxl_resolve(r, c->a[0], NULL, c->a[1], 1, &id, &off, &soff);
   if (rc != SXL_CONTINUE) return rc;
   char *name = fresh_name(r, nm);
+  if (!name) return sxl_oom(r);
   if (fill_input(r, id, off, c->a[1], &name)) return sxl_fatal(r, "make_symbolic");
   return SXL_RETURNED;
 }

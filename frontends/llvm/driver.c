@@ -120,7 +120,10 @@ static int on_progress(void *user, symx_engine *eng) {
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen) {
   sxl_session *s = calloc(1, sizeof *s);
-  if (!s) return NULL;
+  if (!s) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
   s->ctx = ctx;
   s->llctx = LLVMContextCreate();
   LLVMModuleRef mod = NULL;
@@ -285,11 +288,15 @@ int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions) {
   return -1;
 }
 
-void sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
-                          uint64_t *ins, uint64_t *total_ins) {
+int sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
+                         uint64_t *ins, uint64_t *total_ins) {
   sxl_prog *p = s->prog;
   uint8_t *seen = calloc(p->nlocs + 1, 1); /* 1 = exists, 2 = covered */
-  *ins = *total_ins = 0;
+  *ins = *total_ins = *lines = *total_lines = 0;
+  if (!seen) {
+    snprintf(s->err, sizeof s->err, "out of memory");
+    return -1;
+  }
   for (uint32_t i = 0; i < p->nfns; i++) {
     sxl_fn *f = &p->fns[i];
     if (!f->translated || f->is_libc) continue;
@@ -318,39 +325,44 @@ void sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines
     if (seen[l] & 2) (*lines)++;
   }
   free(seen);
+  return 0;
 }
 
-int sxl_session_finish(sxl_session *s) {
-  if (!s->outdir[0]) return 0;
+/* coverage.txt: the covered source lines (not libc's), one "file:line" each. */
+static int write_coverage(sxl_session *s, const char *path) {
   sxl_prog *p = s->prog;
-  /* Every user function translated, so totals count code never reached. */
-  for (uint32_t i = 0; i < p->nfns; i++)
-    if (p->fns[i].defined && !p->fns[i].is_libc) sxl_prog_translate(p, i);
-  uint64_t lines, tl, ins, ti;
-  sxl_session_coverage(s, &lines, &tl, &ins, &ti);
-  char path[2300];
-  snprintf(path, sizeof path, "%s/coverage.txt", s->outdir);
   FILE *f = fopen(path, "w");
-  if (f) {
-    uint8_t *cov = calloc(p->nlocs + 1, 1);
-    for (uint32_t i = 0; i < p->nfns; i++) {
-      sxl_fn *fn = &p->fns[i];
-      if (!fn->translated || fn->is_libc) continue;
-      for (uint32_t k = 0; k < fn->ncode; k++)
-        if (fn->cov[k] && fn->code[k].loc) cov[fn->code[k].loc] = 1;
-    }
-    for (uint32_t l = 1; l < p->nlocs; l++) {
-      if (!cov[l]) continue;
-      char buf[300];
-      sxl_loc_str(p, l, buf, sizeof buf);
-      fprintf(f, "%s\n", buf);
-    }
-    free(cov);
+  if (!f) return 0; /* as before: coverage.txt is optional */
+  uint8_t *cov = calloc(p->nlocs + 1, 1);
+  if (!cov) {
     fclose(f);
+    snprintf(s->err, sizeof s->err, "out of memory");
+    return -1;
   }
-  snprintf(path, sizeof path, "%s/stats.json", s->outdir);
-  f = fopen(path, "w");
-  if (!f) return -1;
+  for (uint32_t i = 0; i < p->nfns; i++) {
+    sxl_fn *fn = &p->fns[i];
+    if (!fn->translated || fn->is_libc) continue;
+    for (uint32_t k = 0; k < fn->ncode; k++)
+      if (fn->cov[k] && fn->code[k].loc) cov[fn->code[k].loc] = 1;
+  }
+  for (uint32_t l = 1; l < p->nlocs; l++) {
+    if (!cov[l]) continue;
+    char buf[300];
+    sxl_loc_str(p, l, buf, sizeof buf);
+    fprintf(f, "%s\n", buf);
+  }
+  free(cov);
+  fclose(f);
+  return 0;
+}
+
+static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_t tl,
+                       uint64_t ins, uint64_t ti) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    snprintf(s->err, sizeof s->err, "%.900s: cannot write", path);
+    return -1;
+  }
   size_t ntests = s->eng ? symx_engine_test_count(s->eng) : 0;
   char *eng = s->eng ? symx_engine_stats_json(s->eng) : NULL;
   fprintf(f,
@@ -363,4 +375,22 @@ int sxl_session_finish(sxl_session *s) {
   if (eng) symx_string_free(s->ctx, eng);
   fclose(f);
   return 0;
+}
+
+int sxl_session_finish(sxl_session *s) {
+  if (!s->outdir[0]) return 0;
+  sxl_prog *p = s->prog;
+  /* Every user function translated, so totals count code never reached. */
+  for (uint32_t i = 0; i < p->nfns; i++)
+    if (p->fns[i].defined && !p->fns[i].is_libc && sxl_prog_translate(p, i)) {
+      snprintf(s->err, sizeof s->err, "out of memory");
+      return -1;
+    }
+  uint64_t lines, tl, ins, ti;
+  if (sxl_session_coverage(s, &lines, &tl, &ins, &ti)) return -1;
+  char path[2300];
+  snprintf(path, sizeof path, "%s/coverage.txt", s->outdir);
+  if (write_coverage(s, path)) return -1;
+  snprintf(path, sizeof path, "%s/stats.json", s->outdir);
+  return write_stats(s, path, lines, tl, ins, ti);
 }

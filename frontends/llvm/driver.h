@@ -68,10 +68,12 @@ typedef struct sxl_afl_opts {
 int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop);
 /* Runs the program once on concrete inputs (replay may be NULL: zeros). */
 int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay);
-/* Writes stats.json and coverage.txt into the output directory (if any). */
+/* Writes stats.json and coverage.txt into the output directory (if any).
+** Returns 0, or -1 with s->err set. */
 int sxl_session_finish(sxl_session *s);
-/* Covered / total source lines and instructions of the program (not libc). */
-void sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
-                          uint64_t *ins, uint64_t *total_ins);
+/* Covered / total source lines and instructions of the program (not libc).
+** Returns 0, or -1 (all 0) with s->err set when out of memory. */
+int sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
+                         uint64_t *ins, uint64_t *total_ins);
 
 #endif

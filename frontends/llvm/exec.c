@@ -242,9 +242,10 @@ static inline int op_alloca(loop *L, run *r, const sxl_ins *in) {
     size *= cnt & mask(in->w2);
   }
   uint32_t id = sxl_stack_alloc(L->s, size, in->loc);
-  if (!id) {
+  if (!id || id == SXL_NOMEM) {
     save(L);
-    return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "stack allocation failed", 0);
+    return id ? sxl_oom(r)
+              : sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "stack allocation failed", 0);
   }
   setc(L, in->dst, SXL_ADDR(id, 0));
   L->pc++;

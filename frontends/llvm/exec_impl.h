@@ -25,6 +25,8 @@ typedef struct run {
 /* path.c */
 void sxl_flush(run *r);
 int sxl_fatal(run *r, const char *what);
+/* The run stops: out of memory (in the front end's own allocations). */
+int sxl_oom(run *r);
 uint32_t sxl_user_loc(run *r);
 void sxl_where(run *r, const char *desc, char *buf, size_t len);
 /* Ends the path (location from the innermost user frame). */
@@ -49,7 +51,9 @@ void sxl_setc(run *r, uint32_t slot, uint64_t v);
 
 /* frames.c */
 int sxl_frame_push(sxl_state *s, sxl_prog *p, uint32_t fi, uint32_t ret_dst);
-/* A zeroed object of size bytes owned by the top frame; 0 on failure. */
+/* A zeroed object of size bytes owned by the top frame: its id, 0 when the
+** object cannot be made, SXL_NOMEM when out of memory. */
+#define SXL_NOMEM UINT32_MAX
 uint32_t sxl_stack_alloc(sxl_state *s, uint64_t size, uint32_t loc);
 /* OP_CALL and OP_RET; SXL_RETURNED when the caller goes on after the call. */
 int sxl_call(run *r, const sxl_ins *in);

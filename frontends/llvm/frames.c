@@ -46,30 +46,38 @@ int sxl_frame_push(sxl_state *s, sxl_prog *p, uint32_t fi, uint32_t ret_dst) {
   return 0;
 }
 
-static void frame_pop(sxl_state *s, sxl_prog *p) {
+/* 0, or -1 when out of memory (what was freed so far is off the frame). */
+static int frame_pop(sxl_state *s, sxl_prog *p) {
   sxl_frame *fr = &s->frames[s->nframes - 1];
-  for (uint32_t i = s->nallocas; i > fr->alloca0; i--)
-    sxl_mem_free_obj(&s->mem, s->allocas[i - 1], 0);
-  s->nallocas = fr->alloca0;
-  if (fr->va_obj) sxl_mem_free_obj(&s->mem, fr->va_obj, 0);
+  for (uint32_t i = s->nallocas; i > fr->alloca0; i--) {
+    if (sxl_mem_free_obj(&s->mem, s->allocas[i - 1], 0)) return -1;
+    s->nallocas = i - 1;
+  }
+  if (fr->va_obj && sxl_mem_free_obj(&s->mem, fr->va_obj, 0)) return -1;
   uint32_t n = p->fns[fr->fn].nregs;
   symx_expr **S = s->sym + fr->base;
   for (uint32_t i = 0; i < n; i++)
     if (S[i]) symx_expr_release(S[i]);
   s->nregs = fr->base;
   s->nframes--;
+  return 0;
 }
 
-/* A zeroed stack object of the top frame (freed when it returns); 0 when it
-** cannot be made. */
+/* Room for one more stack object in the frame's list. */
+static int allocas_room(sxl_state *s) {
+  uint32_t cap = s->capallocas ? 2 * s->capallocas : 64;
+  uint32_t *a = realloc(s->allocas, cap * sizeof *a);
+  if (!a) return -1;
+  s->allocas = a;
+  s->capallocas = cap;
+  return 0;
+}
+
 uint32_t sxl_stack_alloc(sxl_state *s, uint64_t size, uint32_t loc) {
+  if (s->nallocas == s->capallocas && allocas_room(s)) return SXL_NOMEM;
   uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, size, loc, 1);
   if (!id) return 0;
   memset(s->mem->objs[id]->bytes, 0, size);
-  if (s->nallocas == s->capallocas) {
-    s->capallocas = s->capallocas ? 2 * s->capallocas : 64;
-    s->allocas = realloc(s->allocas, s->capallocas * sizeof *s->allocas);
-  }
   s->allocas[s->nallocas++] = id;
   return id;
 }
@@ -81,7 +89,7 @@ static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_
   sxl_state *s = r->s;
   uint32_t extra = nargs - fn->nparams;
   uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, 8ull * extra, 0, 1);
-  if (!id) return sxl_fatal(r, "out of memory");
+  if (!id) return sxl_oom(r);
   sxl_obj *o = s->mem->objs[id];
   memset(o->bytes, 0, 8ull * extra);
   for (uint32_t i = 0; i < extra; i++) {
@@ -124,11 +132,11 @@ static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
   sxl_fn *fn = &p->fns[fi];
   if (fn->builtin) return sxl_builtin(r, in, fi);
   if (!fn->defined) return undefined_call(r, fn);
-  if (!fn->translated && sxl_prog_translate(p, fi)) return sxl_fatal(r, "translation");
+  if (!fn->translated && sxl_prog_translate(p, fi)) return sxl_oom(r); /* its only failure */
   if (in->c < fn->nparams) return unsupported_call(r, "call with too few arguments");
   sxl_frame *cf = &s->frames[s->nframes - 1];
   uint32_t cbase = cf->base, caller_fn = cf->fn;
-  if (sxl_frame_push(s, p, fi, in->dst)) return sxl_fatal(r, "out of memory");
+  if (sxl_frame_push(s, p, fi, in->dst)) return sxl_oom(r);
   const uint32_t *args = p->fns[caller_fn].args + in->imm;
   sxl_frame *nf = &s->frames[s->nframes - 1];
   for (uint32_t i = 0; i < fn->nparams; i++) {
@@ -197,7 +205,10 @@ int sxl_ret(run *r, const sxl_ins *in) {
   }
   uint32_t dst = fr->ret_dst;
   if (s->nframes == 1) s->end_loc = in->loc;
-  frame_pop(s, r->p);
+  if (frame_pop(s, r->p)) {
+    symx_expr_release(e);
+    return sxl_oom(r);
+  }
   if (s->nframes == 0) return main_returned(r, v, e);
   fr = &s->frames[s->nframes - 1];
   if (dst != UINT32_MAX) {

@@ -15,6 +15,10 @@ sxl_mem *sxl_mem_new(void) {
   m->n = 1; /* id 0 is the null page */
   m->cap = 64;
   m->objs = calloc(m->cap, sizeof *m->objs);
+  if (!m->objs) {
+    free(m);
+    return NULL;
+  }
   return m;
 }
 
@@ -44,16 +48,21 @@ sxl_mem *sxl_mem_own(sxl_mem **pm) {
   *c = *m;
   c->refs = 1;
   c->objs = malloc(c->cap * sizeof *c->objs);
+  c->freeids = NULL;
+  c->capfree = 0;
+  if (c->objs && m->nfree) {
+    c->capfree = m->capfree;
+    c->freeids = malloc(m->capfree * sizeof *c->freeids);
+  }
+  if (!c->objs || (m->nfree && !c->freeids)) {
+    free(c->objs);
+    free(c);
+    return NULL;
+  }
   memcpy(c->objs, m->objs, m->n * sizeof *c->objs);
   for (uint32_t i = 0; i < c->n; i++)
     if (c->objs[i]) c->objs[i]->refs++;
-  c->freeids = NULL;
-  c->capfree = 0;
-  if (m->nfree) {
-    c->capfree = m->capfree;
-    c->freeids = malloc(m->capfree * sizeof *c->freeids);
-    memcpy(c->freeids, m->freeids, m->nfree * sizeof *c->freeids);
-  }
+  if (m->nfree) memcpy(c->freeids, m->freeids, m->nfree * sizeof *c->freeids);
   m->refs--;
   *pm = c;
   return c;
@@ -115,6 +124,10 @@ sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id) {
   memcpy(c->bytes, o->bytes, o->size);
   if (o->sym) {
     c->sym = malloc(o->size * sizeof *c->sym);
+    if (!c->sym) {
+      free(c);
+      return NULL;
+    }
     for (uint64_t i = 0; i < o->size; i++) c->sym[i] = symx_expr_retain(o->sym[i]);
   }
   c->arr = o->arr ? symx_expr_retain(o->arr) : NULL;
@@ -123,23 +136,27 @@ sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id) {
   return c;
 }
 
-void sxl_mem_free_obj(sxl_mem **pm, uint32_t id, int keep_marker) {
+/* Room for one more reusable id. */
+static int freeids_room(sxl_mem *m) {
+  if (m->nfree < m->capfree) return 0;
+  uint32_t cap = m->capfree ? 2 * m->capfree : 16;
+  uint32_t *f = realloc(m->freeids, cap * sizeof *f);
+  if (!f) return -1;
+  m->freeids = f;
+  m->capfree = cap;
+  return 0;
+}
+
+int sxl_mem_free_obj(sxl_mem **pm, uint32_t id, int keep_marker) {
   sxl_mem *m = sxl_mem_own(pm);
-  if (!m) return;
-  sxl_obj *o = m->objs[id];
+  if (!m) return -1;
+  sxl_obj *o = m->objs[id], *f = NULL;
+  /* What can fail comes first: then nothing has changed. */
+  if (keep_marker ? !(f = obj_new(OBJ_FREED, 0)) : freeids_room(m) != 0) return -1;
   if (o && o->kind == OBJ_HEAP) m->heap_bytes -= o->size;
-  uint32_t loc = o ? o->loc : 0;
+  if (f) f->loc = o ? o->loc : 0;
   sxl_obj_release(o);
-  m->objs[id] = NULL;
-  if (keep_marker) {
-    sxl_obj *f = obj_new(OBJ_FREED, 0);
-    if (f) f->loc = loc;
-    m->objs[id] = f;
-  } else {
-    if (m->nfree == m->capfree) {
-      m->capfree = m->capfree ? 2 * m->capfree : 16;
-      m->freeids = realloc(m->freeids, m->capfree * sizeof *m->freeids);
-    }
-    m->freeids[m->nfree++] = id;
-  }
+  m->objs[id] = f;
+  if (!keep_marker) m->freeids[m->nfree++] = id;
+  return 0;
 }

@@ -18,6 +18,11 @@ int sxl_fatal(run *r, const char *what) {
   return SXL_RUN_FATAL;
 }
 
+int sxl_oom(run *r) {
+  snprintf(r->x->fatal, sizeof r->x->fatal, "out of memory");
+  return SXL_RUN_FATAL;
+}
+
 uint32_t sxl_user_loc(run *r) {
   sxl_state *s = r->s;
   if (!s->nframes) return s->end_loc;

@@ -12,25 +12,33 @@ static uint32_t phash(const void *p, uint32_t cap) {
   return (uint32_t)(h >> 32) & (cap - 1);
 }
 
-static void pmap_grow(sxl_pmap *m) {
+static int pmap_grow(sxl_pmap *m) {
   sxl_pmap old = *m;
   m->cap = old.cap ? old.cap * 2 : 64;
   m->keys = calloc(m->cap, sizeof *m->keys);
   m->vals = calloc(m->cap, sizeof *m->vals);
+  if (!m->keys || !m->vals) {
+    free(m->keys);
+    free(m->vals);
+    *m = old;
+    return -1;
+  }
   m->n = 0;
-  for (uint32_t i = 0; i < old.cap; i++)
+  for (uint32_t i = 0; i < old.cap; i++) /* cannot grow again: half full at most */
     if (old.keys[i]) sxl_pmap_put(m, old.keys[i], old.vals[i]);
   free(old.keys);
   free(old.vals);
+  return 0;
 }
 
-void sxl_pmap_put(sxl_pmap *m, const void *k, uint32_t v) {
-  if ((m->n + 1) * 2 > m->cap) pmap_grow(m);
+int sxl_pmap_put(sxl_pmap *m, const void *k, uint32_t v) {
+  if ((m->n + 1) * 2 > m->cap && pmap_grow(m)) return -1;
   uint32_t i = phash(k, m->cap);
   while (m->keys[i] && m->keys[i] != k) i = (i + 1) & (m->cap - 1);
   if (!m->keys[i]) m->n++;
   m->keys[i] = k;
   m->vals[i] = v;
+  return 0;
 }
 
 int sxl_pmap_get(const sxl_pmap *m, const void *k, uint32_t *v) {

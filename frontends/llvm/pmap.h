@@ -13,8 +13,8 @@ typedef struct sxl_pmap {
   uint32_t cap, n;
 } sxl_pmap;
 
-/* Maps k (not NULL) to v. */
-void sxl_pmap_put(sxl_pmap *m, const void *k, uint32_t v);
+/* Maps k (not NULL) to v: 0, or -1 when out of memory (m unchanged). */
+int sxl_pmap_put(sxl_pmap *m, const void *k, uint32_t v);
 /* 1 and *v when k is mapped, else 0. */
 int sxl_pmap_get(const sxl_pmap *m, const void *k, uint32_t *v);
 void sxl_pmap_free(sxl_pmap *m);

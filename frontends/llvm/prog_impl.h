@@ -9,15 +9,22 @@
 #include "sxl.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-/* Room for element n of array ptr (capacity cap, doubled as needed). */
-#define SXL_GROW(ptr, n, cap)                                                       \
-  do {                                                                              \
-    if ((n) >= (cap)) {                                                             \
-      (cap) = (cap) ? (cap) * 2 : 16;                                               \
-      (ptr) = realloc((ptr), (size_t)(cap) * sizeof *(ptr));                       \
-    }                                                                               \
-  } while (0)
+/* Room for element n of the array whose pointer is at pp (capacity *cap
+** elements of elem bytes), doubling it as needed: 0, or -1 when out of
+** memory (the array unchanged). */
+static inline int sxl_grow(void *pp, uint32_t n, uint32_t *cap, size_t elem) {
+  if (n < *cap) return 0;
+  uint32_t c = *cap ? *cap * 2 : 16;
+  void *old, *p;
+  memcpy(&old, pp, sizeof old);
+  if (!(p = realloc(old, (size_t)c * elem))) return -1;
+  memcpy(pp, &p, sizeof p);
+  *cap = c;
+  return 0;
+}
+#define SXL_GROW(ptr, n, cap) sxl_grow(&(ptr), (n), &(cap), sizeof *(ptr))
 
 /* consts.c */
 /* Bits of an integer or pointer type; 0 for other types. */
@@ -31,9 +38,11 @@ uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok);
 int sxl_const_write(sxl_prog *p, LLVMValueRef c, uint8_t *buf, uint64_t size);
 
 /* program.c */
-/* The location of an instruction (0 = unknown). */
-uint32_t sxl_prog_loc(sxl_prog *p, LLVMValueRef inst);
-/* A new message "<fmt...> at <loc>" for OP_UNSUPPORTED; its index. */
+/* The location of an instruction in *loc (0 = unknown); -1 when out of
+** memory. */
+int sxl_prog_loc(sxl_prog *p, LLVMValueRef inst, uint32_t *loc);
+/* A new message "<fmt...> at <loc>" for OP_UNSUPPORTED; its index, or
+** UINT32_MAX when out of memory. */
 uint32_t sxl_prog_msg(sxl_prog *p, uint32_t loc, const char *fmt, ...);
 
 #endif

@@ -52,27 +52,38 @@ static int builtin_of(const char *name) {
 
 /* ---------------- locations and messages ---------------- */
 
-static uint32_t intern_file(sxl_prog *p, const char *name, size_t len) {
+static int intern_file(sxl_prog *p, const char *name, size_t len, uint32_t *file) {
   for (uint32_t i = 0; i < p->nfiles; i++)
-    if (strlen(p->files[i]) == len && memcmp(p->files[i], name, len) == 0) return i;
-  p->files = realloc(p->files, (p->nfiles + 1) * sizeof *p->files);
-  p->files[p->nfiles] = strndup(name, len);
-  return p->nfiles++;
+    if (strlen(p->files[i]) == len && memcmp(p->files[i], name, len) == 0) {
+      *file = i;
+      return 0;
+    }
+  char **files = realloc(p->files, (p->nfiles + 1) * sizeof *files);
+  if (!files) return -1;
+  p->files = files;
+  if (!(files[p->nfiles] = strndup(name, len))) return -1;
+  *file = p->nfiles++;
+  return 0;
 }
 
-uint32_t sxl_prog_loc(sxl_prog *p, LLVMValueRef inst) {
-  unsigned line = LLVMGetDebugLocLine(inst);
+int sxl_prog_loc(sxl_prog *p, LLVMValueRef inst, uint32_t *loc) {
+  unsigned line = LLVMGetDebugLocLine(inst), len = 0;
+  *loc = 0;
   if (!line) return 0;
-  unsigned len = 0;
   const char *f = LLVMGetDebugLocFilename(inst, &len);
-  uint32_t file = intern_file(p, f ? f : "?", f ? len : 1);
+  uint32_t file;
+  if (intern_file(p, f ? f : "?", f ? len : 1, &file)) return -1;
   /* Recent locations repeat: search backwards a little before appending. */
   for (uint32_t i = p->nlocs, k = 0; i > 1 && k < 64; i--, k++)
-    if (p->locs[i - 1].file == file && p->locs[i - 1].line == line) return i - 1;
-  SXL_GROW(p->locs, p->nlocs, p->caplocs);
+    if (p->locs[i - 1].file == file && p->locs[i - 1].line == line) {
+      *loc = i - 1;
+      return 0;
+    }
+  if (SXL_GROW(p->locs, p->nlocs, p->caplocs)) return -1;
   p->locs[p->nlocs].file = file;
   p->locs[p->nlocs].line = line;
-  return p->nlocs++;
+  *loc = p->nlocs++;
+  return 0;
 }
 
 void sxl_loc_str(const sxl_prog *p, uint32_t loc, char *buf, size_t len) {
@@ -92,10 +103,12 @@ uint32_t sxl_prog_msg(sxl_prog *p, uint32_t loc, const char *fmt, ...) {
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
   sxl_loc_str(p, loc, where, sizeof where);
-  char *m = malloc(strlen(buf) + strlen(where) + 8);
-  sprintf(m, "%s at %s", buf, where);
-  p->msgs = realloc(p->msgs, (p->nmsgs + 1) * sizeof *p->msgs);
-  p->msgs[p->nmsgs] = m;
+  char **msgs = realloc(p->msgs, (p->nmsgs + 1) * sizeof *p->msgs);
+  if (!msgs) return UINT32_MAX;
+  p->msgs = msgs;
+  size_t n = strlen(buf) + strlen(where) + 8;
+  if (!(msgs[p->nmsgs] = malloc(n))) return UINT32_MAX;
+  snprintf(msgs[p->nmsgs], n, "%s at %s", buf, where);
   return p->nmsgs++;
 }
 
@@ -107,29 +120,35 @@ int sxl_fn_find(const sxl_prog *p, const char *name) {
   return -1;
 }
 
-/* Object ids: globals first, from 1, then functions. */
-static void add_globals(sxl_prog *p, uint32_t *id) {
+/* Object ids: globals first, from 1, then functions. 0, or -1 when out of
+** memory. */
+static int add_globals(sxl_prog *p, uint32_t *id) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g)) {
-    p->globals = realloc(p->globals, (p->nglobals + 1) * sizeof *p->globals);
+    sxl_global *globals = realloc(p->globals, (p->nglobals + 1) * sizeof *p->globals);
+    if (!globals) return -1;
+    p->globals = globals;
     sxl_global *gl = &p->globals[p->nglobals++];
     memset(gl, 0, sizeof *gl);
     size_t n;
     gl->ref = g;
-    gl->name = strdup(LLVMGetValueName2(g, &n));
+    if (!(gl->name = strdup(LLVMGetValueName2(g, &n)))) return -1;
     gl->obj = (*id)++;
     gl->size = LLVMABISizeOfType(p->td, LLVMGlobalGetValueType(g));
     gl->ro = LLVMIsGlobalConstant(g);
   }
+  return 0;
 }
 
-static void add_functions(sxl_prog *p, uint32_t *id) {
+static int add_functions(sxl_prog *p, uint32_t *id) {
   for (LLVMValueRef f = LLVMGetFirstFunction(p->mod); f; f = LLVMGetNextFunction(f)) {
-    p->fns = realloc(p->fns, (p->nfns + 1) * sizeof *p->fns);
+    sxl_fn *fns = realloc(p->fns, (p->nfns + 1) * sizeof *p->fns);
+    if (!fns) return -1;
+    p->fns = fns;
     sxl_fn *fn = &p->fns[p->nfns++];
     memset(fn, 0, sizeof *fn);
     size_t n;
     fn->ref = f;
-    fn->name = strdup(LLVMGetValueName2(f, &n));
+    if (!(fn->name = strdup(LLVMGetValueName2(f, &n)))) return -1;
     fn->defined = !LLVMIsDeclaration(f);
     fn->builtin = builtin_of(fn->name);
     /* Calls to malloc & co. go to the interpreter even if defined. */
@@ -139,6 +158,7 @@ static void add_functions(sxl_prog *p, uint32_t *id) {
     fn->nparams = LLVMCountParams(f);
     fn->obj = (*id)++;
   }
+  return 0;
 }
 
 /* The initial image of every global (needs every object's address). */
@@ -167,16 +187,23 @@ static int global_images(sxl_prog *p, char *err, size_t errlen) {
 
 sxl_prog *sxl_prog_new(LLVMContextRef llctx, LLVMModuleRef mod, char *err, size_t errlen) {
   sxl_prog *p = calloc(1, sizeof *p);
+  if (!p) {
+    LLVMDisposeModule(mod); /* ours now */
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
   p->llctx = llctx;
   p->mod = mod;
   p->td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
   p->nlocs = 1; /* loc 0 = unknown */
-  SXL_GROW(p->locs, 0, p->caplocs);
+  uint32_t id = 1;
+  if (SXL_GROW(p->locs, 0, p->caplocs) || add_globals(p, &id) || add_functions(p, &id)) {
+    snprintf(err, errlen, "out of memory");
+    sxl_prog_free(p);
+    return NULL;
+  }
   p->locs[0].file = 0;
   p->locs[0].line = 0;
-  uint32_t id = 1;
-  add_globals(p, &id);
-  add_functions(p, &id);
   p->nobjs = id;
   if (global_images(p, err, errlen)) {
     sxl_prog_free(p);

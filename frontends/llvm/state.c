@@ -79,11 +79,28 @@ static int clone_arrays(sxl_state *c, const sxl_state *s) {
   return -1;
 }
 
+/* The clone's copies of the input names (its arrays freed on failure). */
+static int clone_names(sxl_state *c, const sxl_state *s) {
+  for (uint32_t i = 0; i < s->ninames; i++) {
+    c->inames[i] = strdup(s->inames[i]);
+    if (c->inames[i]) continue;
+    while (i > 0) free(c->inames[--i]);
+    free(c->frames);
+    free(c->regs);
+    free(c->sym);
+    free(c->allocas);
+    free(c->out);
+    free(c->inames);
+    return -1;
+  }
+  return 0;
+}
+
 sxl_state *sxl_state_clone(sxl_state *s) {
   sxl_state *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   *c = *s;
-  if (clone_arrays(c, s)) {
+  if (clone_arrays(c, s) || clone_names(c, s)) {
     free(c);
     return NULL;
   }
@@ -98,7 +115,6 @@ sxl_state *sxl_state_clone(sxl_state *s) {
   if (s->nallocas) memcpy(c->allocas, s->allocas, s->nallocas * sizeof *c->allocas);
   if (s->outlen) memcpy(c->out, s->out, s->outlen);
   if (!s->outcap) c->outcap = 1;
-  for (uint32_t i = 0; i < s->ninames; i++) c->inames[i] = strdup(s->inames[i]);
   c->mem->refs++;
   c->icount = 0;
   return c;

@@ -148,10 +148,13 @@ int sxl_load_ir(const char *data, size_t len, const char *name, LLVMContextRef l
 /* The coverage oracle's copy of a program (covinst.c). */
 int sxl_instrument_coverage(const char *in_path, const char *out_path, char *err,
                             size_t errlen);
-/* Translation of a loaded module (takes ownership of mod). */
+/* Translation of a loaded module (takes ownership of mod, also on failure:
+** NULL with the reason in err). */
 sxl_prog *sxl_prog_new(LLVMContextRef llctx, LLVMModuleRef mod, char *err, size_t errlen);
 void sxl_prog_free(sxl_prog *p);
-int sxl_prog_translate(sxl_prog *p, uint32_t fn); /* lazily, on first call */
+/* Translates function fn (lazily, on its first call): 0, or -1 when out of
+** memory (fn stays untranslated). */
+int sxl_prog_translate(sxl_prog *p, uint32_t fn);
 int sxl_fn_find(const sxl_prog *p, const char *name);
 /* "file.c:12" of a location (static buffer of the caller). */
 void sxl_loc_str(const sxl_prog *p, uint32_t loc, char *buf, size_t len);
@@ -199,8 +202,10 @@ uint32_t sxl_mem_alloc(sxl_mem **pm, int kind, uint64_t size, uint32_t loc, int 
 /* The object id made writable (copied when shared). */
 sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id);
 void sxl_obj_release(sxl_obj *o);
-/* Frees the object's payload; heap objects leave an OBJ_FREED marker. */
-void sxl_mem_free_obj(sxl_mem **pm, uint32_t id, int keep_marker);
+/* Frees the object's payload; with keep_marker an OBJ_FREED marker takes
+** its id (heap objects), else the id is reused. 0, or -1 when out of memory
+** (nothing freed). */
+int sxl_mem_free_obj(sxl_mem **pm, uint32_t id, int keep_marker);
 
 /* ------------------------------------------------------------------ */
 /* Program state (the engine payload)                                 */

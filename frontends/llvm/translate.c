@@ -31,6 +31,8 @@ typedef struct tr {
   uint32_t nargs, capargs;
   uint32_t loc;
   int bad; /* an operand could not be translated */
+  int oom;  /* out of memory: the translation fails */
+  sxl_ins scratch; /* what emit gives when out of memory */
   /* The instruction being translated. */
   LLVMValueRef in;
   LLVMBasicBlockRef bb;
@@ -44,8 +46,11 @@ typedef struct tr {
 #define SLOT_CONST_BASE 0x40000000u /* temporary tag for constant slots */
 
 static sxl_ins *emit(tr *t, int op, int w) {
-  SXL_GROW(t->code, t->ncode, t->capcode);
-  sxl_ins *in = &t->code[t->ncode++];
+  sxl_ins *in = &t->scratch;
+  if (SXL_GROW(t->code, t->ncode, t->capcode))
+    t->oom = 1;
+  else
+    in = &t->code[t->ncode++];
   memset(in, 0, sizeof *in);
   in->op = (uint8_t)op;
   in->w = (uint8_t)w;
@@ -57,7 +62,10 @@ static sxl_ins *emit(tr *t, int op, int w) {
 static uint32_t const_slot(tr *t, uint64_t v) {
   for (uint32_t i = 0; i < t->nconst; i++)
     if (t->consts[i] == v) return SLOT_CONST_BASE + i;
-  SXL_GROW(t->consts, t->nconst, t->capconst);
+  if (SXL_GROW(t->consts, t->nconst, t->capconst)) {
+    t->oom = 1;
+    return SLOT_CONST_BASE;
+  }
   t->consts[t->nconst] = v;
   return SLOT_CONST_BASE + t->nconst++;
 }
@@ -79,15 +87,8 @@ static uint32_t operand(tr *t, LLVMValueRef v) {
   return const_slot(t, 0);
 }
 
-static uint32_t new_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
-  SXL_GROW(t->edges, t->nedges, t->capedges);
-  SXL_GROW(t->edge_block, t->nedges, t->capeb);
-  uint32_t e = t->nedges++;
-  uint32_t bno = 0;
-  sxl_pmap_get(&t->blocks, to, &bno);
-  t->edge_block[e] = bno;
-  t->edges[e].nmoves = 0;
-  t->edges[e].moves = t->nmoves;
+/* The phi moves of edge e (from -> to). */
+static void edge_moves(tr *t, uint32_t e, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
   for (LLVMValueRef in = LLVMGetFirstInstruction(to); in && LLVMIsAPHINode(in);
        in = LLVMGetNextInstruction(in)) {
     unsigned n = LLVMCountIncoming(in);
@@ -96,13 +97,31 @@ static uint32_t new_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
       uint32_t src = operand(t, LLVMGetIncomingValue(in, i));
       uint32_t dst = 0;
       sxl_pmap_get(&t->slots, in, &dst);
-      SXL_GROW(t->moves, t->nmoves + 1, t->capmoves);
+      if (SXL_GROW(t->moves, t->nmoves + 1, t->capmoves)) {
+        t->oom = 1;
+        return;
+      }
       t->moves[t->nmoves++] = src;
       t->moves[t->nmoves++] = dst;
       t->edges[e].nmoves++;
       break;
     }
   }
+}
+
+static uint32_t new_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  if (SXL_GROW(t->edges, t->nedges, t->capedges) ||
+      SXL_GROW(t->edge_block, t->nedges, t->capeb)) {
+    t->oom = 1;
+    return 0;
+  }
+  uint32_t e = t->nedges++;
+  uint32_t bno = 0;
+  sxl_pmap_get(&t->blocks, to, &bno);
+  t->edge_block[e] = bno;
+  t->edges[e].nmoves = 0;
+  t->edges[e].moves = t->nmoves;
+  edge_moves(t, e, from, to);
   return e;
 }
 
@@ -151,6 +170,7 @@ static const char *opcode_name(LLVMOpcode op) {
 static void unsupported(tr *t, const char *fmt, const char *what) {
   sxl_ins *in = emit(t, OP_UNSUPPORTED, 0);
   in->imm = sxl_prog_msg(t->p, t->loc, fmt, what);
+  if (in->imm == UINT32_MAX) t->oom = 1;
 }
 
 static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
@@ -185,7 +205,10 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
       return;
     }
     uint32_t s = operand(t, av);
-    SXL_GROW(t->args, t->nargs, t->capargs);
+    if (SXL_GROW(t->args, t->nargs, t->capargs)) {
+      t->oom = 1;
+      return;
+    }
     t->args[t->nargs++] = s;
   }
   sxl_ins *ci = emit(t, OP_CALL, w);
@@ -535,7 +558,7 @@ static void tr_inst(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
   t->w = sxl_type_width(t->ty);
   t->dst = UINT32_MAX;
   sxl_pmap_get(&t->slots, in, &t->dst);
-  t->loc = sxl_prog_loc(t->p, in);
+  if (sxl_prog_loc(t->p, in, &t->loc)) t->oom = 1;
   if (t->tk == LLVMIntegerTypeKind && t->w > 64) {
     char what[64];
     snprintf(what, sizeof what, "%d-bit integer arithmetic", t->w);
@@ -552,12 +575,14 @@ static void tr_inst(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
 static uint32_t number_values(tr *t) {
   LLVMValueRef f = t->fn->ref;
   uint32_t slot = 0, nb = 0;
-  for (unsigned i = 0; i < t->fn->nparams; i++) sxl_pmap_put(&t->slots, LLVMGetParam(f, i), slot++);
+  for (unsigned i = 0; i < t->fn->nparams; i++)
+    if (sxl_pmap_put(&t->slots, LLVMGetParam(f, i), slot++)) t->oom = 1;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    sxl_pmap_put(&t->blocks, bb, nb++);
+    if (sxl_pmap_put(&t->blocks, bb, nb++)) t->oom = 1;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-      if (LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVoidTypeKind)
-        sxl_pmap_put(&t->slots, in, SLOT_CONST_BASE * 2 + slot++); /* tag: value slot */
+      if (LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVoidTypeKind &&
+          sxl_pmap_put(&t->slots, in, SLOT_CONST_BASE * 2 + slot++)) /* tag: value slot */
+        t->oom = 1;
   }
   t->nvals = slot - t->fn->nparams;
   return nb;
@@ -569,13 +594,15 @@ static void translate_one(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
   uint32_t before = t->ncode;
   tr_inst(t, in, bb);
   if (!t->bad) return;
-  if (getenv("SXL_DEBUG")) {
+  t->ncode = before;
+  char what[300];
+  snprintf(what, sizeof what, "%s", opcode_name(LLVMGetInstructionOpcode(in)));
+  if (getenv("SXL_DEBUG")) { /* the message shows the instruction */
     char *str = LLVMPrintValueToString(in);
-    fprintf(stderr, "sxl: cannot translate in %s: %s\n", t->fn->name, str);
+    snprintf(what, sizeof what, "%s (%s)", opcode_name(LLVMGetInstructionOpcode(in)), str);
     LLVMDisposeMessage(str);
   }
-  t->ncode = before;
-  unsupported(t, "unsupported operand in %s", opcode_name(LLVMGetInstructionOpcode(in)));
+  unsupported(t, "unsupported operand in %s", what);
 }
 
 static void translate_blocks(tr *t) {
@@ -583,7 +610,8 @@ static void translate_blocks(tr *t) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(t->fn->ref); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
     t->block_start[b++] = t->ncode;
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !t->oom;
+         in = LLVMGetNextInstruction(in))
       translate_one(t, in, bb);
   }
 }
@@ -612,12 +640,12 @@ static void remap_slots(tr *t) {
   for (uint32_t e = 0; e < t->nedges; e++) t->edges[e].target = t->block_start[t->edge_block[e]];
 }
 
-/* The function takes the translation's arrays. */
-static void install(tr *t) {
+/* The function takes the translation's arrays (with coverage flags). */
+static int install(tr *t) {
   sxl_fn *fn = t->fn;
+  if (!(fn->cov = calloc(t->ncode + 1, 1))) return -1;
   fn->code = t->code;
   fn->ncode = t->ncode;
-  fn->cov = calloc(t->ncode + 1, 1);
   fn->consts = t->consts;
   fn->nconst = t->nconst;
   fn->nregs = fn->nparams + t->nconst + t->nvals;
@@ -626,6 +654,7 @@ static void install(tr *t) {
   fn->moves = t->moves;
   fn->args = t->args;
   fn->translated = 1;
+  return 0;
 }
 
 int sxl_prog_translate(sxl_prog *p, uint32_t fi) {
@@ -637,12 +666,20 @@ int sxl_prog_translate(sxl_prog *p, uint32_t fi) {
   t.fn = fn;
   uint32_t nb = number_values(&t);
   t.block_start = calloc(nb + 1, sizeof *t.block_start);
-  translate_blocks(&t);
-  remap_slots(&t);
-  install(&t);
+  if (!t.block_start) t.oom = 1;
+  if (!t.oom) translate_blocks(&t);
+  if (!t.oom) remap_slots(&t);
+  int rc = t.oom || install(&t) ? -1 : 0;
+  if (rc) { /* the function stays untranslated */
+    free(t.code);
+    free(t.consts);
+    free(t.edges);
+    free(t.moves);
+    free(t.args);
+  }
   free(t.edge_block);
   free(t.block_start);
   sxl_pmap_free(&t.slots);
   sxl_pmap_free(&t.blocks);
-  return 0;
+  return rc;
 }
