@@ -21,7 +21,7 @@ static int do_free(run *r, uint64_t p) {
 
 /* A zeroed heap object; its address, or 0 (NULL) when it cannot be made. */
 static uint64_t do_malloc(run *r, uint64_t size, uint32_t loc) {
-  if (size > (1ull << 31)) return 0;
+  if (size > SXL_MAX_OBJECT) return 0;
   uint32_t id = sxl_mem_alloc(&r->s->mem, OBJ_HEAP, size, loc, 0);
   if (!id) return 0;
   memset(r->s->mem->objs[id]->bytes, 0, size);

@@ -185,8 +185,8 @@ typedef struct sxl_mem {
   uint64_t heap_bytes;
 } sxl_mem;
 
-/* The largest object: a bigger global is an error, as is a bigger malloc
-** (builtins.c). */
+/* The largest object: a bigger global is an error, a bigger malloc returns
+** NULL (bi_heap.c). */
 #define SXL_MAX_OBJECT (1ull << 31)
 
 #define SXL_ADDR(id, off) (((uint64_t)(id) << 32) | (uint64_t)(off))
