@@ -84,13 +84,15 @@ static void on_message(void *ud, const char *msg) {
   if (ss->msgs) fprintf(ss->msgs, "unsupported: %s\n", msg);
 }
 
-/* Errors found by symx_state_check on a path that goes on: the engine
-** reports them here while the payload is inside the check. */
+/* Errors the engine finds rather than the run: by symx_state_check on a
+** path that goes on (the payload is inside the check), and a relaxed check's
+** pending error side that a revival proved feasible (inside
+** symx_engine_next, no payload running). */
 static void on_test(void *user, symx_state *st, const symx_test *t) {
   sxl_session *ss = user;
   if (ss->test_hook) ss->test_hook(ss->test_ud, st, t);
   sxl_state *s = symx_state_payload(st);
-  if (t->duplicate || !ss->x.in_check || s != ss->x.in_check || t->reason != SYMX_END_ERROR)
+  if (t->duplicate || t->reason != SYMX_END_ERROR || !(ss->in_next || (ss->x.in_check && s == ss->x.in_check)))
     return;
   const char *m = t->message ? t->message : "";
   char loc[300];
@@ -213,7 +215,9 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   }
   for (;;) {
     symx_state *st = NULL;
+    s->in_next = 1;
     int rc = symx_engine_next(s->eng, &st);
+    s->in_next = 0;
     if (rc == SYMX_DONE) break;
     if (rc != SYMX_STATE) {
       snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));

@@ -32,6 +32,7 @@ typedef struct sxl_session {
   sxl_test_hook test_hook; /* may be NULL */
   void *test_ud;
   int outputs_open;     /* paths.jsonl / messages.txt opened (once per session) */
+  int in_next;          /* inside symx_engine_next: an error test there is a revived error side */
   char err[1024];
 } sxl_session;
 
