@@ -119,6 +119,11 @@ static int on_progress(void *user, symx_engine *eng) {
 
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen) {
+  return sxl_session_open(ctx, program, libc_bc, opt, 0, err, errlen);
+}
+
+sxl_session *sxl_session_open(symx_ctx *ctx, const char *program, const char *libc_bc,
+                              const char *opt, int posix_main, char *err, size_t errlen) {
   sxl_session *s = calloc(1, sizeof *s);
   if (!s) {
     snprintf(err, errlen, "out of memory");
@@ -129,6 +134,11 @@ sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *lib
   LLVMModuleRef mod = NULL;
   if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : SXL_LIBC_BC;
   if (sxl_load(program, libc_bc, opt, s->llctx, &mod, err, errlen)) {
+    sxl_session_free(s);
+    return NULL;
+  }
+  if (sxl_posix_link(s->llctx, mod, posix_main, err, errlen)) {
+    LLVMDisposeModule(mod);
     sxl_session_free(s);
     return NULL;
   }
@@ -154,6 +164,7 @@ void sxl_session_free(sxl_session *s) {
   if (s->msgs) fclose(s->msgs);
   sxl_prog_free(s->prog);
   if (s->llctx) LLVMContextDispose(s->llctx);
+  sxl_session_free_args(s);
   free(s);
 }
 
@@ -198,6 +209,11 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
     return -1;
   }
   if (seeds) symx_engine_set_seeds(s->eng, seeds);
+  if (s->x.argc &&
+      symx_engine_set_test_args(s->eng, (const char *const *)s->x.argv, s->x.argc) != SYMX_OK) {
+    snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
+    return -1;
+  }
   symx_engine_on_test(s->eng, on_test, s);
   symx_engine_on_progress(s->eng, on_progress, s, 2000);
   s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
