@@ -41,8 +41,10 @@ static void json_str(FILE *f, const char *s, size_t n) {
   fputc('"', f);
 }
 
-static void record(sxl_session *ss, sxl_state *s, symx_reason reason, symx_error_kind kind,
-                   const char *loc, const char *msg, int code) {
+/* One path's end in paths.jsonl; path_id (the engine's state id, 0 in a
+** concrete run) is the "path_id" of its test case's .json. */
+static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason reason,
+                   symx_error_kind kind, const char *loc, const char *msg, int code) {
   ss->npaths++;
   if (reason == SYMX_END_ERROR) {
     ss->nerrors++;
@@ -61,7 +63,7 @@ static void record(sxl_session *ss, sxl_state *s, symx_reason reason, symx_error
     json_str(ss->paths, msg ? msg : "", strlen(msg ? msg : ""));
     fputs(",\"output\":", ss->paths);
     json_str(ss->paths, s->out ? s->out : "", s->outlen);
-    fputs("}\n", ss->paths);
+    fprintf(ss->paths, ",\"path_id\":%" PRIu64 "}\n", path_id);
     fflush(ss->paths);
   }
   if (ss->msgs && (reason == SYMX_END_ERROR || reason == SYMX_END_EARLY))
@@ -74,8 +76,7 @@ static void record(sxl_session *ss, sxl_state *s, symx_reason reason, symx_error
 static void on_end(void *ud, sxl_exec *x, sxl_state *s, symx_state *st, symx_reason reason,
                    symx_error_kind kind, const char *loc, const char *msg, int code) {
   (void)x;
-  (void)st;
-  record(ud, s, reason, kind, loc, msg, code);
+  record(ud, s, st ? symx_state_id(st) : 0, reason, kind, loc, msg, code);
 }
 
 static void on_message(void *ud, const char *msg) {
@@ -99,7 +100,7 @@ static void on_test(void *user, symx_state *st, const symx_test *t) {
   if (n >= sizeof loc) n = sizeof loc - 1;
   memcpy(loc, m, n);
   loc[n] = 0;
-  record(ss, s, SYMX_END_ERROR, t->kind, loc, m, 0);
+  record(ss, s, symx_state_id(st), SYMX_END_ERROR, t->kind, loc, m, 0);
 }
 
 static int on_progress(void *user, symx_engine *eng) {
