@@ -44,7 +44,11 @@ static int fail(sxl_spec *s, const char *opt, const char *what, const char *got)
 /* argv[*i + k] as a number in [lo, hi]; *v. */
 static int number(sxl_spec *s, int argc, char **argv, int at, const char *opt, const char *what,
                   unsigned lo, unsigned hi, unsigned *v) {
-  if (at >= argc) return fail(s, opt, what, "(missing)");
+  if (at >= argc) {
+    fail(s, opt, what, 0);
+    say(s, " (it is missing)");
+    return -1;
+  }
   const char *p = argv[at];
   unsigned long x = 0;
   if (!*p) return fail(s, opt, what, p);

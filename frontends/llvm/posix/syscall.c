@@ -226,9 +226,18 @@ static long sys_process(long nr, long a1, long a2, long a3) {
   case SYS_clock_gettime: sxp_memset(P(a2), 0, 16); return 0;
   case SYS_gettimeofday: if (a1) sxp_memset(P(a1), 0, 16); return 0;
   case SYS_time: if (a1) *(long *)P(a1) = 0; return 0;
-  case SYS_sched_yield: return 0;
+  case SYS_sched_yield: case SYS_nanosleep: case SYS_clock_nanosleep: case SYS_arch_prctl: return 0;
   default: return -ENOSYS;
   }
+}
+
+/* uname: a fixed machine, as every run sees it */
+static long sys_uname(char *u) {
+  static const char *const f[] = {"Linux", "symx", "6.1.0", "#1 SMP symx", "x86_64", "(none)"};
+  if (!u) return -EFAULT;
+  sxp_memset(u, 0, 65 * 6);
+  for (int i = 0; i < 6; i++) sxp_memcpy(u + 65 * i, f[i], sxp_strlen(f[i]));
+  return 0;
 }
 
 long __symx_syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a6) {
@@ -236,5 +245,11 @@ long __symx_syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a
   if (r != NOT_MINE) return r;
   if (nr == SYS_mmap) return sys_mmap(a1, a2, a3, a4, a5, a6);
   if (nr == SYS_mremap) return -ENOMEM;
+  if (nr == SYS_uname) return sys_uname(P(a1));
+  if (nr == SYS_getrandom) { /* zeros: runs are reproducible */
+    if (a2 < 0) return -EINVAL;
+    sxp_memset(P(a1), 0, (size_t)a2);
+    return a2;
+  }
   return sys_process(nr, a1, a2, a3);
 }
