@@ -161,7 +161,7 @@ static int sym_arg(const ktest *k, unsigned *nsym, run *rn, char *err) {
 /* The program's argv from the recorded arguments and the objects. */
 static int arguments(const ktest *k, const sxl_spec *s, const char *prog, run *rn, char *err) {
   unsigned nsym = 0, nargs = 0;
-  if (!(rn->argv = calloc(2 + SXL_SPEC_MAX_ITEMS * 2, sizeof *rn->argv))) return -1;
+  if (!(rn->argv = calloc(SXL_SPEC_MAX_ITEMS + 2, sizeof *rn->argv))) return -1;
   rn->argv[rn->argc++] = (char *)prog;
   for (unsigned i = 0; i < s->nitems; i++) {
     const sxl_spec_item *it = &s->items[i];

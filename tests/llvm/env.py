@@ -130,7 +130,8 @@ def check_malformed_specs(a):
              (["--sym-files", "2", "y"], ["--sym-files", "N", "'y'"]),
              (["--sym-stdin", "1", "--sym-stdin", "2"], ["--sym-stdin", "twice"]),
              (["--max-fail", "z"], ["--max-fail", "'z'"]),
-             (["--sym-arg", ""], ["--sym-arg", "''"])]
+             (["--sym-arg", ""], ["--sym-arg", "''"]),
+             (["--sym-args", "0", "1000", "1", "-sym-args", "0", "100", "1"], ["-sym-args", "1024"])]
     problems = []
     for args, needles in cases:
         p = subprocess.run([a.symx, "--quiet", prog] + args, capture_output=True, timeout=60)

@@ -9,7 +9,7 @@
 int __symx_user_main(int argc, char **argv, char **envp);
 
 static sxl_spec spec;
-static char *args[SXL_SPEC_MAX_ITEMS * 2 + 2];
+static char *args[SXL_SPEC_MAX_ITEMS + 2]; /* the parser bounds them */
 static unsigned nsym; /* symbolic arguments made: arg00, arg01, ... */
 
 static void bad(const char *msg) {

@@ -62,9 +62,13 @@ static int number(sxl_spec *s, int argc, char **argv, int at, const char *opt, c
   return 0;
 }
 
+/* Adds an item; the arguments it may become count against the limit. */
 static int item(sxl_spec *s, const char *opt, sxl_spec_item it) {
-  if (s->nitems >= SXL_SPEC_MAX_ITEMS) return fail(s, opt, "too many program arguments", 0);
+  unsigned most = it.kind == SXL_SPEC_ARGS ? it.max : 1;
+  if (s->nitems >= SXL_SPEC_MAX_ITEMS || most > SXL_SPEC_MAX_ITEMS - s->nargs_max)
+    return fail(s, opt, "more than 1024 program arguments in all", 0);
   s->items[s->nitems++] = it;
+  s->nargs_max += most;
   return 0;
 }
 
@@ -110,7 +114,7 @@ static int option(sxl_spec *s, int argc, char **argv, int *i) {
 }
 
 int sxl_spec_parse(sxl_spec *s, int argc, char **argv) {
-  s->nitems = 0;
+  s->nitems = s->nargs_max = 0;
   s->sym_stdin = 0;
   s->stdin_len = s->nfiles = s->file_len = s->max_fail = 0;
   s->err[0] = 0;

@@ -8,7 +8,7 @@
 #ifndef SXL_POSIX_SPEC_H
 #define SXL_POSIX_SPEC_H
 
-#define SXL_SPEC_MAX_ITEMS 1024 /* program arguments, concrete or symbolic */
+#define SXL_SPEC_MAX_ITEMS 1024 /* program arguments, concrete or symbolic, in all */
 #define SXL_SPEC_MAX_LEN 4096   /* bytes of one symbolic argument, file or stdin */
 #define SXL_SPEC_MAX_FILES 26   /* symbolic files A..Z */
 
@@ -23,6 +23,7 @@ typedef struct sxl_spec_item {
 typedef struct sxl_spec {
   sxl_spec_item items[SXL_SPEC_MAX_ITEMS];
   unsigned nitems;
+  unsigned nargs_max;         /* the most arguments the items become (<= 1024) */
   int sym_stdin;              /* --sym-stdin given: stdin_len bytes */
   unsigned stdin_len;
   unsigned nfiles, file_len;  /* --sym-files K N */
