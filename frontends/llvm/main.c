@@ -73,7 +73,7 @@ static void usage(FILE *f) {
         "  --posix-runtime                the symbolic environment: the program's main gets\n"
         "                                 --sym-arg N, --sym-args MIN MAX N, --sym-stdin N,\n"
         "                                 --sym-files K N, --max-fail N among its arguments\n"
-        "                                 (implied when an argument starts with --sym-)\n"
+        "                                 (implied by any of them)\n"
         "  --environ FILE                 main's environment: NAME=VALUE lines (default none)\n"
         "  --enumerate-outputs            one path per value of a symbolic exit status or\n"
         "                                 written byte (default: one value, constrained)\n"

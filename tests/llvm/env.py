@@ -2,7 +2,8 @@
 """env.py — symx-llvm's symbolic environment (issue 14) against native runs.
 
 For each program of tests/llvm/env with its --sym-* arguments:
-  1. symx-llvm explores it (pending mode; eager too);
+  1. symx-llvm explores it (pending mode; eager too); symx-llvm --replay runs
+     each test of one program again in the interpreter, to the same outcome;
   2. every test case it wrote runs natively with symx-replay (arguments,
      stdin and files from the .ktest, in a fresh directory): the exit
      status and stdout must be what symx-llvm reported for that path
@@ -87,6 +88,22 @@ def check_oracle(a, work, natives, hostfile, envfile):
             print("%-8s %-40s %-7s %3d paths, %3d tests replayed%s" %
                   (name, " ".join(args)[:40], mode, len(paths), n, "" if not pr else " FAILED"))
     return problems, total
+
+
+def check_interpreted_replay(a, work):
+    """symx-llvm --replay (a concrete run in the interpreter) of each test
+    agrees with the path symx-llvm explored."""
+    args = ["--sym-arg", "2", "--sym-stdin", "4", "--sym-files", "1", "3"]
+    od, paths = explore(a, work, "input", args)
+    problems = []
+    for tj in sorted(glob.glob(os.path.join(od, "test*.json"))):
+        r = paths[json.load(open(tj))["path_id"]]
+        p = subprocess.run([a.symx, "--no-progress", "--replay", tj[:-5] + ".ktest",
+                            os.path.join(a.src, "input.c")] + args, capture_output=True, timeout=60)
+        if p.returncode != r["exit"] or p.stdout.decode("latin-1") != r["output"]:
+            problems.append("%s: explored exit %d %r, --replay %d %r" %
+                            (os.path.basename(tj), r["exit"], r["output"], p.returncode, p.stdout))
+    return problems if paths else ["input: no path"]
 
 
 def check_outputs(a, work):
@@ -175,6 +192,7 @@ def main():
         envfile = os.path.join(work, "environ")
         open(envfile, "w").write("# the program's environment\nMODE=test\nHOME=/nowhere\n")
         problems, n = check_oracle(a, work, natives, hostfile, envfile)
+        problems += check_interpreted_replay(a, work)
         problems += check_outputs(a, work)
         problems += check_max_fail(a, work)
         problems += check_malformed_specs(a)
