@@ -97,6 +97,16 @@ static int parse(rd *r, ktest *k) {
   return 0;
 }
 
+static void ktest_free(ktest *k) {
+  for (uint32_t i = 0; k->args && i < k->nargs; i++) free(k->args[i]);
+  for (uint32_t i = 0; k->objs && i < k->nobjs; i++) {
+    free(k->objs[i].name);
+    free(k->objs[i].bytes);
+  }
+  free(k->args);
+  free(k->objs);
+}
+
 static int load(const char *path, ktest *k, char *err) {
   FILE *f = fopen(path, "rb");
   if (!f) {
@@ -367,15 +377,14 @@ int main(int argc, char **argv) {
   ktest k = {0};
   run rn = {0};
   int in_fd = -1, rc = 2;
-  char **env = environ_of(o.environ_file, err);
+  char **env = environ_of(o.environ_file, err), kt[4200];
+  size_t nenv = 0; /* the strings env owns */
+  while (env && env[nenv]) nenv++;
   if (env && !setup(&o, &k, &rn, dir, &in_fd, err)) {
-    char kt[4200];
     if (o.ktest_env && realpath(o.test, kt + 11)) {
       memcpy(kt, "KTEST_FILE=", 11);
-      size_t n = 0;
-      while (env[n]) n++;
-      char **ne = realloc(env, (n + 2) * sizeof *env);
-      if (ne) (env = ne)[n] = kt, env[n + 1] = NULL;
+      char **ne = realloc(env, (nenv + 2) * sizeof *env);
+      if (ne) (env = ne)[nenv] = kt, env[nenv + 1] = NULL;
     }
     rn.argv[0] = prog;
     int status = execute(prog, &rn, dir, in_fd, env, o.timeout, err);
@@ -385,5 +394,9 @@ int main(int argc, char **argv) {
   if (in_fd >= 0) close(in_fd);
   if (dir[0] && !o.keep_dir) nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
   else if (dir[0]) fprintf(stderr, "symx-replay: kept %s\n", dir);
+  for (size_t i = 0; i < nenv; i++) free(env[i]);
+  free(env);
+  free(rn.argv);
+  ktest_free(&k);
   return rc;
 }
