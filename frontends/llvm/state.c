@@ -45,8 +45,18 @@ static uint32_t make_strv(sxl_state *s, const char *const *v, uint32_t n) {
   return arr;
 }
 
+/* The global environ (the C library's; "__environ" too) points at envp. */
+static void set_environ(sxl_state *s, const sxl_prog *p, uint64_t envp) {
+  for (uint32_t i = 0; i < p->nglobals; i++) {
+    const sxl_global *g = &p->globals[i];
+    if (g->size == 8 && (!strcmp(g->name, "environ") || !strcmp(g->name, "__environ")))
+      memcpy(s->mem->objs[g->obj]->bytes, &envp, 8);
+  }
+}
+
 /* main(argc, argv, envp): the program's arguments (x->argv, else its name
-** alone) and the modelled environment (x->envp, empty by default). */
+** alone) and the modelled environment (x->envp, empty by default), which
+** environ holds too. */
 static int main_args(sxl_exec *x, sxl_state *s, const sxl_fn *mf) {
   static const char *const dflt[] = {"prog"};
   const char *const *argv = x->argc ? (const char *const *)x->argv : dflt;
@@ -57,11 +67,10 @@ static int main_args(sxl_exec *x, sxl_state *s, const sxl_fn *mf) {
     if (!av) return -1;
     s->regs[1] = SXL_ADDR(av, 0);
   }
-  if (mf->nparams >= 3) {
-    uint32_t ev = make_strv(s, (const char *const *)x->envp, x->nenv);
-    if (!ev) return -1;
-    s->regs[2] = SXL_ADDR(ev, 0);
-  }
+  uint32_t ev = make_strv(s, (const char *const *)x->envp, x->nenv);
+  if (!ev) return -1;
+  if (mf->nparams >= 3) s->regs[2] = SXL_ADDR(ev, 0);
+  set_environ(s, x->prog, SXL_ADDR(ev, 0));
   return 0;
 }
 
