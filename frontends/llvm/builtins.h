@@ -57,5 +57,7 @@ int sxl_bi_stacksave(sxl_bcall *c);
 int sxl_bi_ignore(sxl_bcall *c);
 int sxl_bi_expect(sxl_bcall *c);
 int sxl_bi_minmax(sxl_bcall *c); /* umax, umin, smax, smin, abs */
+int sxl_bi_host_stat(sxl_bcall *c); /* bi_host.c */
+int sxl_bi_host_read(sxl_bcall *c);
 
 #endif

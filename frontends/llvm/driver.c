@@ -41,8 +41,10 @@ static void json_str(FILE *f, const char *s, size_t n) {
   fputc('"', f);
 }
 
-static void record(sxl_session *ss, sxl_state *s, symx_reason reason, symx_error_kind kind,
-                   const char *loc, const char *msg, int code) {
+/* One path's end in paths.jsonl; path_id (the engine's state id, 0 in a
+** concrete run) is the "path_id" of its test case's .json. */
+static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason reason,
+                   symx_error_kind kind, const char *loc, const char *msg, int code) {
   ss->npaths++;
   if (reason == SYMX_END_ERROR) {
     ss->nerrors++;
@@ -61,7 +63,7 @@ static void record(sxl_session *ss, sxl_state *s, symx_reason reason, symx_error
     json_str(ss->paths, msg ? msg : "", strlen(msg ? msg : ""));
     fputs(",\"output\":", ss->paths);
     json_str(ss->paths, s->out ? s->out : "", s->outlen);
-    fputs("}\n", ss->paths);
+    fprintf(ss->paths, ",\"path_id\":%" PRIu64 "}\n", path_id);
     fflush(ss->paths);
   }
   if (ss->msgs && (reason == SYMX_END_ERROR || reason == SYMX_END_EARLY))
@@ -74,8 +76,7 @@ static void record(sxl_session *ss, sxl_state *s, symx_reason reason, symx_error
 static void on_end(void *ud, sxl_exec *x, sxl_state *s, symx_state *st, symx_reason reason,
                    symx_error_kind kind, const char *loc, const char *msg, int code) {
   (void)x;
-  (void)st;
-  record(ud, s, reason, kind, loc, msg, code);
+  record(ud, s, st ? symx_state_id(st) : 0, reason, kind, loc, msg, code);
 }
 
 static void on_message(void *ud, const char *msg) {
@@ -101,7 +102,7 @@ static void on_test(void *user, symx_state *st, const symx_test *t) {
   if (n >= sizeof loc) n = sizeof loc - 1;
   memcpy(loc, m, n);
   loc[n] = 0;
-  record(ss, s, SYMX_END_ERROR, t->kind, loc, m, 0);
+  record(ss, s, symx_state_id(st), SYMX_END_ERROR, t->kind, loc, m, 0);
 }
 
 static int on_progress(void *user, symx_engine *eng) {
@@ -121,6 +122,11 @@ static int on_progress(void *user, symx_engine *eng) {
 
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen) {
+  return sxl_session_open(ctx, program, libc_bc, opt, 0, err, errlen);
+}
+
+sxl_session *sxl_session_open(symx_ctx *ctx, const char *program, const char *libc_bc,
+                              const char *opt, int posix_main, char *err, size_t errlen) {
   sxl_session *s = calloc(1, sizeof *s);
   if (!s) {
     snprintf(err, errlen, "out of memory");
@@ -131,6 +137,11 @@ sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *lib
   LLVMModuleRef mod = NULL;
   if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : SXL_LIBC_BC;
   if (sxl_load(program, libc_bc, opt, s->llctx, &mod, err, errlen)) {
+    sxl_session_free(s);
+    return NULL;
+  }
+  if (sxl_posix_link(s->llctx, mod, posix_main, err, errlen)) {
+    LLVMDisposeModule(mod);
     sxl_session_free(s);
     return NULL;
   }
@@ -156,6 +167,7 @@ void sxl_session_free(sxl_session *s) {
   if (s->msgs) fclose(s->msgs);
   sxl_prog_free(s->prog);
   if (s->llctx) LLVMContextDispose(s->llctx);
+  sxl_session_free_args(s);
   free(s);
 }
 
@@ -200,6 +212,11 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
     return -1;
   }
   if (seeds) symx_engine_set_seeds(s->eng, seeds);
+  if (s->x.argc &&
+      symx_engine_set_test_args(s->eng, (const char *const *)s->x.argv, s->x.argc) != SYMX_OK) {
+    snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
+    return -1;
+  }
   symx_engine_on_test(s->eng, on_test, s);
   symx_engine_on_progress(s->eng, on_progress, s, 2000);
   s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");

@@ -40,6 +40,21 @@ typedef struct sxl_session {
 ** built-in path; "" = none); opt "-O0"/"-O1". ctx options are read later. */
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen);
+/* As sxl_session_new; posix_main: the environment runtime's main runs
+** first (--posix-runtime; posix_link.c). */
+sxl_session *sxl_session_open(symx_ctx *ctx, const char *program, const char *libc_bc,
+                              const char *opt, int posix_main, char *err, size_t errlen);
+/* main's arguments: the program's name then argv[0..argc), and its
+** environment from environ_file (NAME=VALUE lines; NULL: empty). The ktest
+** files record them. Returns 0, or -1 with s->err set. */
+int sxl_session_set_args(sxl_session *s, const char *name, int argc, char **argv,
+                         const char *environ_file);
+/* The environment runtime linked into m (posix_link.c): its system calls
+** when the program calls __symx_syscall, its main when posix_main (the
+** program's main renamed __symx_user_main). 0, or -1 with err set. */
+/* Frees what sxl_session_set_args made (sxl_session_free does it). */
+void sxl_session_free_args(sxl_session *s);
+int sxl_posix_link(LLVMContextRef c, LLVMModuleRef m, int posix_main, char *err, size_t errlen);
 void sxl_session_free(sxl_session *s);
 /* Explores with the engine (options from ctx; seeds may be NULL). Returns
 ** 0, or -1 with s->err set. May be called again: each call explores from

@@ -41,6 +41,9 @@ int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef);
 /* Forks on the low bits of the symbolic value in slot: one path per value
 ** (exit statuses, function pointers). */
 int sxl_enum_slot(run *r, uint32_t slot, unsigned bits);
+/* An exit status in slot: its low bits concretized under the witness (the
+** equality added to the path), or enumerated when x->enum_outputs. */
+int sxl_out_slot(run *r, uint32_t slot, unsigned bits);
 
 /* state.c */
 void sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e);

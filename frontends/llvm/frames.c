@@ -191,9 +191,9 @@ static int main_returned(run *r, uint64_t v, symx_expr *e) {
 int sxl_ret(run *r, const sxl_ins *in) {
   sxl_state *s = r->s;
   if (s->nframes == 1 && in->a != UINT32_MAX) {
-    /* A symbolic exit status: one path per value it can take (nothing
-       when it is concrete). */
-    int rc = sxl_enum_slot(r, in->a, 8);
+    /* A symbolic exit status: one value (or one path per value with
+       enum_outputs; nothing when it is concrete). */
+    int rc = sxl_out_slot(r, in->a, 8);
     if (rc != SXL_CONTINUE) return rc;
   }
   sxl_frame *fr = &s->frames[s->nframes - 1];

@@ -4,6 +4,7 @@
 ** table; any other --some-name is libsymx's option some_name.
 */
 #include "driver.h"
+#include "posix/spec.h"
 
 #include <dirent.h>
 #include <signal.h>
@@ -69,6 +70,13 @@ static void usage(FILE *f) {
 "  --emit-cov-bitcode OUT.bc      write the program with line-coverage hooks\n"
         "                                 (native oracle runs with libsymx-replay)\n"
         "  --libc FILE.bc                 libc bitcode to link ('' = none)\n"
+        "  --posix-runtime                the symbolic environment: the program's main gets\n"
+        "                                 --sym-arg N, --sym-args MIN MAX N, --sym-stdin N,\n"
+        "                                 --sym-files K N, --max-fail N among its arguments\n"
+        "                                 (implied by any of them)\n"
+        "  --environ FILE                 main's environment: NAME=VALUE lines (default none)\n"
+        "  --enumerate-outputs            one path per value of a symbolic exit status or\n"
+        "                                 written byte (default: one value, constrained)\n"
         "  --quiet                        no program output and messages\n"
         "  --no-progress                  no progress line\n"
         "  --set NAME=VALUE               any libsymx option\n"
@@ -134,6 +142,10 @@ typedef struct cli {
   char search[1024]; /* --search values, a,b */
   uint64_t quantum;
   int exit_on_error, optimize, concretize_pointers, quiet, no_progress;
+  int enum_outputs, posix_runtime;
+  const char *environ_file;
+  char **pargv; /* the program's arguments after its name (argv's), */
+  int pargc;    /* from the first one after the input or after -- */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -180,6 +192,9 @@ static const struct own_opt {
     {"quantum", K_U64, offsetof(cli, quantum), NULL, NULL},
     {"libc", K_STR, offsetof(cli, libc), NULL, NULL},
     {"quiet", K_FLAG, offsetof(cli, quiet), NULL, NULL},
+    {"enumerate-outputs", K_FLAG, offsetof(cli, enum_outputs), NULL, NULL},
+    {"posix-runtime", K_FLAG, offsetof(cli, posix_runtime), NULL, NULL},
+    {"environ", K_STR, offsetof(cli, environ_file), NULL, NULL},
     {"no-progress", K_FLAG, offsetof(cli, no_progress), NULL, NULL},
     {"set", K_SET, 0, NULL, NULL},
 };
@@ -286,6 +301,9 @@ static int parse(cli *c, int argc, char **argv) {
       return -1;
     } else {
       c->program = a;
+      int k = i + 1 < argc && strcmp(argv[i + 1], "--") == 0 ? i + 2 : i + 1;
+      c->pargv = argv + k;
+      c->pargc = argc - k;
     }
   }
   return 0;
@@ -349,11 +367,28 @@ static int run_explore(cli *c, sxl_session *s) {
   return 2;
 }
 
+/* The environment runtime's main is asked for (--posix-runtime, or an
+** argument of the program starts with --sym-): its options checked here,
+** so a malformed one is one message naming it. 1, 0, or -1 (said). */
+static int want_posix(cli *c) {
+  static sxl_spec spec;
+  int want = c->posix_runtime;
+  for (int i = 0; i < c->pargc; i++)
+    if (sxl_spec_is_option(c->pargv[i])) want = 1;
+  if (want && sxl_spec_parse(&spec, c->pargc, c->pargv)) {
+    fprintf(stderr, "symx-llvm: %s\n", spec.err);
+    return -1;
+  }
+  return want;
+}
+
 /* The session on the program, set up as the command line asks. */
 static sxl_session *open_session(cli *c) {
   char err[1024];
-  sxl_session *s = sxl_session_new(c->ctx, c->program, c->libc, c->optimize ? "-O1" : "-O0",
-                                   err, sizeof err);
+  int posix = want_posix(c);
+  if (posix < 0) return NULL;
+  sxl_session *s = sxl_session_open(c->ctx, c->program, c->libc, c->optimize ? "-O1" : "-O0",
+                                    posix, err, sizeof err);
   if (!s) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
@@ -364,6 +399,12 @@ static sxl_session *open_session(cli *c) {
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;
   s->progress = !c->no_progress && !c->quiet;
+  s->x.enum_outputs = c->enum_outputs;
+  if (sxl_session_set_args(s, c->program, c->pargc, c->pargv, c->environ_file)) {
+    fprintf(stderr, "symx-llvm: %s\n", s->err);
+    sxl_session_free(s);
+    return NULL;
+  }
   return s;
 }
 

@@ -165,3 +165,24 @@ int sxl_enum_slot(run *r, uint32_t slot, unsigned bits) {
   if (t == r->st && !f && symx_state_status(r->st) == SYMX_ST_ACTIVE) return SXL_CONTINUE;
   return SXL_RUN_YIELD;
 }
+
+/* A value that leaves the program (an exit status): its low bits take one
+** value under the witness and the path keeps that value as a constraint,
+** as KLEE does; with x->enum_outputs one path per value instead. */
+int sxl_out_slot(run *r, uint32_t slot, unsigned bits) {
+  if (r->x->enum_outputs) return sxl_enum_slot(r, slot, bits);
+  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
+  symx_expr *e = r->s->sym[fr->base + slot];
+  if (!e) return SXL_CONTINUE;
+  if (!r->st) return sxl_fatal(r, "symbolic exit status without an engine");
+  unsigned w = symx_expr_width(e);
+  symx_expr *eb = w > bits ? symx_extract(r->ctx, e, bits - 1, 0)
+                  : w < bits ? symx_zext(r->ctx, e, bits) : symx_expr_retain(e);
+  uint64_t v = 0;
+  sxl_flush(r);
+  int rc = eb ? symx_state_concretize(r->st, eb, &v) : SYMX_NOMEM;
+  symx_expr_release(eb);
+  if (rc != SYMX_OK) return sxl_fatal(r, "exit status");
+  sxl_setc(r, slot, v);
+  return SXL_CONTINUE;
+}

@@ -38,6 +38,7 @@ static const struct {
     {"llvm.expect.", 1, BI_EXPECT},              {"llvm.umax.", 1, BI_UMAX},
     {"llvm.umin.", 1, BI_UMIN},                  {"llvm.smax.", 1, BI_SMAX},
     {"llvm.smin.", 1, BI_SMIN},                  {"llvm.abs.", 1, BI_ABS},
+    {"__symx_host_stat", 0, BI_HOST_STAT},       {"__symx_host_read", 0, BI_HOST_READ},
 };
 
 static int builtin_of(const char *name) {

@@ -76,6 +76,7 @@ enum sxl_builtin {
   BI_EXPECT,     /* returns its first argument */
   BI_UMAX, BI_UMIN, BI_SMAX, BI_SMIN, BI_ABS,
   BI_IS_SYMBOLIC,
+  BI_HOST_STAT, BI_HOST_READ, /* the environment runtime's view of host files */
   BI_COUNT_
 };
 
@@ -268,6 +269,12 @@ struct sxl_exec {
   sxl_state *in_check;  /* the payload inside symx_state_check */
   int unsupported_seen; /* messages printed once */
   void (*on_message)(void *ud, const char *msg);
+  char **argv;          /* main's arguments (argv[0] the program), or none: */
+  uint32_t argc;        /* argc 0 = the name "prog" alone */
+  char **envp;          /* main's environment (NAME=VALUE), nenv of them */
+  uint32_t nenv;
+  int enum_outputs;     /* exit status and written bytes: one path per value
+                        ** (else one value under the witness, constrained) */
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];
