@@ -378,8 +378,14 @@ def symx_summary(recs):
     return completed, len(recs) - completed, sorted(list(e) for e in errs), sorted(set(early))
 
 
-def refused_option(out):
-    """The option symx-llvm refused (from its message), or None."""
+def refused_option(out, args=()):
+    """The option symx-llvm refused (from its message), or None. A message
+    that starts with the value of an option given (--libc=klee: "klee: No
+    such file") names that option too."""
+    for a in args:
+        m = re.match(r"^--?([^=]+)=(.+)$", a)
+        if m and out.startswith("symx-llvm: " + m.group(2) + ":"):
+            return "--%s=%s" % (m.group(1), m.group(2))
     for pat in (r"unknown option (--?[\w:.-]+)", r"^symx-llvm: (--[\w.-]+)[ =]",
                 r"(--[\w.-]+) needs a value"):
         m = re.search(pat, out)
@@ -442,7 +448,7 @@ def symx_outcome(symx, args, stdin, cwd, timeout, mode, outdir):
     refused = []
     o = symx_once(symx, args, stdin, cwd, timeout, mode, outdir)
     while not o["ran"] and len(refused) < 8:
-        opt = refused_option(o.get("message", ""))
+        opt = refused_option(o.get("message", ""), args)
         if not opt:
             break
         shorter = strip_option(args, opt)
@@ -484,16 +490,18 @@ def early_cause(msgs):
     return None
 
 
-def compare_run(k, s, args):
+def compare_run(k, s, args, lenient=False):
     """(agree, cause) of one %klee invocation. With --exit-on-error the
     completed paths before the first error depend on the search order,
-    which neither tool fixes alike: only the errors are compared then."""
+    which neither tool fixes alike: only the errors are compared then.
+    lenient: options symx-llvm refused do not count (the outcome without
+    them is compared)."""
     if k["timeout"]:
         return False, "timeout (klee)"
+    if s.get("refused") and not lenient:
+        return False, "option refused: " + s["refused"][0]
     if s["timeout"]:
         return False, "timeout (symx-llvm)"
-    if s.get("refused"):
-        return False, "option refused: " + s["refused"][0]
     if not k["ran"] and not s["ran"]:
         return True, "both refuse"
     if not s["ran"]:
@@ -514,13 +522,13 @@ def compare_run(k, s, args):
     return False, "completed paths differ"
 
 
-def compare(kruns, sruns):
+def compare(kruns, sruns, lenient=False):
     """(agree, cause) of a program: every invocation agrees; the cause is the
     first disagreeing invocation's."""
     if len(kruns) != len(sruns):
         return False, "run count differs"
     for k, s in zip(kruns, sruns):
-        ok, cause = compare_run(k["outcome"], s["outcome"], k["klee_args"])
+        ok, cause = compare_run(k["outcome"], s["outcome"], k["klee_args"], lenient)
         if not ok:
             return False, cause
     return True, None
@@ -547,10 +555,12 @@ def explore_program(rel, path, a, expected, mode):
         if sr["bitcode"] != kr["bitcode"]:
             sr["bitcode_differs"] = True
     ok, cause = compare(kruns, sruns) if expected else (False, "no KLEE expectation")
+    ok2, cause2 = compare(kruns, sruns, True) if expected else (ok, cause)
     if not a.keep:
         shutil.rmtree(work, ignore_errors=True)
     return {"program": rel, "mode": mode, "agree": ok, "cause": cause,
             "area": area(cause) if cause else None,
+            "agree_without_refused": ok2, "cause_without_refused": cause2,
             "klee": [r["outcome"] for r in kruns],
             "symx": [dict(r["outcome"], args=r["klee_args"]) for r in sruns]}
 
@@ -601,7 +611,10 @@ def summary(lines, skipped, mode):
             c = l["cause"]
             causes[c] = causes.get(c, 0) + 1
             areas[l["area"]] = areas.get(l["area"], 0) + 1
-    out = ["mode %s: %d applicable, %d agree (%.1f%%)" % (mode, n, ok, 100.0 * ok / n if n else 0),
+    ok2 = sum(1 for l in rows if l.get("agree_without_refused"))
+    out = ["mode %s: %d applicable, %d agree (%.1f%%); %d (%.1f%%) if refused options"
+           " were dropped" % (mode, n, ok, 100.0 * ok / n if n else 0, ok2,
+                              100.0 * ok2 / n if n else 0),
            "  by area: " + ", ".join("%s %d" % kv for kv in sorted(areas.items(), key=lambda kv: -kv[1]))]
     for c, k in sorted(causes.items(), key=lambda kv: (-kv[1], kv[0])):
         out.append("  %3d  %s" % (k, c))
@@ -658,8 +671,8 @@ def main(argv):
     if a.klee:
         for e in pool.map(lambda t: klee_program(t[0], t[1], a), todo):
             exp[e["program"]] = e
-        if not a.only:  # a full run: programs no longer applicable go
-            exp = {k: v for k, v in exp.items() if k in dict(todo)}
+        known = {rel for rel, _, _ in programs(a.klee_src, True, None)}  # gone ones go
+        exp = {k: v for k, v in exp.items() if k in known}
         save_expect(a.expect, exp)
     out = open(a.out, "w") if a.out else sys.stdout
     lines = []
