@@ -363,19 +363,21 @@ KIND = {"assert": "assert", "abort": "abort", "div-zero": "div", "out-of-bounds"
 
 def symx_summary(recs):
     """completed, partial, errors [kind, file, line], early messages."""
-    completed, errs, early = 0, set(), []
+    completed, errs, early, codes = 0, set(), [], set()
     for r in recs:
         reason, msg = r.get("reason"), r.get("message", "")
         loc = r.get("loc", "?")
         fil, _, line = loc.rpartition(":")
         if reason == "exit":
             completed += 1
+            codes.add(r.get("exit"))
         elif reason == "error" or (reason == "user" and "silent exit" not in msg):
             kind = KIND.get(r.get("error"), r.get("error")) if reason == "error" else "user"
             errs.add((kind, fil or "?", int(line) if line.isdigit() else 0))
         elif reason == "early" and len(early) < 50:
             early.append(re.sub(r"^[^ ]*:\d+: ", "", msg))
-    return completed, len(recs) - completed, sorted(list(e) for e in errs), sorted(set(early))
+    return (completed, len(recs) - completed, sorted(list(e) for e in errs),
+            sorted(set(early)), len(codes))
 
 
 def refused_option(out, args=()):
@@ -408,7 +410,7 @@ def symx_once(symx, args, stdin, cwd, timeout, mode, outdir):
     o = {"rc": rc, "timeout": rc is None}
     recs = symx_records(outdir)
     o["ran"] = rc is None or rc in (0, 1) or bool(recs)
-    o["completed"], o["partial"], o["errors"], o["early"] = symx_summary(recs)
+    o["completed"], o["partial"], o["errors"], o["early"], o["exit_codes"] = symx_summary(recs)
     if not o["ran"]:
         o["message"] = first_message(out)
     return o
@@ -469,14 +471,28 @@ def area(cause):
     intrinsics, external calls), engine (paths/errors differ)."""
     if cause.startswith("option refused"):
         return "cc"
+    if cause.startswith("with program arguments"):
+        return "env"
     if cause.startswith("undefined function"):
         fn = cause.split(": ", 1)[1]
-        return "cc" if fn.startswith("klee_") else "ir" if fn.startswith("llvm.") else "libc"
+        if fn.startswith("klee_"):
+            return "cc"
+        return "ir" if fn.startswith("llvm.") else "libc" if in_host_libc(fn) else "cc"
     if cause.startswith("unsupported"):
         return "ir"
     if cause.startswith("klee refuses") or cause.startswith("symx-llvm fails"):
         return "cc"
     return "engine"
+
+
+def in_host_libc(name):
+    """Whether the host's C library has the function (else it is an
+    external function of the program: KLEE's external calls)."""
+    try:
+        import ctypes
+        return hasattr(ctypes.CDLL("libc.so.6"), name)
+    except OSError:
+        return False
 
 
 def early_cause(msgs):
@@ -501,13 +517,18 @@ def compare_run(k, s, args, lenient=False):
     if s.get("refused") and not lenient:
         return False, "option refused: " + s["refused"][0]
     if s["timeout"]:
-        return False, "timeout (symx-llvm)"
+        enum = s.get("exit_codes", 0) > 1 and s["completed"] > (k["completed"] or 0)
+        return False, "timeout (symx-llvm)" + (": exit status enumerated" if enum else "")
     if not k["ran"] and not s["ran"]:
         return True, "both refuse"
     if not s["ran"]:
         return False, "symx-llvm fails: " + re.sub(r"^symx-llvm: ", "", s.get("message", ""))[:80]
     if not k["ran"]:
         return False, "klee refuses, symx-llvm runs"
+    bc = bitcode_of(args)
+    if bc is not None and bc + 1 < len(args):  # argv beyond the program's name
+        ok, cause = compare_run(k, s, args[:bc + 1], lenient)
+        return ok, cause if ok or "differ" not in cause else "with program arguments: " + cause
     stop_first = any(re.match(r"^--?exit-on-error(=true)?$", a) for a in args) and k["errors"]
     if (stop_first or k["completed"] == s["completed"]) and k["errors"] == s["errors"]:
         return True, None
@@ -519,7 +540,9 @@ def compare_run(k, s, args, lenient=False):
         return False, "error kinds differ: klee %s, symx-llvm %s" % (",".join(kk) or "-", ",".join(sk) or "-")
     if k["errors"] != s["errors"]:
         return False, "error lines differ"
-    return False, "completed paths differ"
+    if s["completed"] > k["completed"] and s.get("exit_codes", 0) > 1:
+        return False, "completed paths differ: more, exit status enumerated"
+    return False, "completed paths differ: %s" % ("more" if s["completed"] > k["completed"] else "fewer")
 
 
 def compare(kruns, sruns, lenient=False):
@@ -602,22 +625,31 @@ def save_expect(path, exp):
 
 # ---------------------------------------------------------------- summary
 
-def summary(lines, skipped, mode):
+def counted(items):
+    c = {}
+    for i in items:
+        c[i] = c.get(i, 0) + 1
+    return sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def summary(lines, mode):
+    """The figures of one mode: agreement, then the work list: the options
+    refused (programs), then the first cause per program with refused
+    options dropped, with its area."""
     rows = [l for l in lines if l["mode"] == mode]
     n, ok = len(rows), sum(1 for l in rows if l["agree"])
-    causes, areas = {}, {}
-    for l in rows:
-        if not l["agree"]:
-            c = l["cause"]
-            causes[c] = causes.get(c, 0) + 1
-            areas[l["area"]] = areas.get(l["area"], 0) + 1
     ok2 = sum(1 for l in rows if l.get("agree_without_refused"))
-    out = ["mode %s: %d applicable, %d agree (%.1f%%); %d (%.1f%%) if refused options"
-           " were dropped" % (mode, n, ok, 100.0 * ok / n if n else 0, ok2,
-                              100.0 * ok2 / n if n else 0),
-           "  by area: " + ", ".join("%s %d" % kv for kv in sorted(areas.items(), key=lambda kv: -kv[1]))]
-    for c, k in sorted(causes.items(), key=lambda kv: (-kv[1], kv[0])):
-        out.append("  %3d  %s" % (k, c))
+    pct = lambda k: 100.0 * k / n if n else 0.0
+    out = ["mode %s: %d applicable, %d agree (%.1f%%); %d (%.1f%%) with the options "
+           "symx-llvm refuses dropped" % (mode, n, ok, pct(ok), ok2, pct(ok2))]
+    refused = [o.split("=")[0] for l in rows for o in
+               sorted({o for r in l.get("symx", []) for o in r.get("refused", [])})]
+    out.append("  options refused (programs): " + ", ".join("%s %d" % kv for kv in counted(refused)))
+    rest = [l["cause_without_refused"] for l in rows if not l.get("agree_without_refused")]
+    out.append("  by area (refused options dropped): " + ", ".join(
+        "%s %d" % kv for kv in counted(area(c) for c in rest)))
+    for c, k in counted(rest):
+        out.append("  %3d  %-5s %s" % (k, area(c), c))
     return "\n".join(out)
 
 
@@ -684,7 +716,7 @@ def main(argv):
             lines.append(l)
     print(skipped_summary(skipped), file=sys.stderr)
     for mode in a.modes.split(","):
-        print(summary(lines, skipped, mode), file=sys.stderr)
+        print(summary(lines, mode), file=sys.stderr)
     if not a.keep:
         shutil.rmtree(a.work, ignore_errors=True)
     return 0
