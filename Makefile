@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 600
 FUZZERS ?= smt2 ktest seed_json afl_name ll
 MESON_FLAGS ?=
 
-.PHONY: all deps build demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench clean
+.PHONY: all deps build demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench conformance clean
 
 all: build
 
@@ -87,6 +87,16 @@ fuzz: deps $(FUZZ)/build.ninja
 
 bench: build
 	@bash scripts/bench
+
+# KLEE 3.1's regression programs as a conformance suite (never part of
+# `make test`): KLEE_SRC is a checkout of KLEE's repository at tag v3.1; with
+# KLEE=<klee 3.1 binary> KLEE is run too and tests/klee/klee-3.1-expected.jsonl
+# is rewritten, else that file is the reference. One JSON line per program
+# and mode in $(BUILD)/conformance.jsonl, the summary on stderr.
+conformance: build
+	@[ -n "$(KLEE_SRC)" ] || { echo "usage: make conformance KLEE_SRC=<klee checkout at v3.1> [KLEE=<klee binary>]"; exit 2; }
+	$(PY) tests/klee/conformance.py $(KLEE_SRC) $(if $(KLEE),--klee $(KLEE)) \
+	  --modes pending,eager --jobs 2 --out $(BUILD)/conformance.jsonl
 
 clean:
 	rm -rf $(BUILD) $(ASAN) $(FUZZ) build-release build-clang
