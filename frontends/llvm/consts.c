@@ -11,6 +11,8 @@ int sxl_type_width(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
   case LLVMIntegerTypeKind: return (int)LLVMGetIntTypeWidth(t);
   case LLVMPointerTypeKind: return 64;
+  case LLVMFloatTypeKind: return 32; /* floats are their bits (tr_fp.c) */
+  case LLVMDoubleTypeKind: return 64;
   default: return 0;
   }
 }
@@ -120,6 +122,28 @@ static uint64_t const_expr(sxl_prog *p, LLVMValueRef c, int *ok) {
   }
 }
 
+static void write_real(LLVMValueRef c, LLVMTypeKind k, uint8_t *buf, uint64_t size) {
+  LLVMBool lose;
+  double d = LLVMConstRealGetDouble(c, &lose);
+  if (k == LLVMFloatTypeKind) {
+    float f = (float)d;
+    if (size >= 4) memcpy(buf, &f, 4);
+  } else if (size >= 8) {
+    memcpy(buf, &d, 8);
+  }
+}
+
+/* The bits of a float or double constant. */
+static uint64_t const_real(LLVMValueRef c, int *ok) {
+  uint8_t b[8] = {0};
+  LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(c));
+  if (k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind) return none(ok);
+  write_real(c, k, b, 8);
+  uint64_t v;
+  memcpy(&v, b, 8);
+  return v;
+}
+
 uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok) {
   if (LLVMIsAConstantInt(c))
     return LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64 ? none(ok) : LLVMConstIntGetZExtValue(c);
@@ -136,6 +160,7 @@ uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok) {
   }
   if (LLVMIsAGlobalAlias(c)) return sxl_const_value(p, LLVMAliasGetAliasee(c), ok);
   if (LLVMIsAConstantExpr(c)) return const_expr(p, c, ok);
+  if (LLVMIsAConstantFP(c)) return const_real(c, ok);
   return none(ok);
 }
 
@@ -171,17 +196,6 @@ static int write_struct(sxl_prog *p, LLVMValueRef c, uint8_t *buf, uint64_t size
     if (sxl_const_write(p, LLVMGetOperand(c, i), buf + off, size - off)) return -1;
   }
   return 0;
-}
-
-static void write_real(LLVMValueRef c, LLVMTypeKind k, uint8_t *buf, uint64_t size) {
-  LLVMBool lose;
-  double d = LLVMConstRealGetDouble(c, &lose);
-  if (k == LLVMFloatTypeKind) {
-    float f = (float)d;
-    if (size >= 4) memcpy(buf, &f, 4);
-  } else if (size >= 8) {
-    memcpy(buf, &d, 8);
-  }
 }
 
 int sxl_const_write(sxl_prog *p, LLVMValueRef c, uint8_t *buf, uint64_t size) {

@@ -374,6 +374,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     case OP_STORE: DO(op_store(&L, r, in))
     case OP_GEPI: case OP_GEPV: DO(op_gep(&L, r, in))
     case OP_VASTART: case OP_VACOPY: DO(slow(&L, r, in, sxl_va))
+    case OP_FP: DO(slow(&L, r, in, sxl_fp_op))
     default: return op_end(&L, r, in); /* unreachable, unsupported */
     }
   }

@@ -44,8 +44,19 @@ enum sxl_op {
   OP_GEPV,   /* dst = dst + sext_w2(b) * imm  (follows a GEPI into dst) */
   OP_VASTART, /* a = va_list pointer */
   OP_VACOPY,  /* a = dst va_list, b = src va_list */
+  OP_FP,      /* floating point (fp.c): flag = enum sxl_fpop, operands a, b, c,
+              ** w2 = operand width (32 float, 64 double), imm = fcmp predicate */
   OP_UNSUPPORTED, /* imm = message index */
   OP_COUNT_
+};
+
+/* Floating-point operations of OP_FP. */
+enum sxl_fpop {
+  FP_FADD, FP_FSUB, FP_FMUL, FP_FDIV, FP_FREM, FP_FNEG, FP_FCMP,
+  FP_FPTOSI, FP_FPTOUI, FP_SITOFP, FP_UITOFP, FP_FPEXT, FP_FPTRUNC,
+  FP_FABS, FP_SQRT, FP_FLOOR, FP_CEIL, FP_TRUNC, FP_ROUND, FP_RINT, FP_COPYSIGN,
+  FP_FMA, FP_FMULADD, FP_MINNUM, FP_MAXNUM, FP_POW, FP_POWI,
+  FP_EXP, FP_EXP2, FP_LOG, FP_LOG2, FP_LOG10, FP_SIN, FP_COS
 };
 
 typedef struct sxl_ins {
@@ -261,6 +272,7 @@ struct sxl_exec {
   int echo_output;      /* print program output to stdout as it happens */
   uint64_t instructions;/* executed, all paths */
   uint64_t max_instructions;
+  uint64_t fp_concretized; /* symbolic floating-point operands made concrete */
   uint64_t quantum;     /* instructions per run before yielding */
   sxl_end_fn on_end;
   void *end_ud;

@@ -4,48 +4,13 @@
 ** too, filled at frame entry), phis become moves on the incoming edges, and
 ** an instruction we cannot run becomes OP_UNSUPPORTED with its message.
 */
-#include "pmap.h"
-#include "prog_impl.h"
+#include "translate.h"
 
 #include <stdio.h>
 #include <string.h>
 
-typedef struct tr {
-  sxl_prog *p;
-  sxl_fn *fn;
-  sxl_pmap slots;  /* value -> slot */
-  sxl_pmap blocks; /* basic block -> block number */
-  uint32_t *block_start;
-  sxl_ins *code;
-  uint32_t ncode, capcode;
-  uint64_t *consts;
-  uint32_t nconst, capconst;
-  uint32_t nvals;
-  sxl_edge *edges;
-  uint32_t nedges, capedges;
-  uint32_t *edge_block; /* target block of each edge, resolved at the end */
-  uint32_t capeb;
-  uint32_t *moves;
-  uint32_t nmoves, capmoves;
-  uint32_t *args;
-  uint32_t nargs, capargs;
-  uint32_t loc;
-  int bad; /* an operand could not be translated */
-  int oom;  /* out of memory: the translation fails */
-  sxl_ins scratch; /* what emit gives when out of memory */
-  /* The instruction being translated. */
-  LLVMValueRef in;
-  LLVMBasicBlockRef bb;
-  LLVMOpcode op;
-  LLVMTypeRef ty;
-  LLVMTypeKind tk;
-  int w;        /* result width (0: not an integer or pointer) */
-  uint32_t dst; /* result slot */
-} tr;
 
-#define SLOT_CONST_BASE 0x40000000u /* temporary tag for constant slots */
-
-static sxl_ins *emit(tr *t, int op, int w) {
+sxl_ins *sxl_tr_emit(tr *t, int op, int w) {
   sxl_ins *in = &t->scratch;
   if (SXL_GROW(t->code, t->ncode, t->capcode))
     t->oom = 1;
@@ -59,7 +24,7 @@ static sxl_ins *emit(tr *t, int op, int w) {
   return in;
 }
 
-static uint32_t const_slot(tr *t, uint64_t v) {
+uint32_t sxl_tr_const(tr *t, uint64_t v) {
   for (uint32_t i = 0; i < t->nconst; i++)
     if (t->consts[i] == v) return SLOT_CONST_BASE + i;
   if (SXL_GROW(t->consts, t->nconst, t->capconst)) {
@@ -71,7 +36,7 @@ static uint32_t const_slot(tr *t, uint64_t v) {
 }
 
 /* The slot of an operand (constants get constant slots). */
-static uint32_t operand(tr *t, LLVMValueRef v) {
+uint32_t sxl_tr_operand(tr *t, LLVMValueRef v) {
   uint32_t s;
   if (sxl_pmap_get(&t->slots, v, &s)) return s;
   if (LLVMIsAConstant(v)) {
@@ -79,12 +44,12 @@ static uint32_t operand(tr *t, LLVMValueRef v) {
     uint64_t c = sxl_const_value(t->p, v, &ok);
     if (!ok) {
       t->bad = 1;
-      return const_slot(t, 0);
+      return sxl_tr_const(t, 0);
     }
-    return const_slot(t, c);
+    return sxl_tr_const(t, c);
   }
   t->bad = 1;
-  return const_slot(t, 0);
+  return sxl_tr_const(t, 0);
 }
 
 /* The phi moves of edge e (from -> to). */
@@ -94,7 +59,7 @@ static void edge_moves(tr *t, uint32_t e, LLVMBasicBlockRef from, LLVMBasicBlock
     unsigned n = LLVMCountIncoming(in);
     for (unsigned i = 0; i < n; i++) {
       if (LLVMGetIncomingBlock(in, i) != from) continue;
-      uint32_t src = operand(t, LLVMGetIncomingValue(in, i));
+      uint32_t src = sxl_tr_operand(t, LLVMGetIncomingValue(in, i));
       uint32_t dst = 0;
       sxl_pmap_get(&t->slots, in, &dst);
       if (SXL_GROW(t->moves, t->nmoves + 1, t->capmoves)) {
@@ -109,7 +74,7 @@ static void edge_moves(tr *t, uint32_t e, LLVMBasicBlockRef from, LLVMBasicBlock
   }
 }
 
-static uint32_t new_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+uint32_t sxl_tr_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
   if (SXL_GROW(t->edges, t->nedges, t->capedges) ||
       SXL_GROW(t->edge_block, t->nedges, t->capeb)) {
     t->oom = 1;
@@ -167,8 +132,8 @@ static const char *opcode_name(LLVMOpcode op) {
   }
 }
 
-static void unsupported(tr *t, const char *fmt, const char *what) {
-  sxl_ins *in = emit(t, OP_UNSUPPORTED, 0);
+void sxl_tr_unsupported(tr *t, const char *fmt, const char *what) {
+  sxl_ins *in = sxl_tr_emit(t, OP_UNSUPPORTED, 0);
   in->imm = sxl_prog_msg(t->p, t->loc, fmt, what);
   if (in->imm == UINT32_MAX) t->oom = 1;
 }
@@ -178,7 +143,7 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
   while (LLVMIsAConstantExpr(callee) && LLVMGetConstOpcode(callee) == LLVMBitCast)
     callee = LLVMGetOperand(callee, 0);
   if (LLVMIsAInlineAsm(callee)) {
-    unsupported(t, "unsupported %s", "inline assembly");
+    sxl_tr_unsupported(t, "unsupported %s", "inline assembly");
     return;
   }
   unsigned n = LLVMGetNumArgOperands(in);
@@ -192,26 +157,28 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef av = LLVMGetOperand(in, i);
     LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(av));
-    if (k != LLVMIntegerTypeKind && k != LLVMPointerTypeKind) {
-      unsupported(t, "unsupported call argument type (%s)",
-                  k == LLVMDoubleTypeKind || k == LLVMFloatTypeKind ? "floating point"
-                                                                     : "aggregate");
+    int aw = sxl_type_width(LLVMTypeOf(av));
+    if (!aw) {
+      sxl_tr_unsupported(t, "unsupported call argument type (%s)",
+                         k == LLVMX86_FP80TypeKind ? "x86_fp80 (long double)"
+                         : k == LLVMStructTypeKind || k == LLVMArrayTypeKind ? "aggregate"
+                                                                              : "other");
       t->nargs = a0;
       return;
     }
-    if (sxl_type_width(LLVMTypeOf(av)) > 64) {
-      unsupported(t, "unsupported %s", "integer argument wider than 64 bits");
+    if (aw > 64) {
+      sxl_tr_unsupported(t, "unsupported %s", "integer argument wider than 64 bits");
       t->nargs = a0;
       return;
     }
-    uint32_t s = operand(t, av);
+    uint32_t s = sxl_tr_operand(t, av);
     if (SXL_GROW(t->args, t->nargs, t->capargs)) {
       t->oom = 1;
       return;
     }
     t->args[t->nargs++] = s;
   }
-  sxl_ins *ci = emit(t, OP_CALL, w);
+  sxl_ins *ci = sxl_tr_emit(t, OP_CALL, w);
   ci->dst = dst;
   ci->imm = a0;
   ci->c = n;
@@ -219,7 +186,7 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
     ci->a = (uint32_t)fi;
   } else {
     ci->flag = 1;
-    ci->a = operand(t, callee);
+    ci->a = sxl_tr_operand(t, callee);
   }
 }
 
@@ -249,8 +216,8 @@ static int arith_op(LLVMOpcode op) {
 
 static int tr_arith(tr *t) {
   if (t->tk != LLVMIntegerTypeKind) return 0;
-  uint32_t a = operand(t, LLVMGetOperand(t->in, 0)), b = operand(t, LLVMGetOperand(t->in, 1));
-  sxl_ins *o = emit(t, arith_op(t->op), t->w);
+  uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0)), b = sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+  sxl_ins *o = sxl_tr_emit(t, arith_op(t->op), t->w);
   o->dst = t->dst;
   o->a = a;
   o->b = b;
@@ -260,8 +227,8 @@ static int tr_arith(tr *t) {
 static int tr_icmp(tr *t) {
   int ow = sxl_type_width(LLVMTypeOf(LLVMGetOperand(t->in, 0)));
   if (!ow || ow > 64) return 0;
-  uint32_t a = operand(t, LLVMGetOperand(t->in, 0)), b = operand(t, LLVMGetOperand(t->in, 1));
-  sxl_ins *o = emit(t, OP_ICMP, 1);
+  uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0)), b = sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+  sxl_ins *o = sxl_tr_emit(t, OP_ICMP, 1);
   o->dst = t->dst;
   o->a = a;
   o->b = b;
@@ -274,9 +241,9 @@ static int tr_cast(tr *t) {
   LLVMValueRef src = LLVMGetOperand(t->in, 0);
   int w = t->w, sw = sxl_type_width(LLVMTypeOf(src));
   if (!w || !sw || sw > 64) return 0;
-  uint32_t a = operand(t, src);
+  uint32_t a = sxl_tr_operand(t, src);
   int iop = t->op == LLVMSExt ? OP_SEXT : sw > w ? OP_TRUNC : sw < w ? OP_ZEXT : OP_MOV;
-  sxl_ins *o = emit(t, iop, w);
+  sxl_ins *o = sxl_tr_emit(t, iop, w);
   o->dst = t->dst;
   o->a = a;
   o->w2 = (uint8_t)sw;
@@ -287,9 +254,9 @@ static int tr_select(tr *t) {
   if (!t->w) return 0;
   LLVMValueRef cv = LLVMGetOperand(t->in, 0);
   if (sxl_type_width(LLVMTypeOf(cv)) != 1) return 0;
-  uint32_t c = operand(t, cv), a = operand(t, LLVMGetOperand(t->in, 1)),
-           b = operand(t, LLVMGetOperand(t->in, 2));
-  sxl_ins *o = emit(t, OP_SELECT, t->w);
+  uint32_t c = sxl_tr_operand(t, cv), a = sxl_tr_operand(t, LLVMGetOperand(t->in, 1)),
+           b = sxl_tr_operand(t, LLVMGetOperand(t->in, 2));
+  sxl_ins *o = sxl_tr_emit(t, OP_SELECT, t->w);
   o->dst = t->dst;
   o->a = c;
   o->b = a;
@@ -300,16 +267,16 @@ static int tr_select(tr *t) {
 static int tr_br(tr *t) {
   sxl_ins *o;
   if (LLVMIsConditional(t->in)) {
-    uint32_t c = operand(t, LLVMGetCondition(t->in));
-    uint32_t et = new_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
-    uint32_t ef = new_edge(t, t->bb, LLVMGetSuccessor(t->in, 1));
-    o = emit(t, OP_CBR, 0);
+    uint32_t c = sxl_tr_operand(t, LLVMGetCondition(t->in));
+    uint32_t et = sxl_tr_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
+    uint32_t ef = sxl_tr_edge(t, t->bb, LLVMGetSuccessor(t->in, 1));
+    o = sxl_tr_emit(t, OP_CBR, 0);
     o->a = c;
     o->b = et;
     o->c = ef;
   } else {
-    uint32_t e = new_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
-    o = emit(t, OP_BR, 0);
+    uint32_t e = sxl_tr_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
+    o = sxl_tr_emit(t, OP_BR, 0);
     o->b = e;
   }
   return 1;
@@ -320,20 +287,20 @@ static int tr_switch(tr *t) {
   LLVMValueRef cv = LLVMGetOperand(t->in, 0);
   int cw = sxl_type_width(LLVMTypeOf(cv));
   if (!cw || cw > 64) return 0;
-  uint32_t c = operand(t, cv);
+  uint32_t c = sxl_tr_operand(t, cv);
   unsigned nops = (unsigned)LLVMGetNumOperands(t->in);
   sxl_ins *o;
   for (unsigned i = 2; i + 1 < nops; i += 2) {
     int ok = 1;
     uint64_t v = sxl_const_value(t->p, LLVMGetOperand(t->in, i), &ok);
-    uint32_t e = new_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, i + 1)));
-    o = emit(t, OP_SWCASE, cw);
+    uint32_t e = sxl_tr_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, i + 1)));
+    o = sxl_tr_emit(t, OP_SWCASE, cw);
     o->a = c;
     o->imm = v;
     o->b = e;
   }
-  uint32_t e = new_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, 1)));
-  o = emit(t, OP_BR, 0);
+  uint32_t e = sxl_tr_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, 1)));
+  o = sxl_tr_emit(t, OP_BR, 0);
   o->b = e;
   o->flag = 1; /* part of the switch: not counted */
   return 1;
@@ -345,9 +312,9 @@ static int tr_ret(tr *t) {
     LLVMValueRef rv = LLVMGetOperand(t->in, 0);
     int rw = sxl_type_width(LLVMTypeOf(rv));
     if (!rw || rw > 64) return 0;
-    a = operand(t, rv);
+    a = sxl_tr_operand(t, rv);
   }
-  sxl_ins *o = emit(t, OP_RET, 0);
+  sxl_ins *o = sxl_tr_emit(t, OP_RET, 0);
   o->a = a;
   return 1;
 }
@@ -359,8 +326,8 @@ static int tr_alloca(tr *t) {
   if (LLVMIsAConstantInt(cnt))
     sz *= LLVMConstIntGetZExtValue(cnt);
   else
-    a = operand(t, cnt);
-  sxl_ins *o = emit(t, OP_ALLOCA, 64);
+    a = sxl_tr_operand(t, cnt);
+  sxl_ins *o = sxl_tr_emit(t, OP_ALLOCA, 64);
   o->dst = t->dst;
   o->a = a;
   o->imm = sz;
@@ -370,8 +337,8 @@ static int tr_alloca(tr *t) {
 
 static int tr_load(tr *t) {
   if (!t->w) return 0;
-  uint32_t a = operand(t, LLVMGetOperand(t->in, 0));
-  sxl_ins *o = emit(t, OP_LOAD, t->w);
+  uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
+  sxl_ins *o = sxl_tr_emit(t, OP_LOAD, t->w);
   o->dst = t->dst;
   o->a = a;
   o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, t->ty);
@@ -380,8 +347,8 @@ static int tr_load(tr *t) {
 
 /* A store of value slot a (width w) with type vt. */
 static void emit_store(tr *t, uint32_t a, int w, LLVMTypeRef vt) {
-  uint32_t b = operand(t, LLVMGetOperand(t->in, 1));
-  sxl_ins *o = emit(t, OP_STORE, w);
+  uint32_t b = sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+  sxl_ins *o = sxl_tr_emit(t, OP_STORE, w);
   o->a = a;
   o->b = b;
   o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, vt);
@@ -392,19 +359,10 @@ static int tr_store(tr *t) {
   LLVMTypeRef vt = LLVMTypeOf(v);
   int vw = sxl_type_width(vt);
   if (vw && vw <= 64) {
-    emit_store(t, operand(t, v), vw, vt);
+    emit_store(t, sxl_tr_operand(t, v), vw, vt);
     return 1;
   }
   t->tk = LLVMGetTypeKind(vt); /* what the message names */
-  /* Floating-point constants can still be stored (as bits). */
-  if ((t->tk == LLVMFloatTypeKind || t->tk == LLVMDoubleTypeKind) && LLVMIsAConstantFP(v)) {
-    uint8_t bytes[8] = {0};
-    sxl_const_write(t->p, v, bytes, 8);
-    uint64_t bits = 0;
-    memcpy(&bits, bytes, 8);
-    emit_store(t, const_slot(t, bits), 64, vt);
-    return 1;
-  }
   return 0;
 }
 
@@ -444,7 +402,7 @@ static unsigned gep_indices(tr *t, int64_t *coff, gep_var *var) {
       int64_t s = iw < 64 ? (int64_t)(v << (64 - iw)) >> (64 - iw) : (int64_t)v;
       *coff += s * (int64_t)scale;
     } else if (nvar < 32) {
-      var[nvar++] = (gep_var){operand(t, iv), scale, sxl_type_width(LLVMTypeOf(iv))};
+      var[nvar++] = (gep_var){sxl_tr_operand(t, iv), scale, sxl_type_width(LLVMTypeOf(iv))};
     } else {
       t->bad = 1;
     }
@@ -455,16 +413,16 @@ static unsigned gep_indices(tr *t, int64_t *coff, gep_var *var) {
 /* OP_GEPI with the constant offset, then an OP_GEPV per variable index. */
 static int tr_gep(tr *t) {
   if (t->tk != LLVMPointerTypeKind) return 0;
-  uint32_t base = operand(t, LLVMGetOperand(t->in, 0));
+  uint32_t base = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
   int64_t coff = 0;
   gep_var var[32];
   unsigned nvar = gep_indices(t, &coff, var);
-  sxl_ins *o = emit(t, OP_GEPI, 64);
+  sxl_ins *o = sxl_tr_emit(t, OP_GEPI, 64);
   o->dst = t->dst;
   o->a = base;
   o->imm = (uint64_t)coff;
   for (unsigned i = 0; i < nvar; i++) {
-    o = emit(t, OP_GEPV, 64);
+    o = sxl_tr_emit(t, OP_GEPV, 64);
     o->dst = t->dst;
     o->b = var[i].slot;
     o->imm = var[i].scale;
@@ -480,13 +438,13 @@ static int tr_va(tr *t, LLVMValueRef callee) {
   const char *nm = LLVMGetValueName2(callee, &len);
   sxl_ins *o;
   if (strcmp(nm, "llvm.va_start") == 0) {
-    o = emit(t, OP_VASTART, 0);
-    o->a = operand(t, LLVMGetOperand(t->in, 0));
+    o = sxl_tr_emit(t, OP_VASTART, 0);
+    o->a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
     return 1;
   }
   if (strcmp(nm, "llvm.va_copy") == 0) {
-    uint32_t a = operand(t, LLVMGetOperand(t->in, 0)), b = operand(t, LLVMGetOperand(t->in, 1));
-    o = emit(t, OP_VACOPY, 0);
+    uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0)), b = sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+    o = sxl_tr_emit(t, OP_VACOPY, 0);
     o->a = a;
     o->b = b;
     return 1;
@@ -501,10 +459,12 @@ static int tr_callinst(tr *t) {
     const char *nm = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "call";
     char what[200];
     snprintf(what, sizeof what, "call to '%s' (non-integer result)", nm);
-    unsupported(t, "unsupported %s", what);
+    sxl_tr_unsupported(t, "unsupported %s", what);
     return 1;
   }
   if (LLVMIsAFunction(callee) && tr_va(t, callee)) return 1;
+  if (LLVMIsAFunction(callee) && sxl_tr_fp_call(t, LLVMGetValueName2(callee, &(size_t){0})))
+    return 1;
   tr_call(t, t->in, t->dst, t->w);
   return 1;
 }
@@ -523,7 +483,7 @@ static void tr_unsupported(tr *t) {
     snprintf(what, sizeof what, "'%s' on an aggregate or vector value", opcode_name(op));
   else
     snprintf(what, sizeof what, "'%s'", opcode_name(op));
-  unsupported(t, "unsupported instruction %s", what);
+  sxl_tr_unsupported(t, "unsupported instruction %s", what);
 }
 
 static int tr_op(tr *t) {
@@ -539,12 +499,15 @@ static int tr_op(tr *t) {
   case LLVMBr: return tr_br(t);
   case LLVMSwitch: return tr_switch(t);
   case LLVMRet: return tr_ret(t);
-  case LLVMUnreachable: emit(t, OP_UNREACHABLE, 0); return 1;
+  case LLVMUnreachable: sxl_tr_emit(t, OP_UNREACHABLE, 0); return 1;
   case LLVMAlloca: return tr_alloca(t);
   case LLVMLoad: return tr_load(t);
   case LLVMStore: return tr_store(t);
   case LLVMGetElementPtr: return tr_gep(t);
   case LLVMCall: return tr_callinst(t);
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMFNeg:
+  case LLVMFCmp: case LLVMFPToUI: case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP:
+  case LLVMFPTrunc: case LLVMFPExt: return sxl_tr_fp(t, opcode_name(t->op));
   default: return 0;
   }
 }
@@ -562,7 +525,7 @@ static void tr_inst(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
   if (t->tk == LLVMIntegerTypeKind && t->w > 64) {
     char what[64];
     snprintf(what, sizeof what, "%d-bit integer arithmetic", t->w);
-    unsupported(t, "unsupported %s", what);
+    sxl_tr_unsupported(t, "unsupported %s", what);
     return;
   }
   if (!tr_op(t)) tr_unsupported(t);
@@ -602,7 +565,7 @@ static void translate_one(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
     snprintf(what, sizeof what, "%s (%s)", opcode_name(LLVMGetInstructionOpcode(in)), str);
     LLVMDisposeMessage(str);
   }
-  unsupported(t, "unsupported operand in %s", what);
+  sxl_tr_unsupported(t, "unsupported operand in %s", what);
 }
 
 static void translate_blocks(tr *t) {
