@@ -188,8 +188,37 @@ static int main_returned(run *r, uint64_t v, symx_expr *e) {
   return sxl_end(r, SYMX_END_EXIT, SYMX_ERR_NONE, "exit", code);
 }
 
+/* ret of an aggregate (flag 1): its c field slots are in the argument list
+** at imm; they go to the caller's slots from ret_dst on. */
+static int ret_fields(run *r, const sxl_ins *in) {
+  sxl_state *s = r->s;
+  sxl_frame *fr = &s->frames[s->nframes - 1];
+  const uint32_t *fs = r->p->fns[fr->fn].args + in->imm;
+  uint64_t v[16];
+  symx_expr *e[16];
+  uint32_t n = in->c < 16 ? in->c : 16, dst = fr->ret_dst;
+  for (uint32_t i = 0; i < n; i++) {
+    v[i] = s->regs[fr->base + fs[i]];
+    e[i] = s->sym[fr->base + fs[i]] ? symx_expr_retain(s->sym[fr->base + fs[i]]) : NULL;
+  }
+  int bad = frame_pop(s, r->p) || s->nframes == 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (bad || dst == UINT32_MAX) {
+      symx_expr_release(e[i]);
+      continue;
+    }
+    fr = &s->frames[s->nframes - 1];
+    symx_expr_release(s->sym[fr->base + dst + i]);
+    s->regs[fr->base + dst + i] = v[i];
+    s->sym[fr->base + dst + i] = e[i];
+  }
+  if (bad) return s->nframes ? sxl_oom(r) : sxl_fatal(r, "main returned an aggregate");
+  return SXL_RETURNED;
+}
+
 int sxl_ret(run *r, const sxl_ins *in) {
   sxl_state *s = r->s;
+  if (in->flag) return ret_fields(r, in);
   if (s->nframes == 1 && in->a != UINT32_MAX) {
     /* A symbolic exit status: one path per value it can take (nothing
        when it is concrete). */

@@ -87,6 +87,13 @@ enum sxl_builtin {
   BI_EXPECT,     /* returns its first argument */
   BI_UMAX, BI_UMIN, BI_SMAX, BI_SMIN, BI_ABS,
   BI_IS_SYMBOLIC,
+  /* bi_bits.c (the order of the arithmetic ones matters there) */
+  BI_BSWAP, BI_CTPOP, BI_CTLZ, BI_CTTZ, BI_FSHL, BI_FSHR,
+  BI_SADDO, BI_UADDO, BI_SSUBO, BI_USUBO, BI_SMULO, BI_UMULO,
+  BI_SADDSAT, BI_UADDSAT, BI_SSUBSAT, BI_USUBSAT,
+  /* bi_klee.c */
+  BI_GET_VALUE, BI_CHECK_ACCESS, BI_OBJ_SIZE, BI_WARNING, BI_WARNING_ONCE,
+  BI_FIXED_OBJECT, BI_OBJECTSIZE, BI_IS_CONSTANT, BI_NOP,
   BI_COUNT_
 };
 
@@ -280,6 +287,11 @@ struct sxl_exec {
   sxl_state *in_check;  /* the payload inside symx_state_check */
   int unsupported_seen; /* messages printed once */
   void (*on_message)(void *ud, const char *msg);
+  /* klee_warning; klee_warning_once calls it once per text (bi_klee.c) */
+  void (*on_warning)(void *ud, const char *msg, int once);
+  uint64_t warned_once[32]; /* hashes of the texts warned once */
+  unsigned nwarned_once;
+  int no_overshift_check; /* a shift by the width or more is not an error */
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];

@@ -59,16 +59,20 @@ static void edge_moves(tr *t, uint32_t e, LLVMBasicBlockRef from, LLVMBasicBlock
     unsigned n = LLVMCountIncoming(in);
     for (unsigned i = 0; i < n; i++) {
       if (LLVMGetIncomingBlock(in, i) != from) continue;
-      uint32_t src = sxl_tr_operand(t, LLVMGetIncomingValue(in, i));
+      LLVMValueRef v = LLVMGetIncomingValue(in, i);
+      unsigned nf = sxl_tr_agg_fields(LLVMTypeOf(in)); /* an aggregate: a move per field */
       uint32_t dst = 0;
       sxl_pmap_get(&t->slots, in, &dst);
-      if (SXL_GROW(t->moves, t->nmoves + 1, t->capmoves)) {
-        t->oom = 1;
-        return;
+      for (unsigned f = 0; f < (nf ? nf : 1); f++) {
+        uint32_t src = nf ? sxl_tr_field(t, v, f) : sxl_tr_operand(t, v);
+        if (SXL_GROW(t->moves, t->nmoves + 1, t->capmoves)) {
+          t->oom = 1;
+          return;
+        }
+        t->moves[t->nmoves++] = src;
+        t->moves[t->nmoves++] = dst + f;
+        t->edges[e].nmoves++;
       }
-      t->moves[t->nmoves++] = src;
-      t->moves[t->nmoves++] = dst;
-      t->edges[e].nmoves++;
       break;
     }
   }
@@ -454,6 +458,8 @@ static int tr_va(tr *t, LLVMValueRef callee) {
 
 static int tr_callinst(tr *t) {
   LLVMValueRef callee = LLVMGetCalledValue(t->in);
+  unsigned nf = sxl_tr_agg_fields(t->ty); /* an aggregate result: fields from dst on */
+  if (nf) t->w = sxl_type_width(sxl_tr_agg_type(t->ty, 0));
   if (t->tk != LLVMVoidTypeKind && (!t->w || t->w > 64)) {
     size_t len = 0;
     const char *nm = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "call";
@@ -494,11 +500,14 @@ static int tr_op(tr *t) {
   case LLVMICmp: return tr_icmp(t);
   case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMPtrToInt: case LLVMIntToPtr:
   case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMFreeze: return tr_cast(t);
-  case LLVMSelect: return tr_select(t);
-  case LLVMPHI: return t->w != 0; /* moves on the incoming edges */
+  case LLVMSelect: return tr_select(t) || sxl_tr_agg(t);
+  case LLVMPHI: return t->w != 0 || sxl_tr_agg(t); /* moves on the incoming edges */
+  case LLVMExtractValue: case LLVMInsertValue: return sxl_tr_agg(t);
+  case LLVMAtomicRMW: case LLVMAtomicCmpXchg: return sxl_tr_atomic(t);
+  case LLVMFence: return 1; /* one thread: nothing to order */
   case LLVMBr: return tr_br(t);
   case LLVMSwitch: return tr_switch(t);
-  case LLVMRet: return tr_ret(t);
+  case LLVMRet: return tr_ret(t) || sxl_tr_agg(t);
   case LLVMUnreachable: sxl_tr_emit(t, OP_UNREACHABLE, 0); return 1;
   case LLVMAlloca: return tr_alloca(t);
   case LLVMLoad: return tr_load(t);
@@ -542,10 +551,12 @@ static uint32_t number_values(tr *t) {
     if (sxl_pmap_put(&t->slots, LLVMGetParam(f, i), slot++)) t->oom = 1;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
     if (sxl_pmap_put(&t->blocks, bb, nb++)) t->oom = 1;
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-      if (LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVoidTypeKind &&
-          sxl_pmap_put(&t->slots, in, SLOT_CONST_BASE * 2 + slot++)) /* tag: value slot */
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      unsigned n = sxl_tr_nslots(in); /* aggregates and atomics take more than one */
+      if (n && sxl_pmap_put(&t->slots, in, SLOT_CONST_BASE * 2 + slot)) /* tag: value slot */
         t->oom = 1;
+      slot += n;
+    }
   }
   t->nvals = slot - t->fn->nparams;
   return nb;

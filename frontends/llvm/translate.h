@@ -62,4 +62,20 @@ uint32_t sxl_tr_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
 int sxl_tr_fp(tr *t, const char *opname);
 int sxl_tr_fp_call(tr *t, const char *name);
 
+/* tr_agg.c: aggregates of at most SXL_AGG_MAX scalar fields, a slot each. */
+#define SXL_AGG_MAX 16
+/* Fields of an aggregate type of scalars (0: not one) and their types. */
+unsigned sxl_tr_agg_fields(LLVMTypeRef ty);
+LLVMTypeRef sxl_tr_agg_type(LLVMTypeRef ty, unsigned i);
+/* Slots instruction in takes (0 for none). */
+unsigned sxl_tr_nslots(LLVMValueRef in);
+/* The slot of field i of aggregate value v. */
+uint32_t sxl_tr_field(tr *t, LLVMValueRef v, unsigned i);
+/* extractvalue, insertvalue, and select, phi, ret of aggregates: 1 when
+** translated, 0 when tr_unsupported should report it. */
+int sxl_tr_agg(tr *t);
+
+/* tr_atomic.c: atomicrmw and cmpxchg as load, operation, store. */
+int sxl_tr_atomic(tr *t);
+
 #endif
