@@ -3,8 +3,9 @@
 ** in registers, {iN, i1} of the *.with.overflow intrinsics and cmpxchg): a
 ** struct or array of up to SXL_AGG_MAX scalar fields takes one register
 ** slot per field, consecutive; extractvalue, insertvalue, select, phi and
-** ret move fields. Loads and stores of whole aggregates are not supported
-** (clang-14 rarely makes them from C).
+** ret move fields; a load or store of one is a load or store per field
+** (at -O0 clang-14 loads the struct it returns in registers), through a
+** scratch pointer slot after the fields.
 */
 #include "translate.h"
 
@@ -40,6 +41,8 @@ unsigned sxl_tr_nslots(LLVMValueRef in) {
   unsigned n = LLVMGetTypeKind(ty) == LLVMVoidTypeKind ? 0 : 1, f = sxl_tr_agg_fields(ty);
   if (f) n = f;
   switch (LLVMGetInstructionOpcode(in)) {
+  case LLVMLoad: return f ? n + 1 : n;
+  case LLVMStore: return sxl_tr_agg_fields(LLVMTypeOf(LLVMGetOperand(in, 0))) ? 1 : 0;
   case LLVMAtomicRMW: return n + 2;
   case LLVMAtomicCmpXchg: return n + 1;
   default: return n;
@@ -137,6 +140,52 @@ static int tr_agg_ret(tr *t) {
   return 1;
 }
 
+/* Field i's address into scratch slot tmp: ptr + its offset. */
+static void field_addr(tr *t, LLVMTypeRef ty, unsigned i, uint32_t ptr, uint32_t tmp) {
+  sxl_ins *o = sxl_tr_emit(t, OP_GEPI, 64);
+  o->dst = tmp;
+  o->a = ptr;
+  o->imm = LLVMGetTypeKind(ty) == LLVMStructTypeKind
+               ? LLVMOffsetOfElement(t->p->td, ty, i)
+               : i * LLVMABISizeOfType(t->p->td, LLVMGetElementType(ty));
+}
+
+/* A load of an aggregate: its fields, then its scratch slot; a store's
+** scratch slot is the one the slot numbering gave it. */
+static int tr_agg_load(tr *t) {
+  unsigned n = sxl_tr_agg_fields(t->ty);
+  if (!n) return 0;
+  uint32_t ptr = sxl_tr_operand(t, LLVMGetOperand(t->in, 0)), tmp = t->dst + n;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMTypeRef ft = sxl_tr_agg_type(t->ty, i);
+    field_addr(t, t->ty, i, ptr, tmp);
+    sxl_ins *o = sxl_tr_emit(t, OP_LOAD, sxl_type_width(ft));
+    o->dst = t->dst + i;
+    o->a = tmp;
+    o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, ft);
+  }
+  return 1;
+}
+
+static int tr_agg_store(tr *t) {
+  LLVMValueRef v = LLVMGetOperand(t->in, 0);
+  LLVMTypeRef ty = LLVMTypeOf(v);
+  unsigned n = sxl_tr_agg_fields(ty);
+  uint32_t tmp = UINT32_MAX;
+  if (!n || !sxl_pmap_get(&t->slots, t->in, &tmp)) return 0;
+  uint32_t ptr = sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+  for (unsigned i = 0; i < n; i++) {
+    LLVMTypeRef ft = sxl_tr_agg_type(ty, i);
+    uint32_t src = sxl_tr_field(t, v, i);
+    field_addr(t, ty, i, ptr, tmp);
+    sxl_ins *o = sxl_tr_emit(t, OP_STORE, sxl_type_width(ft));
+    o->a = src;
+    o->b = tmp;
+    o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, ft);
+  }
+  return 1;
+}
+
 int sxl_tr_agg(tr *t) {
   switch (t->op) {
   case LLVMExtractValue: return tr_extract(t);
@@ -144,6 +193,8 @@ int sxl_tr_agg(tr *t) {
   case LLVMSelect: return tr_agg_select(t);
   case LLVMPHI: return sxl_tr_agg_fields(t->ty) != 0; /* moves on the incoming edges */
   case LLVMRet: return LLVMGetNumOperands(t->in) > 0 && tr_agg_ret(t);
+  case LLVMLoad: return tr_agg_load(t);
+  case LLVMStore: return tr_agg_store(t);
   default: return 0;
   }
 }

@@ -504,14 +504,14 @@ static int tr_op(tr *t) {
   case LLVMPHI: return t->w != 0 || sxl_tr_agg(t); /* moves on the incoming edges */
   case LLVMExtractValue: case LLVMInsertValue: return sxl_tr_agg(t);
   case LLVMAtomicRMW: case LLVMAtomicCmpXchg: return sxl_tr_atomic(t);
-  case LLVMFence: return 1; /* one thread: nothing to order */
+  case LLVMFence: sxl_tr_emit(t, OP_NOP, 0); return 1; /* one thread: nothing to order */
   case LLVMBr: return tr_br(t);
   case LLVMSwitch: return tr_switch(t);
   case LLVMRet: return tr_ret(t) || sxl_tr_agg(t);
   case LLVMUnreachable: sxl_tr_emit(t, OP_UNREACHABLE, 0); return 1;
   case LLVMAlloca: return tr_alloca(t);
-  case LLVMLoad: return tr_load(t);
-  case LLVMStore: return tr_store(t);
+  case LLVMLoad: return tr_load(t) || sxl_tr_agg(t);
+  case LLVMStore: return tr_store(t) || sxl_tr_agg(t);
   case LLVMGetElementPtr: return tr_gep(t);
   case LLVMCall: return tr_callinst(t);
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMFNeg:
