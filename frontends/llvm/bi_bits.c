@@ -183,3 +183,11 @@ int sxl_bi_arith(sxl_bcall *c) {
   symx_expr_release(x);
   return set2(c, v, o);
 }
+
+/* OP_BSWAP (what inline assembly's bswap becomes). */
+int sxl_bswap_op(run *r, const sxl_ins *in) {
+  bx b = {r->ctx, in->w};
+  symx_expr *a = sxl_ex(r, in->a, in->w), *e = bswap(&b, a);
+  symx_expr_release(a);
+  return sxl_set(r, in->dst, e);
+}

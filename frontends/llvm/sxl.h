@@ -46,6 +46,7 @@ enum sxl_op {
   OP_VACOPY,  /* a = dst va_list, b = src va_list */
   OP_FP,      /* floating point (fp.c): flag = enum sxl_fpop, operands a, b, c,
               ** w2 = operand width (32 float, 64 double), imm = fcmp predicate */
+  OP_BSWAP,   /* dst = a byte-swapped (width w; inline assembly, asm.c) */
   OP_UNSUPPORTED, /* imm = message index */
   OP_COUNT_
 };
@@ -152,7 +153,8 @@ typedef struct sxl_prog {
 } sxl_prog;
 
 /* Loading: .c (compiled with clang-14), .ll or .bc; libc_bc (may be NULL) is
-** linked in. opt: "-O0" or "-O1". A .ll or .bc file is loaded and verified
+** linked in. opt: "-O0" or "-O1", or clang's flags one a line (-I, -D, -U,
+** -O; the last -O wins). A .ll or .bc file is loaded and verified
 ** in a child process first (LLVM 14 aborts on some malformed IR), so an
 ** invalid module is an error here. Returns 0 or -1 with the reason in err. */
 int sxl_load(const char *path, const char *libc_bc, const char *opt,

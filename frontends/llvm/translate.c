@@ -147,7 +147,7 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
   while (LLVMIsAConstantExpr(callee) && LLVMGetConstOpcode(callee) == LLVMBitCast)
     callee = LLVMGetOperand(callee, 0);
   if (LLVMIsAInlineAsm(callee)) {
-    sxl_tr_unsupported(t, "unsupported %s", "inline assembly");
+    sxl_tr_asm(t, callee);
     return;
   }
   unsigned n = LLVMGetNumArgOperands(in);

@@ -78,4 +78,8 @@ int sxl_tr_agg(tr *t);
 /* tr_atomic.c: atomicrmw and cmpxchg as load, operation, store. */
 int sxl_tr_atomic(tr *t);
 
+/* asm.c: a call of inline assembly (always translated: an idiom, or an
+** unsupported instruction naming the text). */
+int sxl_tr_asm(tr *t, LLVMValueRef callee);
+
 #endif
