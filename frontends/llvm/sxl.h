@@ -34,7 +34,8 @@ enum sxl_op {
   OP_BR,     /* edge imm */
   OP_CBR,    /* a ? edge b : edge c */
   OP_SWCASE, /* a == imm ? edge b : fall through (not counted) */
-  OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c args */
+  OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c args
+             ** (flag 2: then c byval sizes, 0 for the other arguments) */
   OP_RET,    /* a = value slot, or UINT32_MAX */
   OP_UNREACHABLE,
   OP_ALLOCA, /* dst = new object of imm * count(a or 1 when a == UINT32_MAX) */

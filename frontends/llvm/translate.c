@@ -142,6 +142,26 @@ void sxl_tr_unsupported(tr *t, const char *fmt, const char *what) {
   if (in->imm == UINT32_MAX) t->oom = 1;
 }
 
+/* A call with byval arguments: their sizes (0 for the other arguments)
+** follow its n argument slots (OP_CALL flag 2), so the variadic ones are
+** copied by value (frames.c). 1 when there are any. */
+static int byval_sizes(tr *t, LLVMValueRef in, unsigned n) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("byval", 5), any = 0;
+  uint32_t a0 = t->nargs;
+  for (unsigned i = 0; i < n && !t->oom; i++) {
+    LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(in, i + 1, kind);
+    uint64_t size = a ? LLVMABISizeOfType(t->p->td, LLVMGetTypeAttributeValue(a)) : 0;
+    if (SXL_GROW(t->args, t->nargs, t->capargs)) {
+      t->oom = 1;
+      break;
+    }
+    t->args[t->nargs++] = size < SLOT_CONST_BASE ? (uint32_t)size : 0;
+    any |= size != 0;
+  }
+  if (!any) t->nargs = a0;
+  return any != 0;
+}
+
 static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
   LLVMValueRef callee = LLVMGetCalledValue(in);
   while (LLVMIsAConstantExpr(callee) && LLVMGetConstOpcode(callee) == LLVMBitCast)
@@ -182,14 +202,16 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
     }
     t->args[t->nargs++] = s;
   }
+  int byval = byval_sizes(t, in, n);
   sxl_ins *ci = sxl_tr_emit(t, OP_CALL, w);
   ci->dst = dst;
   ci->imm = a0;
   ci->c = n;
+  ci->flag = (uint8_t)(byval ? 2 : 0);
   if (fi >= 0) {
     ci->a = (uint32_t)fi;
   } else {
-    ci->flag = 1;
+    ci->flag |= 1;
     ci->a = sxl_tr_operand(t, callee);
   }
 }
@@ -604,7 +626,7 @@ static void remap_slots(tr *t) {
   for (uint32_t i = 0; i < t->ncode; i++) {
     sxl_ins *in = &t->code[i];
     remap(&in->dst, np, nc);
-    if (!(in->op == OP_CALL && !in->flag)) remap(&in->a, np, nc); /* a: callee index */
+    if (!(in->op == OP_CALL && !(in->flag & 1))) remap(&in->a, np, nc); /* a: callee index */
     if (in->op != OP_CBR && in->op != OP_BR && in->op != OP_SWCASE)
       remap(&in->b, np, nc); /* b: an edge */
     if (in->op != OP_CBR && in->op != OP_CALL) remap(&in->c, np, nc); /* c: edge, count */
