@@ -93,7 +93,28 @@ static uint64_t const_arith(sxl_prog *p, LLVMValueRef c, LLVMOpcode op, int *ok)
                          : a ^ b;
 }
 
-/* A constant expression: casts, sext, integer arithmetic, GEP. */
+/* icmp of constants (an address against null: a weak symbol's test). */
+static uint64_t const_icmp(sxl_prog *p, LLVMValueRef c, int *ok) {
+  LLVMValueRef x = LLVMGetOperand(c, 0);
+  int w = sxl_type_width(LLVMTypeOf(x));
+  uint64_t a = sxl_const_value(p, x, ok), b = sxl_const_value(p, LLVMGetOperand(c, 1), ok);
+  if (w <= 0 || w > 64) return none(ok);
+  int64_t sa = (int64_t)(a << (64 - w)) >> (64 - w), sb = (int64_t)(b << (64 - w)) >> (64 - w);
+  switch (LLVMGetICmpPredicate(c)) {
+  case LLVMIntEQ: return a == b;
+  case LLVMIntNE: return a != b;
+  case LLVMIntUGT: return a > b;
+  case LLVMIntUGE: return a >= b;
+  case LLVMIntULT: return a < b;
+  case LLVMIntULE: return a <= b;
+  case LLVMIntSGT: return sa > sb;
+  case LLVMIntSGE: return sa >= sb;
+  case LLVMIntSLT: return sa < sb;
+  default: return sa <= sb;
+  }
+}
+
+/* A constant expression: casts, sext, integer arithmetic, GEP, icmp. */
 static uint64_t const_expr(sxl_prog *p, LLVMValueRef c, int *ok) {
   LLVMOpcode op = LLVMGetConstOpcode(c);
   int w = sxl_type_width(LLVMTypeOf(c));
@@ -117,6 +138,8 @@ static uint64_t const_expr(sxl_prog *p, LLVMValueRef c, int *ok) {
     return const_arith(p, c, op, ok) & mask;
   case LLVMGetElementPtr:
     return const_gep(p, c, ok);
+  case LLVMICmp:
+    return const_icmp(p, c, ok);
   default:
     return none(ok);
   }
@@ -144,12 +167,24 @@ static uint64_t const_real(LLVMValueRef c, int *ok) {
   return v;
 }
 
+uint64_t sxl_block_address(sxl_prog *p, LLVMValueRef fn, LLVMBasicBlockRef bb, int *ok) {
+  int fi = sxl_fn_index(p, fn);
+  uint32_t n = 1;
+  if (fi < 0) return none(ok);
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b), n++)
+    if (b == bb) return SXL_ADDR(p->fns[fi].obj, n);
+  return none(ok);
+}
+
 uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok) {
   if (LLVMIsAConstantInt(c))
     return LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64 ? none(ok) : LLVMConstIntGetZExtValue(c);
   if (LLVMIsAConstantPointerNull(c) || LLVMIsAUndefValue(c) || LLVMIsAPoisonValue(c) ||
       LLVMIsAConstantAggregateZero(c))
     return 0;
+  if ((LLVMIsAFunction(c) || LLVMIsAGlobalVariable(c)) && LLVMIsDeclaration(c) &&
+      LLVMGetLinkage(c) == LLVMExternalWeakLinkage)
+    return 0; /* an undefined weak symbol is null */
   if (LLVMIsAFunction(c)) {
     int i = sxl_fn_index(p, c);
     return i < 0 ? none(ok) : SXL_ADDR(p->fns[i].obj, 0);
@@ -161,6 +196,9 @@ uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok) {
   if (LLVMIsAGlobalAlias(c)) return sxl_const_value(p, LLVMAliasGetAliasee(c), ok);
   if (LLVMIsAConstantExpr(c)) return const_expr(p, c, ok);
   if (LLVMIsAConstantFP(c)) return const_real(c, ok);
+  if (LLVMIsABlockAddress(c))
+    return sxl_block_address(p, LLVMGetOperand(c, 0), LLVMValueAsBasicBlock(LLVMGetOperand(c, 1)),
+                             ok);
   return none(ok);
 }
 

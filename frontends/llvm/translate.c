@@ -332,6 +332,25 @@ static int tr_switch(tr *t) {
   return 1;
 }
 
+/* indirectbr: a case per destination on its block address; an address
+** that is none of them is unreachable (LLVM: undefined). */
+static int tr_indirectbr(tr *t) {
+  uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
+  unsigned n = LLVMGetNumSuccessors(t->in);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMBasicBlockRef to = LLVMGetSuccessor(t->in, i);
+    int ok = 1;
+    uint64_t addr = sxl_block_address(t->p, t->fn->ref, to, &ok);
+    uint32_t e = sxl_tr_edge(t, t->bb, to);
+    sxl_ins *o = sxl_tr_emit(t, OP_SWCASE, 64);
+    o->a = a;
+    o->imm = addr;
+    o->b = e;
+  }
+  sxl_tr_emit(t, OP_UNREACHABLE, 0);
+  return 1;
+}
+
 static int tr_ret(tr *t) {
   uint32_t a = UINT32_MAX;
   if (LLVMGetNumOperands(t->in) > 0) {
@@ -529,6 +548,7 @@ static int tr_op(tr *t) {
   case LLVMFence: sxl_tr_emit(t, OP_NOP, 0); return 1; /* one thread: nothing to order */
   case LLVMBr: return tr_br(t);
   case LLVMSwitch: return tr_switch(t);
+  case LLVMIndirectBr: return tr_indirectbr(t);
   case LLVMRet: return tr_ret(t) || sxl_tr_agg(t);
   case LLVMUnreachable: sxl_tr_emit(t, OP_UNREACHABLE, 0); return 1;
   case LLVMAlloca: return tr_alloca(t);
