@@ -520,8 +520,12 @@ static int tr_callinst(tr *t) {
 static void tr_unsupported(tr *t) {
   LLVMOpcode op = t->op;
   LLVMTypeKind tk = t->tk;
-  char what[128];
-  if (op == LLVMFAdd || op == LLVMFSub || op == LLVMFMul || op == LLVMFDiv || op == LLVMFRem ||
+  char what[160];
+  if (tk == LLVMX86_FP80TypeKind || tk == LLVMFP128TypeKind || tk == LLVMHalfTypeKind)
+    snprintf(what, sizeof what, "'%s' on %s", opcode_name(op),
+             tk == LLVMX86_FP80TypeKind ? "x86_fp80 (long double; build with -mlong-double-64)"
+                                        : tk == LLVMHalfTypeKind ? "half" : "fp128");
+  else if (op == LLVMFAdd || op == LLVMFSub || op == LLVMFMul || op == LLVMFDiv || op == LLVMFRem ||
       op == LLVMFNeg || op == LLVMFCmp || op == LLVMFPToUI || op == LLVMFPToSI ||
       op == LLVMUIToFP || op == LLVMSIToFP || op == LLVMFPTrunc || op == LLVMFPExt ||
       tk == LLVMFloatTypeKind || tk == LLVMDoubleTypeKind)
