@@ -3,7 +3,8 @@
 ** operand stays symbolic: bswap, ctpop, ctlz, cttz, fshl, fshr, the
 ** *.with.overflow family ({result, overflow} in two slots) and the
 ** saturating add and subtract. Expressions are at most 64 bits wide, so
-** the overflow of a 64-bit multiplication is found by dividing back.
+** the overflow of a 64-bit multiplication is found by dividing back. Also
+** bitreverse.
 */
 #include "builtins.h"
 
@@ -56,6 +57,16 @@ static symx_expr *bswap(bx *b, symx_expr *a) {
     symx_expr *byte = symx_extract(b->c, a, 8 * i + 7, 8 * i);
     symx_expr *n = e ? symx_concat(b->c, e, byte) : ref(byte);
     e = rel(n, e, byte);
+  }
+  return e;
+}
+
+static symx_expr *bitreverse(bx *b, symx_expr *a) {
+  symx_expr *e = NULL;
+  for (unsigned i = 0; i < b->w; i++) { /* bit i becomes the high end so far */
+    symx_expr *x = bit(b, a, i);
+    symx_expr *n = e ? symx_concat(b->c, e, x) : ref(x);
+    e = rel(n, e, x);
   }
   return e;
 }
@@ -142,6 +153,7 @@ int sxl_bi_bits(sxl_bcall *c) {
   symx_expr *a = sxl_ex(c->r, c->args[0], b.w), *e;
   switch (c->id) {
   case BI_BSWAP: e = bswap(&b, a); break;
+  case BI_BITREVERSE: e = bitreverse(&b, a); break;
   case BI_CTPOP: e = ctpop(&b, a); break;
   case BI_CTLZ: case BI_CTTZ: e = count_zeros(&b, a, c->id == BI_CTLZ); break;
   default: {

@@ -66,6 +66,8 @@ static const struct {
     [BI_REPORT_ERROR] = {sxl_bi_report_error, 0},
     [BI_IGNORE] = {sxl_bi_ignore, 0},
     [BI_STACKSAVE] = {sxl_bi_stacksave, 0},
+    [BI_STACKRESTORE] = {sxl_bi_stackrestore, 1},
+    [BI_BITREVERSE] = {sxl_bi_bits, 1},
     [BI_EXPECT] = {sxl_bi_expect, 1},
     [BI_UMAX] = {sxl_bi_minmax, 2},
     [BI_UMIN] = {sxl_bi_minmax, 2},

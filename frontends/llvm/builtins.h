@@ -54,11 +54,12 @@ int sxl_bi_abort(sxl_bcall *c);
 int sxl_bi_assert_fail(sxl_bcall *c);
 int sxl_bi_report_error(sxl_bcall *c);
 int sxl_bi_stacksave(sxl_bcall *c);
+int sxl_bi_stackrestore(sxl_bcall *c);
 int sxl_bi_ignore(sxl_bcall *c);
 int sxl_bi_expect(sxl_bcall *c);
 int sxl_bi_minmax(sxl_bcall *c); /* umax, umin, smax, smin, abs */
 /* bi_bits.c */
-int sxl_bi_bits(sxl_bcall *c);  /* bswap, ctpop, ctlz, cttz, fshl, fshr */
+int sxl_bi_bits(sxl_bcall *c);  /* bitreverse, bswap, ctpop, ctlz, cttz, fshl, fshr */
 int sxl_bi_arith(sxl_bcall *c); /* *.with.overflow, *.sat */
 /* bi_klee.c */
 int sxl_bi_get_value(sxl_bcall *c);

@@ -148,6 +148,13 @@ static uint64_t const_expr(sxl_prog *p, LLVMValueRef c, int *ok) {
 static void write_real(LLVMValueRef c, LLVMTypeKind k, uint8_t *buf, uint64_t size) {
   LLVMBool lose;
   double d = LLVMConstRealGetDouble(c, &lose);
+#if defined(__x86_64__) || defined(__i386__)
+  if (k == LLVMX86_FP80TypeKind) { /* the host's long double is x86_fp80: via double */
+    long double ld = d;
+    if (size >= 10) memcpy(buf, &ld, 10);
+    return;
+  }
+#endif
   if (k == LLVMFloatTypeKind) {
     float f = (float)d;
     if (size >= 4) memcpy(buf, &f, 4);
@@ -242,8 +249,8 @@ int sxl_const_write(sxl_prog *p, LLVMValueRef c, uint8_t *buf, uint64_t size) {
       LLVMIsAConstantPointerNull(c))
     return 0;
   LLVMTypeKind k = LLVMGetTypeKind(t);
-  if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind) {
-    write_real(c, k, buf, size);
+  if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind || k == LLVMX86_FP80TypeKind) {
+    write_real(c, k, buf, size); /* x86_fp80 elsewhere than x86: left 0 */
     return 0;
   }
   if (k == LLVMIntegerTypeKind || k == LLVMPointerTypeKind) {

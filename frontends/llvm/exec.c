@@ -133,13 +133,14 @@ static inline int op_binary(loop *L, run *r, const sxl_ins *in, uint64_t v) {
   return SXL_CONTINUE;
 }
 
-/* A shift by the width or more is KLEE's "overshift" error (unless turned
-** off: then 0, or the sign bits for ashr). */
+/* A shift by the width or more is KLEE's "overshift" error in the program's
+** code (not in libc bitcode, nor when turned off: then 0, or the sign bits
+** for ashr). */
 static inline int op_shift(loop *L, run *r, const sxl_ins *in) {
   if (L->S[in->a] || L->S[in->b]) return slow(L, r, in, sxl_sym_op);
   uint64_t a = L->R[in->a], b = L->R[in->b], v;
   unsigned w = in->w;
-  if (b >= w && !L->x->no_overshift_check) {
+  if (b >= w && !L->x->no_overshift_check && !L->p->fns[L->fr->fn].is_libc) {
     save(L);
     return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_OVERSHIFT, "overshift error", 0);
   }

@@ -77,16 +77,22 @@ static int fcmp(int pred, double a, double b) {
   }
 }
 
-/* fptosi/fptoui: out of range is poison in LLVM; we give 0 rather than
-** run C's undefined conversion. */
+/* x86-64's truncating conversion to int64 (cvttsd2si): out of range and
+** NaN give INT64_MIN. */
+static int64_t cvt64(double d) {
+  return d >= -0x1p63 && d < 0x1p63 ? (int64_t)d : INT64_MIN;
+}
+
+/* fptosi/fptoui: out of range is poison in LLVM; we give what clang's x86-64
+** code gives (through cvttsd2si), not C's undefined conversion. */
 static uint64_t to_int(double d, unsigned w, int is_signed) {
-  d = trunc(d);
-  if (isnan(d)) return 0;
+  uint64_t m = ~0ull >> (64 - w);
   if (is_signed) {
-    double lo = -ldexp(1.0, (int)w - 1), hi = ldexp(1.0, (int)w - 1);
-    return d >= lo && d < hi ? (uint64_t)(int64_t)d & (~0ull >> (64 - w)) : 0;
+    if (w == 32) return (d >= -0x1p31 && d < 0x1p31 ? (uint64_t)(int64_t)d : 0x80000000u) & m;
+    return (uint64_t)cvt64(d) & m;
   }
-  return d >= 0 && d < ldexp(1.0, (int)w) ? (uint64_t)d : 0;
+  if (w < 64) return (uint64_t)cvt64(d) & m;
+  return d < 0x1p63 ? (uint64_t)cvt64(d) : (uint64_t)cvt64(d - 0x1p63) ^ (1ull << 63);
 }
 
 /* sitofp/uitofp from w2 bits, rounded once to the result's format. */

@@ -33,12 +33,12 @@ static const struct {
     {"_Exit", 0, BI_EXIT},                       {"abort", 0, BI_ABORT},
     {"__assert_fail", 0, BI_ASSERT_FAIL},        {"llvm.trap", 0, BI_ABORT},
     {"llvm.dbg.", 1, BI_IGNORE},                 {"llvm.lifetime.", 1, BI_IGNORE},
-    {"llvm.stackrestore", 0, BI_IGNORE},         {"llvm.va_end", 0, BI_IGNORE},
+    {"llvm.stackrestore", 0, BI_STACKRESTORE},   {"llvm.va_end", 0, BI_IGNORE},
     {"llvm.assume", 0, BI_IGNORE},               {"llvm.stacksave", 0, BI_STACKSAVE},
     {"llvm.expect.", 1, BI_EXPECT},              {"llvm.umax.", 1, BI_UMAX},
     {"llvm.umin.", 1, BI_UMIN},                  {"llvm.smax.", 1, BI_SMAX},
     {"llvm.smin.", 1, BI_SMIN},                  {"llvm.abs.", 1, BI_ABS},
-    {"llvm.bswap.", 1, BI_BSWAP},                {"llvm.ctpop.", 1, BI_CTPOP},
+    {"llvm.bitreverse.", 1, BI_BITREVERSE},      {"llvm.bswap.", 1, BI_BSWAP},                {"llvm.ctpop.", 1, BI_CTPOP},
     {"llvm.ctlz.", 1, BI_CTLZ},                  {"llvm.cttz.", 1, BI_CTTZ},
     {"llvm.fshl.", 1, BI_FSHL},                  {"llvm.fshr.", 1, BI_FSHR},
     {"llvm.sadd.with.overflow.", 1, BI_SADDO},   {"llvm.uadd.with.overflow.", 1, BI_UADDO},
@@ -61,7 +61,7 @@ static const struct {
     {"klee_close_merge", 0, BI_NOP},             {"symx_get_value", 1, BI_GET_VALUE},
 };
 
-static int builtin_of(const char *name) {
+int sxl_builtin_of(const char *name) {
   for (size_t i = 0; i < sizeof builtin_names / sizeof builtin_names[0]; i++) {
     size_t n = strlen(builtin_names[i].name);
     if (builtin_names[i].prefix ? strncmp(name, builtin_names[i].name, n) == 0
@@ -171,7 +171,7 @@ static int add_functions(sxl_prog *p, uint32_t *id) {
     fn->ref = f;
     if (!(fn->name = strdup(LLVMGetValueName2(f, &n)))) return -1;
     fn->defined = !LLVMIsDeclaration(f);
-    fn->builtin = builtin_of(fn->name);
+    fn->builtin = sxl_builtin_of(fn->name);
     /* Calls to malloc & co. go to the interpreter even if defined. */
     if (fn->builtin) fn->defined = 0;
     fn->is_libc = fn->defined && !LLVMGetSubprogram(f);

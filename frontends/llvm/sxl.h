@@ -84,13 +84,14 @@ enum sxl_builtin {
   BI_MALLOC, BI_CALLOC, BI_REALLOC, BI_FREE,
   BI_MEMCPY, BI_MEMMOVE, BI_MEMSET,
   BI_WRITE, BI_EXIT, BI_ABORT, BI_ASSERT_FAIL, BI_REPORT_ERROR,
-  BI_IGNORE,     /* dbg, lifetime, stackrestore, assume ... */
-  BI_STACKSAVE,  /* returns 0 */
+  BI_IGNORE,     /* dbg, lifetime, va_end, assume ... (not translated) */
+  BI_STACKSAVE,  /* the number of stack objects on the path (a token) */
+  BI_STACKRESTORE, /* frees the top frame's stack objects made after the token */
   BI_EXPECT,     /* returns its first argument */
   BI_UMAX, BI_UMIN, BI_SMAX, BI_SMIN, BI_ABS,
   BI_IS_SYMBOLIC,
   /* bi_bits.c (the order of the arithmetic ones matters there) */
-  BI_BSWAP, BI_CTPOP, BI_CTLZ, BI_CTTZ, BI_FSHL, BI_FSHR,
+  BI_BITREVERSE, BI_BSWAP, BI_CTPOP, BI_CTLZ, BI_CTTZ, BI_FSHL, BI_FSHR,
   BI_SADDO, BI_UADDO, BI_SSUBO, BI_USUBO, BI_SMULO, BI_UMULO,
   BI_SADDSAT, BI_UADDSAT, BI_SSUBSAT, BI_USUBSAT,
   /* bi_klee.c */
@@ -177,6 +178,8 @@ void sxl_prog_free(sxl_prog *p);
 ** memory (fn stays untranslated). */
 int sxl_prog_translate(sxl_prog *p, uint32_t fn);
 int sxl_fn_find(const sxl_prog *p, const char *name);
+/* The builtin (enum sxl_builtin) a function of this name is, or BI_NONE. */
+int sxl_builtin_of(const char *name);
 /* "file.c:12" of a location (static buffer of the caller). */
 void sxl_loc_str(const sxl_prog *p, uint32_t loc, char *buf, size_t len);
 

@@ -110,11 +110,44 @@ static const struct {
     {"llvm.cos", FP_COS, 1},
 };
 
-/* A call of a floating-point intrinsic: 1 when translated (or reported),
-** 0 when name is not one. */
-int sxl_tr_fp_call(tr *t, const char *name) {
+/* libm's functions of the same meaning, used when the program has no
+** definition of them (no libm bitcode linked): errno is not set. */
+static const struct {
+  const char *name;
+  int op;
+  unsigned nargs;
+} libm_funcs[] = {
+    {"fabs", FP_FABS, 1},   {"sqrt", FP_SQRT, 1},   {"floor", FP_FLOOR, 1},
+    {"ceil", FP_CEIL, 1},   {"trunc", FP_TRUNC, 1}, {"round", FP_ROUND, 1},
+    {"rint", FP_RINT, 1},   {"nearbyint", FP_RINT, 1}, {"copysign", FP_COPYSIGN, 2},
+    {"fma", FP_FMA, 3},     {"fmin", FP_MINNUM, 2}, {"fmax", FP_MAXNUM, 2},
+    {"pow", FP_POW, 2},     {"exp", FP_EXP, 1},     {"exp2", FP_EXP2, 1},
+    {"log", FP_LOG, 1},     {"log2", FP_LOG2, 1},   {"log10", FP_LOG10, 1},
+    {"sin", FP_SIN, 1},     {"cos", FP_COS, 1},     {"fmod", FP_FREM, 2},
+};
+
+/* A call of an undefined libm function (name, or name with an 'f' for
+** float): 1 when translated. */
+static int libm_call(tr *t, LLVMValueRef callee, const char *name) {
+  unsigned w = fp_width(t->ty);
+  if (!LLVMIsDeclaration(callee) || !w) return 0;
+  size_t n = strlen(name);
+  if (w == 32 && n && name[n - 1] == 'f') n--;
+  for (size_t i = 0; i < sizeof libm_funcs / sizeof libm_funcs[0]; i++) {
+    if (strlen(libm_funcs[i].name) != n || strncmp(name, libm_funcs[i].name, n) != 0) continue;
+    if (LLVMGetNumArgOperands(t->in) != libm_funcs[i].nargs) return 0;
+    emit_fp(t, libm_funcs[i].op, w, w, t->in, libm_funcs[i].nargs);
+    return 1;
+  }
+  return 0;
+}
+
+/* A call of a floating-point intrinsic or undefined libm function: 1 when
+** translated (or reported), 0 when name is not one. */
+int sxl_tr_fp_call(tr *t, LLVMValueRef callee, const char *name) {
   const char *dot = strrchr(name, '.');
-  if (strncmp(name, "llvm.", 5) != 0 || !dot || dot == name + 4) return 0;
+  if (strncmp(name, "llvm.", 5) != 0) return libm_call(t, callee, name);
+  if (!dot || dot == name + 4) return 0;
   size_t base = (size_t)(dot - name);
   if (strncmp(name, "llvm.powi.", 10) == 0) base = 9; /* llvm.powi.f64.i32 */
   for (size_t i = 0; i < sizeof fp_funcs / sizeof fp_funcs[0]; i++) {

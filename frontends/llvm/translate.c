@@ -510,7 +510,8 @@ static int tr_callinst(tr *t) {
     return 1;
   }
   if (LLVMIsAFunction(callee) && tr_va(t, callee)) return 1;
-  if (LLVMIsAFunction(callee) && sxl_tr_fp_call(t, LLVMGetValueName2(callee, &(size_t){0})))
+  if (LLVMIsAFunction(callee) &&
+      sxl_tr_fp_call(t, callee, LLVMGetValueName2(callee, &(size_t){0})))
     return 1;
   tr_call(t, t->in, t->dst, t->w);
   return 1;

@@ -57,10 +57,11 @@ void sxl_tr_unsupported(tr *t, const char *fmt, const char *what);
 /* A new edge from -> to with its phi moves. */
 uint32_t sxl_tr_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
 
-/* tr_fp.c: floating-point instructions (opname names them in messages) and
-** intrinsics (0 when name is not one). 1 when translated or reported. */
+/* tr_fp.c: floating-point instructions (opname names them in messages),
+** intrinsics and undefined libm functions (0 when callee is not one). 1
+** when translated or reported. */
 int sxl_tr_fp(tr *t, const char *opname);
-int sxl_tr_fp_call(tr *t, const char *name);
+int sxl_tr_fp_call(tr *t, LLVMValueRef callee, const char *name);
 
 /* tr_agg.c: aggregates of at most SXL_AGG_MAX scalar fields, a slot each. */
 #define SXL_AGG_MAX 16
