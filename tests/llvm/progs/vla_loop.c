@@ -6,7 +6,9 @@
 int main(void) {
   unsigned char x;
   klee_make_symbolic(&x, 1, "x");
-  int n = (x & 15) + 1, sum = 0;
+  int n = 1, sum = 0;
+  for (int j = 0; j < 16; j++) /* n concrete on each path (an alloca's size is made concrete) */
+    if ((x & 15) == j) n = j + 1;
   for (int i = 0; i < 50; i++) {
     char buf[n + i];
     memset(buf, i, sizeof buf);
