@@ -162,6 +162,33 @@ static int byval_sizes(tr *t, LLVMValueRef in, unsigned n) {
   return any != 0;
 }
 
+/* The n argument slots of call in, appended to t->args: 1, or 0 when an
+** argument has a type we cannot pass (reported; t->args as before). */
+static int call_args(tr *t, LLVMValueRef in, unsigned n) {
+  uint32_t a0 = t->nargs;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef av = LLVMGetOperand(in, i);
+    LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(av));
+    int aw = sxl_type_width(LLVMTypeOf(av));
+    if (!aw || aw > 64) {
+      sxl_tr_unsupported(t, "unsupported call argument type (%s)",
+                         aw ? "integer wider than 64 bits"
+                         : k == LLVMX86_FP80TypeKind ? "x86_fp80 (long double)"
+                         : k == LLVMStructTypeKind || k == LLVMArrayTypeKind ? "aggregate"
+                                                                              : "other");
+      t->nargs = a0;
+      return 0;
+    }
+    uint32_t s = sxl_tr_operand(t, av);
+    if (SXL_GROW(t->args, t->nargs, t->capargs)) {
+      t->oom = 1;
+      return 0;
+    }
+    t->args[t->nargs++] = s;
+  }
+  return 1;
+}
+
 static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
   LLVMValueRef callee = LLVMGetCalledValue(in);
   while (LLVMIsAConstantExpr(callee) && LLVMGetConstOpcode(callee) == LLVMBitCast)
@@ -178,30 +205,7 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
   }
   /* Argument slots first (operands may add constants). */
   uint32_t a0 = t->nargs;
-  for (unsigned i = 0; i < n; i++) {
-    LLVMValueRef av = LLVMGetOperand(in, i);
-    LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(av));
-    int aw = sxl_type_width(LLVMTypeOf(av));
-    if (!aw) {
-      sxl_tr_unsupported(t, "unsupported call argument type (%s)",
-                         k == LLVMX86_FP80TypeKind ? "x86_fp80 (long double)"
-                         : k == LLVMStructTypeKind || k == LLVMArrayTypeKind ? "aggregate"
-                                                                              : "other");
-      t->nargs = a0;
-      return;
-    }
-    if (aw > 64) {
-      sxl_tr_unsupported(t, "unsupported %s", "integer argument wider than 64 bits");
-      t->nargs = a0;
-      return;
-    }
-    uint32_t s = sxl_tr_operand(t, av);
-    if (SXL_GROW(t->args, t->nargs, t->capargs)) {
-      t->oom = 1;
-      return;
-    }
-    t->args[t->nargs++] = s;
-  }
+  if (!call_args(t, in, n)) return;
   int byval = byval_sizes(t, in, n);
   sxl_ins *ci = sxl_tr_emit(t, OP_CALL, w);
   ci->dst = dst;
