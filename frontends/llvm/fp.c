@@ -176,6 +176,8 @@ static uint64_t compute(const sxl_ins *in, const uint64_t *v) {
   case FP_SITOFP: case FP_UITOFP: return from_int(v[0], w2, op == FP_SITOFP, w);
   case FP_FPEXT: case FP_FPTRUNC: return from_double(as_double(v[0], w2), w);
   case FP_POWI: return from_double(pow(as_double(v[0], w), (double)(int32_t)v[1]), w);
+  case FP_LROUND: return to_int(round(as_double(v[0], w2)), w, 1);
+  case FP_LRINT: return to_int(rint(as_double(v[0], w2)), w, 1);
   case FP_FADD: case FP_FSUB: case FP_FMUL: case FP_FDIV: case FP_FREM: case FP_FMA:
   case FP_FMULADD:
     if (w == 32)

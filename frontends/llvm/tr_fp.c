@@ -93,8 +93,7 @@ int sxl_tr_fp(tr *t, const char *opname) {
   return 1;
 }
 
-/* The intrinsics (and libm functions) computed here: name without the
-** type suffix. */
+/* The intrinsics computed here: name without the type suffixes. */
 static const struct {
   const char *name;
   int op;
@@ -107,7 +106,8 @@ static const struct {
     {"llvm.maxnum", FP_MAXNUM, 2}, {"llvm.pow", FP_POW, 2},         {"llvm.powi", FP_POWI, 2},
     {"llvm.exp", FP_EXP, 1},       {"llvm.exp2", FP_EXP2, 1},       {"llvm.log", FP_LOG, 1},
     {"llvm.log2", FP_LOG2, 1},     {"llvm.log10", FP_LOG10, 1},     {"llvm.sin", FP_SIN, 1},
-    {"llvm.cos", FP_COS, 1},
+    {"llvm.cos", FP_COS, 1},       {"llvm.lround", FP_LROUND, 1},   {"llvm.llround", FP_LROUND, 1},
+    {"llvm.lrint", FP_LRINT, 1},   {"llvm.llrint", FP_LRINT, 1},
 };
 
 /* libm's functions of the same meaning, used when the program has no
@@ -145,19 +145,18 @@ static int libm_call(tr *t, LLVMValueRef callee, const char *name) {
 /* A call of a floating-point intrinsic or undefined libm function: 1 when
 ** translated (or reported), 0 when name is not one. */
 int sxl_tr_fp_call(tr *t, LLVMValueRef callee, const char *name) {
-  const char *dot = strrchr(name, '.');
   if (strncmp(name, "llvm.", 5) != 0) return libm_call(t, callee, name);
-  if (!dot || dot == name + 4) return 0;
-  size_t base = (size_t)(dot - name);
-  if (strncmp(name, "llvm.powi.", 10) == 0) base = 9; /* llvm.powi.f64.i32 */
   for (size_t i = 0; i < sizeof fp_funcs / sizeof fp_funcs[0]; i++) {
-    if (strlen(fp_funcs[i].name) != base || strncmp(name, fp_funcs[i].name, base) != 0) continue;
-    unsigned w = fp_width(t->ty);
-    if (!w) {
-      bad_type(t, name, t->ty);
+    size_t n = strlen(fp_funcs[i].name); /* then the type suffixes: llvm.powi.f64.i32 */
+    if (strncmp(name, fp_funcs[i].name, n) != 0 || name[n] != '.') continue;
+    int to_int = fp_funcs[i].op == FP_LROUND || fp_funcs[i].op == FP_LRINT;
+    LLVMTypeRef ft = to_int ? LLVMTypeOf(LLVMGetOperand(t->in, 0)) : t->ty;
+    unsigned w2 = fp_width(ft), w = to_int ? (unsigned)t->w : w2;
+    if (!w2 || !w || w > 64) {
+      bad_type(t, name, ft);
       return 1;
     }
-    emit_fp(t, fp_funcs[i].op, w, w, t->in, fp_funcs[i].nargs);
+    emit_fp(t, fp_funcs[i].op, w, w2, t->in, fp_funcs[i].nargs);
     return 1;
   }
   return 0;
