@@ -4,7 +4,8 @@
 ** and double (IEEE 754 binary32/binary64, as on x86-64). The expression
 ** layer has no floating point: a symbolic operand takes one value under the
 ** path's witness (the equality is added to the path, nothing is enumerated)
-** and the run counts it (sxl_exec.fp_concretized).
+** and the run counts it (sxl_exec.fp_concretized); only fneg, fabs and
+** copysign, bit operations on the sign, keep it symbolic.
 */
 #include "exec_impl.h"
 
@@ -192,12 +193,42 @@ static uint64_t compute(const sxl_ins *in, const uint64_t *v) {
   }
 }
 
+/* fneg, fabs and copysign only move the sign bit: a symbolic operand stays
+** an expression. SXL_CONTINUE when done, else 0 (not such a case). */
+static int sign_op(run *r, const sxl_ins *in) {
+  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
+  int op = in->flag;
+  unsigned w = in->w;
+  if ((op != FP_FNEG && op != FP_FABS && op != FP_COPYSIGN) || in->dst == UINT32_MAX ||
+      (!r->s->sym[fr->base + in->a] && (op != FP_COPYSIGN || !r->s->sym[fr->base + in->b])))
+    return 0;
+  symx_ctx *c = r->ctx;
+  symx_expr *a = sxl_ex(r, in->a, w), *sign = symx_const(c, w, 1ull << (w - 1)), *e;
+  if (op == FP_FNEG) {
+    e = symx_xor(c, a, sign);
+  } else {
+    symx_expr *ns = symx_not(c, sign), *mag = symx_and(c, a, ns);
+    symx_expr *b = op == FP_COPYSIGN ? sxl_ex(r, in->b, w) : NULL;
+    symx_expr *bs = b ? symx_and(c, b, sign) : NULL;
+    e = bs ? symx_or(c, mag, bs) : symx_expr_retain(mag);
+    symx_expr_release(ns);
+    symx_expr_release(mag);
+    symx_expr_release(b);
+    symx_expr_release(bs);
+  }
+  symx_expr_release(a);
+  symx_expr_release(sign);
+  return sxl_set(r, in->dst, e);
+}
+
 int sxl_fp_op(run *r, const sxl_ins *in) {
+  int rc = sign_op(r, in);
+  if (rc) return rc;
   uint64_t v[3] = {0, 0, 0};
   const uint32_t slots[3] = {in->a, in->b, in->c};
   unsigned n = arity(in->flag);
   for (unsigned i = 0; i < n; i++) {
-    int rc = operand(r, slots[i], &v[i]);
+    rc = operand(r, slots[i], &v[i]);
     if (rc != SXL_CONTINUE) return rc;
   }
   if (in->dst != UINT32_MAX) sxl_setc(r, in->dst, compute(in, v));
