@@ -2,9 +2,10 @@
 ** asm.c — inline assembly: the idioms C programs use on one thread are
 ** understood (an empty string as a compiler barrier or to hide a value from
 ** the optimizer; pause, nop and the x86 fences; bswap and the 16-bit rotate
-** by 8 that byte-swaps); any other text becomes an unsupported instruction
-** at its site, whose message names the text, so only a path that runs it
-** ends.
+** by 8 that byte-swaps; musl's x86-64 atomics: lock cmpxchg, xchg, lock
+** xadd, lock and/or/inc/dec, the store with a fence; hlt as unreachable);
+** any other text becomes an unsupported instruction at its site, whose
+** message names the text, so only a path that runs it ends.
 */
 #include "translate.h"
 
@@ -68,6 +69,90 @@ static void emit_result(tr *t, int swap) {
   o->w2 = (uint8_t)t->w;
 }
 
+/* musl's atomics (arch/x86_64/atomic_arch.h) on one thread. */
+enum { A_CAS, A_SWAP, A_XADD, A_AND, A_OR, A_INC, A_DEC, A_STORE };
+static const struct {
+  const char *text, *cons;
+  int kind;
+} atomics[] = {
+    {"lockcmpxchg$3,$1", "={ax},=*m,{ax},r", A_CAS}, {"xchg$0,$1", "=r,=*m,0", A_SWAP},
+    {"lockxadd$0,$1", "=r,=*m,0", A_XADD},           {"lockand$1,$0", "=*m,r", A_AND},
+    {"lockor$1,$0", "=*m,r", A_OR},                  {"lockincl$0", "=*m,*m", A_INC},
+    {"lockincq$0", "=*m,*m", A_INC},                 {"lockdecl$0", "=*m,*m", A_DEC},
+    {"lockdecq$0", "=*m,*m", A_DEC},                 {"mov$1,$0lockorl$0,(%rsp)", "=*m,r", A_STORE},
+};
+
+static sxl_ins *ins(tr *t, int op, int w, uint32_t dst, uint32_t a, uint32_t b) {
+  sxl_ins *o = sxl_tr_emit(t, op, w);
+  o->dst = dst;
+  o->a = a;
+  o->b = b;
+  return o;
+}
+
+/* A load (store: 1) of ty between slot v and the address in slot p. */
+static void mem(tr *t, int store, uint32_t v, uint32_t p, LLVMTypeRef ty) {
+  sxl_ins *o = store ? ins(t, OP_STORE, sxl_type_width(ty), UINT32_MAX, v, p)
+                     : ins(t, OP_LOAD, sxl_type_width(ty), v, p, UINT32_MAX);
+  o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, ty);
+}
+
+/* kind on the object at argument 0, with argument 1 (and 2); scratch slots
+** from s; the old value into t->dst when the asm has a result. */
+static void emit_atomic(tr *t, int kind, uint32_t s) {
+  LLVMValueRef pv = LLVMGetOperand(t->in, 0);
+  LLVMTypeRef ty = LLVMGetElementType(LLVMTypeOf(pv));
+  int w = sxl_type_width(ty);
+  uint32_t p = sxl_tr_operand(t, pv), old = t->tk == LLVMVoidTypeKind ? s + 2 : t->dst;
+  uint32_t v = kind == A_INC || kind == A_DEC ? sxl_tr_const(t, kind == A_INC ? 1 : ~0ull >> (64 - w))
+                                              : sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+  if (kind == A_STORE) {
+    mem(t, 1, v, p, ty);
+    return;
+  }
+  mem(t, 0, old, p, ty);
+  if (kind == A_CAS) {
+    uint32_t nw = sxl_tr_operand(t, LLVMGetOperand(t->in, 2));
+    ins(t, OP_ICMP, 1, s, old, v)->flag = LLVMIntEQ;
+    t->code[t->ncode - 1].w2 = (uint8_t)w;
+    ins(t, OP_SELECT, w, s + 1, s, nw)->c = old;
+    mem(t, 1, s + 1, p, ty);
+    return;
+  }
+  if (kind == A_SWAP) {
+    mem(t, 1, v, p, ty);
+    return;
+  }
+  ins(t, kind == A_AND ? OP_AND : kind == A_OR ? OP_OR : OP_ADD, w, s, old, v);
+  mem(t, 1, s, p, ty);
+}
+
+/* The operand constraints of cons without its clobbers (",~{...}"). */
+static void operands_of(const char *cons, char *out, size_t len) {
+  const char *end = strstr(cons, ",~{");
+  size_t n = end ? (size_t)(end - cons) : strlen(cons);
+  snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), cons);
+}
+
+/* musl's atomics and hlt: 1 when sq (squeezed text) with cons is one. */
+static int tr_musl(tr *t, const char *sq, const char *cons) {
+  char ops[256];
+  operands_of(cons, ops, sizeof ops);
+  if (strcmp(sq, "hlt") == 0 && t->tk == LLVMVoidTypeKind) {
+    sxl_tr_emit(t, OP_UNREACHABLE, 0); /* musl's a_crash */
+    return 1;
+  }
+  for (size_t i = 0; i < sizeof atomics / sizeof atomics[0]; i++) {
+    if (strcmp(sq, atomics[i].text) != 0 || strcmp(ops, atomics[i].cons) != 0) continue;
+    LLVMTypeRef pt = LLVMTypeOf(LLVMGetOperand(t->in, 0));
+    int w = LLVMGetTypeKind(pt) == LLVMPointerTypeKind ? sxl_type_width(LLVMGetElementType(pt)) : 0;
+    if (!w || w > 64) return 0;
+    emit_atomic(t, atomics[i].kind, t->dst + (t->tk == LLVMVoidTypeKind ? 0 : 1));
+    return 1;
+  }
+  return 0;
+}
+
 /* A call of inline assembly: 1 when translated (as an idiom or as an
 ** unsupported instruction with its message). */
 int sxl_tr_asm(tr *t, LLVMValueRef callee) {
@@ -92,6 +177,7 @@ int sxl_tr_asm(tr *t, LLVMValueRef callee) {
     emit_result(t, sq[0] != 0);
     return 1;
   }
+  if (tr_musl(t, sq, cons)) return 1;
   snprintf(what, sizeof what, "\"%.180s\" (constraints \"%.150s\")", text, cons);
   sxl_tr_unsupported(t, "unsupported inline assembly %s", what);
   return 1;

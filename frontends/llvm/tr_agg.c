@@ -43,6 +43,8 @@ unsigned sxl_tr_nslots(LLVMValueRef in) {
   switch (LLVMGetInstructionOpcode(in)) {
   case LLVMLoad: return f ? n + 1 : n;
   case LLVMStore: return sxl_tr_agg_fields(LLVMTypeOf(LLVMGetOperand(in, 0))) ? 1 : 0;
+  case LLVMCall: /* inline assembly's atomics have scratch slots (asm.c) */
+    return LLVMIsAInlineAsm(LLVMGetCalledValue(in)) ? n + 3 : n;
   case LLVMAtomicRMW: return n + 2;
   case LLVMAtomicCmpXchg: return n + 1;
   default: return n;
