@@ -3,7 +3,8 @@
 ** understood (an empty string as a compiler barrier or to hide a value from
 ** the optimizer; pause, nop and the x86 fences; bswap and the 16-bit rotate
 ** by 8 that byte-swaps; musl's x86-64 atomics: lock cmpxchg, xchg, lock
-** xadd, lock and/or/inc/dec, the store with a fence; hlt as unreachable);
+** xadd, lock and/or/inc/dec, the store with a fence; bsf, and bsr then xor
+** 63, as cttz and ctlz; hlt as unreachable);
 ** any other text becomes an unsupported instruction at its site, whose
 ** message names the text, so only a path that runs it ends.
 */
@@ -59,14 +60,29 @@ static int is_one_of(const char *s, const char *const *list) {
   return 0;
 }
 
-/* The result as the first argument (tied operand "=r,0"), optionally
-** byte-swapped. */
-static void emit_result(tr *t, int swap) {
+/* The result as the first argument, moved (bits < 0) or through OP_BITS
+** with that flag. */
+static void emit_result(tr *t, int bits) {
   uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
-  sxl_ins *o = sxl_tr_emit(t, swap ? OP_BSWAP : OP_MOV, t->w);
+  sxl_ins *o = sxl_tr_emit(t, bits < 0 ? OP_MOV : OP_BITS, t->w);
   o->dst = t->dst;
   o->a = a;
   o->w2 = (uint8_t)t->w;
+  o->flag = (uint8_t)(bits < 0 ? 0 : bits);
+}
+
+/* bsf (count trailing zeros) and musl's bsr-then-xor-63 (leading zeros),
+** on "=r,r". */
+static int tr_bitscan(tr *t, const char *sq, const char *cons) {
+  if (strncmp(cons, "=r,r", 4) || (cons[4] && cons[4] != ',') || !t->w ||
+      LLVMGetNumArgOperands(t->in) != 1)
+    return 0;
+  if (strcmp(sq, "bsf$1,$0") == 0) emit_result(t, 1);
+  else if ((strcmp(sq, "bsr$1,$0xor$63,$0") == 0 && t->w == 64) ||
+           (strcmp(sq, "bsr$1,$0xor$31,$0") == 0 && t->w == 32))
+    emit_result(t, 2);
+  else return 0;
+  return 1;
 }
 
 /* musl's atomics (arch/x86_64/atomic_arch.h) on one thread. */
@@ -174,10 +190,10 @@ int sxl_tr_asm(tr *t, LLVMValueRef callee) {
   }
   if (tied && (sq[0] == 0 || (is_one_of(sq, swaps) && t->w % 16 == 0 &&
                               (t->w == 16) == (sq[0] == 'r')))) {
-    emit_result(t, sq[0] != 0);
+    emit_result(t, sq[0] ? 0 : -1);
     return 1;
   }
-  if (tr_musl(t, sq, cons)) return 1;
+  if (tr_musl(t, sq, cons) || tr_bitscan(t, sq, cons)) return 1;
   snprintf(what, sizeof what, "\"%.180s\" (constraints \"%.150s\")", text, cons);
   sxl_tr_unsupported(t, "unsupported inline assembly %s", what);
   return 1;

@@ -196,10 +196,11 @@ int sxl_bi_arith(sxl_bcall *c) {
   return set2(c, v, o);
 }
 
-/* OP_BSWAP (what inline assembly's bswap becomes). */
-int sxl_bswap_op(run *r, const sxl_ins *in) {
+/* OP_BITS: bswap, cttz, ctlz (what inline assembly becomes, asm.c). */
+int sxl_bits_op(run *r, const sxl_ins *in) {
   bx b = {r->ctx, in->w};
-  symx_expr *a = sxl_ex(r, in->a, in->w), *e = bswap(&b, a);
+  symx_expr *a = sxl_ex(r, in->a, in->w);
+  symx_expr *e = in->flag == 0 ? bswap(&b, a) : count_zeros(&b, a, in->flag == 2);
   symx_expr_release(a);
   return sxl_set(r, in->dst, e);
 }

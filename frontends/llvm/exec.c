@@ -392,7 +392,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     case OP_GEPI: case OP_GEPV: DO(op_gep(&L, r, in))
     case OP_VASTART: case OP_VACOPY: DO(slow(&L, r, in, sxl_va))
     case OP_FP: DO(slow(&L, r, in, sxl_fp_op))
-    case OP_BSWAP: DO(slow(&L, r, in, sxl_bswap_op))
+    case OP_BITS: DO(slow(&L, r, in, sxl_bits_op))
     default: return op_end(&L, r, in); /* unreachable, unsupported */
     }
   }

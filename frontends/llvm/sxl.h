@@ -47,7 +47,8 @@ enum sxl_op {
   OP_VACOPY,  /* a = dst va_list, b = src va_list */
   OP_FP,      /* floating point (fp.c): flag = enum sxl_fpop, operands a, b, c,
               ** w2 = operand width (32 float, 64 double), imm = fcmp predicate */
-  OP_BSWAP,   /* dst = a byte-swapped (width w; inline assembly, asm.c) */
+  OP_BITS,    /* dst = bswap (flag 0), cttz (1) or ctlz (2) of a, width w
+              ** (inline assembly, asm.c) */
   OP_UNSUPPORTED, /* imm = message index */
   OP_COUNT_
 };

@@ -1,8 +1,9 @@
+#include <stdint.h>
 #include <stdio.h>
 #include "symx/target.h"
 /* musl's x86-64 atomics (its arch/x86_64/atomic_arch.h idioms, rewritten
 ** here) as inline assembly: lock cmpxchg, xchg, lock xadd, lock and/or/
-** inc/dec, the fenced store. */
+** inc/dec, the fenced store; bsf and bsr as trailing and leading zeros. */
 static inline int a_cas(volatile int *p, int t, int s) {
 	__asm__ __volatile__ ("lock ; cmpxchg %3, %1" : "=a"(t), "=m"(*p) : "a"(t), "r"(s) : "memory" );
 	return t;
@@ -40,6 +41,10 @@ static inline void a_dec(volatile int *p) {
 static inline void a_store(volatile int *p, int x) {
 	__asm__ __volatile__( "mov %1, %0 ; lock ; orl $0,(%%rsp)" : "=m"(*p) : "r"(x) : "memory" );
 }
+static inline int a_ctz_64(uint64_t x) { __asm__( "bsf %1,%0" : "=r"(x) : "r"(x) ); return x; }
+static inline int a_clz_64(uint64_t x) { __asm__( "bsr %1,%0 ; xor $63,%0" : "=r"(x) : "r"(x) ); return x; }
+static inline int a_ctz_32(uint32_t x) { __asm__( "bsf %1,%0" : "=r"(x) : "r"(x) ); return x; }
+static inline int a_clz_32(uint32_t x) { __asm__( "bsr %1,%0 ; xor $31,%0" : "=r"(x) : "r"(x) ); return x; }
 int main(void) {
   unsigned char x;
   klee_make_symbolic(&x, 1, "x");
@@ -60,5 +65,9 @@ int main(void) {
   a_dec(&v);
   a_store(&w, v * 2);
   printf("r=%d v=%d l=%d w=%d\n", r, (v >> 2) & 7, l > 100, w & 6);
+  int z = a_ctz_64((uint64_t)x << 40 | 1ull << 50) + a_clz_64((uint64_t)x << 20 | 1);
+  if (a_ctz_32(x | 0x100u) == 2) z += 100;
+  if (a_clz_32(x | 1u) == 26) z += 1000;
+  printf("z=%d\n", z);
   return 0;
 }
