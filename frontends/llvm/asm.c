@@ -1,8 +1,8 @@
 /*
 ** asm.c — inline assembly: the idioms C programs use on one thread are
 ** understood (an empty string as a compiler barrier or to hide a value from
-** the optimizer; pause, nop and the x86 fences; bswap and the 16-bit rotate
-** by 8 that byte-swaps; musl's x86-64 atomics: lock cmpxchg, xchg, lock
+** the optimizer; pause, nop and the x86 fences; bswap and the rotates that
+** byte-swap; one arithmetic instruction on a tied register; musl's x86-64 atomics: lock cmpxchg, xchg, lock
 ** xadd, lock and/or/inc/dec, the store with a fence; bsf, and bsr then xor
 ** 63, as cttz and ctlz; hlt as unreachable);
 ** any other text becomes an unsupported instruction at its site, whose
@@ -11,6 +11,7 @@
 #include "translate.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The next quoted string of an LLVM printout after *p, unescaped (\XX is a
@@ -169,13 +170,71 @@ static int tr_musl(tr *t, const char *sq, const char *cons) {
   return 0;
 }
 
+/* On a tied register ("=r,0"): nothing (a value hidden from the optimizer)
+** or a byte swap; 1 when sq is one of them for the result's width. */
+static int tr_swap(tr *t, const char *sq) {
+  static const struct {
+    const char *text;
+    int w; /* 0: 32 or 64 */
+  } swaps[] = {{"bswap$0", 0},       {"bswapl$0", 32},      {"bswapq$0", 64},
+               {"bswap${0:k}", 32},  {"bswap${0:q}", 64},   {"rorw$8,${0:w}", 16},
+               {"rolw$8,${0:w}", 16}, {"rorw$8,${0:w}rorl$16,$0rorw$8,${0:w}", 32}};
+  if (!sq[0]) {
+    emit_result(t, -1);
+    return 1;
+  }
+  for (size_t i = 0; i < sizeof swaps / sizeof swaps[0]; i++)
+    if (strcmp(sq, swaps[i].text) == 0 &&
+        (swaps[i].w ? t->w == swaps[i].w : t->w == 32 || t->w == 64)) {
+      emit_result(t, 0);
+      return 1;
+    }
+  return 0;
+}
+
+/* One arithmetic instruction on a tied register: neg, not, inc, dec on $0,
+** or add, sub, and, or, xor, shl, shr, sar of an immediate ("$5,$0"); an
+** optional b/w/l/q size suffix. 1 when sq is one. */
+static int tr_tied_arith(tr *t, const char *sq) {
+  static const struct {
+    const char *mn;
+    int op, imm; /* imm: takes "$K,"; else the constant is k */
+    uint64_t k;
+  } ops[] = {{"neg", OP_SUB, 0, 0}, {"not", OP_XOR, 0, ~0ull}, {"inc", OP_ADD, 0, 1},
+             {"dec", OP_SUB, 0, 1}, {"add", OP_ADD, 1, 0},     {"sub", OP_SUB, 1, 0},
+             {"and", OP_AND, 1, 0}, {"or", OP_OR, 1, 0},       {"xor", OP_XOR, 1, 0},
+             {"shl", OP_SHL, 1, 0}, {"shr", OP_LSHR, 1, 0},    {"sar", OP_ASHR, 1, 0}};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    size_t n = strlen(ops[i].mn);
+    const char *p = sq + n;
+    if (strncmp(sq, ops[i].mn, n) != 0) continue;
+    if (*p && strchr("bwlq", *p) && p[1] == '$') p++; /* size suffix */
+    char *end = (char *)p;
+    uint64_t k = ops[i].k;
+    if (ops[i].imm) {
+      if (p[0] != '$') continue;
+      k = strtoull(p + 1, &end, 0);
+      if (end == p + 1 || *end != ',') continue;
+      end++;
+    }
+    if (strcmp(end, "$0") != 0) continue;
+    uint64_t m = ~0ull >> (64 - t->w);
+    uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0)), kc = sxl_tr_const(t, k & m);
+    int neg = ops[i].op == OP_SUB && !ops[i].imm && ops[i].k == 0; /* neg: 0 - a */
+    sxl_ins *o = sxl_tr_emit(t, ops[i].op, t->w);
+    o->dst = t->dst;
+    o->a = neg ? kc : a;
+    o->b = neg ? a : kc;
+    return 1;
+  }
+  return 0;
+}
+
 /* A call of inline assembly: 1 when translated (as an idiom or as an
 ** unsupported instruction with its message). */
 int sxl_tr_asm(tr *t, LLVMValueRef callee) {
   static const char *const nops[] = {"", "pause", "nop", "repnop", "mfence", "lfence",
                                      "sfence", NULL};
-  static const char *const swaps[] = {"bswap$0", "bswapl$0", "bswapq$0", "bswap${0:k}",
-                                      "bswap${0:q}", "rorw$8,${0:w}", "rolw$8,${0:w}", NULL};
   char text[256], cons[256], sq[256], what[400];
   if (!asm_text(callee, text, sizeof text, cons, sizeof cons)) {
     sxl_tr_unsupported(t, "unsupported %s", "inline assembly (unreadable)");
@@ -188,11 +247,7 @@ int sxl_tr_asm(tr *t, LLVMValueRef callee) {
     sxl_tr_emit(t, OP_NOP, 0); /* a barrier: nothing to do on one thread */
     return 1;
   }
-  if (tied && (sq[0] == 0 || (is_one_of(sq, swaps) && t->w % 16 == 0 &&
-                              (t->w == 16) == (sq[0] == 'r')))) {
-    emit_result(t, sq[0] ? 0 : -1);
-    return 1;
-  }
+  if (tied && (tr_swap(t, sq) || tr_tied_arith(t, sq))) return 1;
   if (tr_musl(t, sq, cons) || tr_bitscan(t, sq, cons)) return 1;
   snprintf(what, sizeof what, "\"%.180s\" (constraints \"%.150s\")", text, cons);
   sxl_tr_unsupported(t, "unsupported inline assembly %s", what);
