@@ -85,15 +85,23 @@ int sxl_bi_fixed_object(sxl_bcall *c) {
   return sxl_end(c->r, SYMX_END_EARLY, SYMX_ERR_NONE, why, 0);
 }
 
-/* llvm.objectsize(p, min, ...): "unknown" (0 for the least, -1 for the
-** most), always a correct answer; llvm.is.constant: 0, likewise. */
+/* llvm.objectsize(p, min, ...): the bytes from p to the end of its object
+** when p is a concrete pointer into a live one, else "unknown" (0 for the
+** least, -1 for the most); llvm.is.constant: 0, always a correct answer. */
 int sxl_bi_objectsize(sxl_bcall *c) {
   if (c->id == BI_IS_CONSTANT) return sxl_bi_ret(c, 0);
-  uint64_t min = 0;
+  run *r = c->r;
+  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
+  uint64_t min = 0, p = r->s->regs[fr->base + c->args[0]];
   if (c->nargs >= 2) {
-    int rc = sxl_concrete(c->r, c->args[1], 1, &min);
+    int rc = sxl_concrete(r, c->args[1], 1, &min);
     if (rc != SXL_CONTINUE) return rc;
   }
+  sxl_mem *m = r->s->mem;
+  sxl_obj *o = SXL_ID(p) && SXL_ID(p) < m->n ? m->objs[SXL_ID(p)] : NULL;
+  if (!r->s->sym[fr->base + c->args[0]] && o && o->kind != OBJ_FREED && o->kind != OBJ_FUNC &&
+      SXL_OFF(p) <= o->size)
+    return sxl_bi_ret(c, o->size - SXL_OFF(p));
   return sxl_bi_ret(c, min & 1 ? 0 : ~0ull);
 }
 

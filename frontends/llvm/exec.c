@@ -321,8 +321,9 @@ static inline int op_gep(loop *L, run *r, const sxl_ins *in) {
 
 static int op_end(loop *L, run *r, const sxl_ins *in) {
   save(L);
-  if (in->op == OP_UNREACHABLE)
-    return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_UNREACHABLE, "reached unreachable code", 0);
+  if (in->op == OP_UNREACHABLE) /* flag 1: after indirectbr's destinations */
+    return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_UNREACHABLE,
+                   in->flag ? "indirectbr: illegal label address" : "reached unreachable code", 0);
   const char *msg = in->op == OP_UNSUPPORTED && in->imm < L->p->nmsgs ? L->p->msgs[in->imm]
                                                                       : "bad instruction";
   sxl_report_unsupported(r, msg);

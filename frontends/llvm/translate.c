@@ -351,7 +351,7 @@ static int tr_indirectbr(tr *t) {
     o->imm = addr;
     o->b = e;
   }
-  sxl_tr_emit(t, OP_UNREACHABLE, 0);
+  sxl_tr_emit(t, OP_UNREACHABLE, 0)->flag = 1;
   return 1;
 }
 

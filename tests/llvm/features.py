@@ -11,7 +11,9 @@
     klee_assert fails as "assert" at its line;
   - long_double.c: x86_fp80 arithmetic ends its path with a message naming
     x86_fp80 and the line, the other path exits;
-  - fixed_object.c: klee_define_fixed_object ends the path with a message.
+  - fixed_object.c: klee_define_fixed_object ends the path with a message;
+  - objectsize.c: llvm.objectsize answers exactly for live objects (native
+    code may answer "unknown" there, so the oracle cannot compare).
 Lines are found by the marker comment on them (/* NAME */).
 """
 import argparse
@@ -97,6 +99,11 @@ def main():
     src, paths, stats, _ = run(a, work, "fixed_object.c")
     check(len(paths) == 1 and "klee_define_fixed_object" in paths[0]["message"],
           "fixed_object: the path ends naming klee_define_fixed_object")
+
+    src, paths, stats, _ = run(a, work, "objectsize.c")
+    check([p.get("exit") for p in paths] == [42],
+          "objectsize: the bytes left in live objects, unknown for null (%s)" %
+          [p.get("exit") for p in paths])
 
     if failures:
         print("%d failed (work dir %s)" % (len(failures), work))
