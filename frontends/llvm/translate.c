@@ -61,6 +61,8 @@ static void edge_moves(tr *t, uint32_t e, LLVMBasicBlockRef from, LLVMBasicBlock
       if (LLVMGetIncomingBlock(in, i) != from) continue;
       LLVMValueRef v = LLVMGetIncomingValue(in, i);
       unsigned nf = sxl_tr_agg_fields(LLVMTypeOf(in)); /* an aggregate: a move per field */
+      int w = sxl_type_width(LLVMTypeOf(in));
+      if (!nf && (!w || w > 64)) break; /* the phi itself is unsupported, not this edge */
       uint32_t dst = 0;
       sxl_pmap_get(&t->slots, in, &dst);
       for (unsigned f = 0; f < (nf ? nf : 1); f++) {
