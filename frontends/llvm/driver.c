@@ -85,6 +85,14 @@ static void on_message(void *ud, const char *msg) {
   if (ss->msgs) fprintf(ss->msgs, "unsupported: %s\n", msg);
 }
 
+/* klee_warning and klee_warning_once (once: the first time its text is
+** seen). */
+static void on_warning(void *ud, const char *msg, int once) {
+  sxl_session *ss = ud;
+  if (!ss->quiet) fprintf(stderr, "symx-llvm: warning%s: %s\n", once ? " (once)" : "", msg);
+  if (ss->msgs) fprintf(ss->msgs, "warning: %s\n", msg);
+}
+
 /* Errors the engine finds rather than the run: by symx_state_check on a
 ** path that goes on (the payload is inside the check), and a relaxed check's
 ** pending error side that a revival proved feasible (inside
@@ -156,6 +164,7 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *program, const char *li
   s->x.quantum = 100000;
   s->x.on_end = on_end;
   s->x.on_message = on_message;
+  s->x.on_warning = on_warning;
   s->x.end_ud = s;
   return s;
 }
@@ -390,9 +399,11 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           "{\"instructions\":%" PRIu64 ",\"paths\":%" PRIu64 ",\"tests\":%zu,\"errors\":%" PRIu64
           ",\"covered_lines\":%" PRIu64 ",\"total_lines\":%" PRIu64
           ",\"covered_instructions\":%" PRIu64 ",\"total_instructions\":%" PRIu64
-          ",\"solver_queries\":%" PRIu64 ",\"wall_s\":%.3f,\"engine\":%s}\n",
+          ",\"solver_queries\":%" PRIu64 ",\"fp_concretized\":%" PRIu64
+          ",\"wall_s\":%.3f,\"engine\":%s}\n",
           s->x.instructions, s->npaths, ntests, s->nerrors, lines, tl, ins, ti,
-          symx_stat_get(s->ctx, "solver_queries"), s->wall_s, eng ? eng : "{}");
+          symx_stat_get(s->ctx, "solver_queries"), s->x.fp_concretized, s->wall_s,
+          eng ? eng : "{}");
   if (eng) symx_string_free(s->ctx, eng);
   fclose(f);
   return 0;

@@ -37,7 +37,8 @@ typedef struct sxl_session {
 } sxl_session;
 
 /* Loads and translates program (.c/.ll/.bc) with libc_bc linked (NULL: the
-** built-in path; "" = none); opt "-O0"/"-O1". ctx options are read later. */
+** built-in path; "" = none); opt "-O0"/"-O1", or clang's flags for a .c one a line ("-O2\n-Iinc\n-DX=1\n"; the
+** last -O wins). ctx options are read later. */
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen);
 /* As sxl_session_new; posix_main: the environment runtime's main runs

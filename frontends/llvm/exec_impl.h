@@ -67,6 +67,12 @@ int sxl_ret(run *r, const sxl_ins *in);
 int sxl_sym_op(run *r, const sxl_ins *in);
 int sxl_sym_gep(run *r, const sxl_ins *in);
 
+/* fp.c: OP_FP (a symbolic operand is concretized). */
+int sxl_fp_op(run *r, const sxl_ins *in);
+
+/* bi_bits.c: OP_BITS. */
+int sxl_bits_op(run *r, const sxl_ins *in);
+
 /* access.c */
 int sxl_mem_load(run *r, const sxl_ins *in);
 int sxl_mem_store(run *r, const sxl_ins *in);

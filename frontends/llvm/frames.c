@@ -82,31 +82,63 @@ uint32_t sxl_stack_alloc(sxl_state *s, uint64_t size, uint32_t loc) {
   return id;
 }
 
-/* The arguments past fn's parameters, 8 bytes apart in an object of the
-** new frame (what va_start's overflow area points at). */
-static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_t *args,
-                         uint32_t nargs) {
+/* Copies n bytes from the caller's object at address src into the vararg
+** object id at off (a byval argument); 0, or -1 when it cannot. */
+static int copy_byval(run *r, uint64_t src, uint64_t n, uint32_t id, uint64_t off) {
+  sxl_mem *m = r->s->mem;
+  uint32_t sid = SXL_ID(src);
+  uint64_t soff = SXL_OFF(src);
+  sxl_obj *o = sid && sid < m->n ? m->objs[sid] : NULL;
+  if (!o || o->kind == OBJ_FREED || soff + n > o->size) return -1;
+  for (uint64_t k = 0; k < n; k++) {
+    symx_expr *b = sxl_read_byte(r, r->s->mem->objs[sid], soff + k);
+    int rc = b ? sxl_write_byte(r, id, off + k, b) : -1;
+    symx_expr_release(b);
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+/* Argument i's value (8 bytes, zero-extended) at offset off of object id. */
+static int put_arg(run *r, uint32_t id, uint64_t off, uint32_t slot) {
   sxl_state *s = r->s;
-  uint32_t extra = nargs - fn->nparams;
-  uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, 8ull * extra, 0, 1);
+  uint64_t v = s->regs[slot];
+  memcpy(s->mem->objs[id]->bytes + off, &v, 8);
+  if (!s->sym[slot]) return 0;
+  symx_expr *e = symx_expr_retain(s->sym[slot]);
+  if (symx_expr_width(e) < 64) {
+    symx_expr *z = symx_zext(r->ctx, e, 64);
+    symx_expr_release(e);
+    e = z;
+  }
+  int rc = e ? sxl_store_expr(r, id, off, e, 8) : -1;
+  symx_expr_release(e);
+  return rc;
+}
+
+/* The arguments past fn's parameters in an object of the new frame (what
+** va_start's overflow area points at): 8 bytes each, a byval one (sizes:
+** NULL, or one per argument, 0 when not byval) by value, 8-byte aligned. */
+static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_t *args,
+                         uint32_t nargs, const uint32_t *sizes) {
+  sxl_state *s = r->s;
+  uint64_t total = 0;
+  for (uint32_t i = fn->nparams; i < nargs; i++)
+    total += sizes && sizes[i] ? (sizes[i] + 7ull) & ~7ull : 8;
+  uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, total, 0, 1);
   if (!id) return sxl_oom(r);
-  sxl_obj *o = s->mem->objs[id];
-  memset(o->bytes, 0, 8ull * extra);
-  for (uint32_t i = 0; i < extra; i++) {
-    uint32_t slot = cbase + args[fn->nparams + i];
-    uint64_t v = s->regs[slot];
-    memcpy(o->bytes + 8 * i, &v, 8);
-    if (s->sym[slot]) {
-      symx_expr *e = symx_expr_retain(s->sym[slot]);
-      unsigned w = symx_expr_width(e);
-      if (w < 64) {
-        symx_expr *z = symx_zext(r->ctx, e, 64);
-        symx_expr_release(e);
-        e = z;
-      }
-      int rc = sxl_store_expr(r, id, 8ull * i, e, 8);
-      symx_expr_release(e);
-      if (rc) return sxl_fatal(r, "vararg");
+  memset(s->mem->objs[id]->bytes, 0, total);
+  uint64_t off = 0;
+  for (uint32_t i = fn->nparams; i < nargs; i++) {
+    uint32_t slot = cbase + args[i];
+    if (sizes && sizes[i]) {
+      if (s->sym[slot] || copy_byval(r, s->regs[slot], sizes[i], id, off))
+        return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE,
+                       "unsupported byval variadic argument (symbolic or bad pointer)", 0);
+      off += (sizes[i] + 7ull) & ~7ull;
+    } else {
+      if (put_arg(r, id, off, slot)) return sxl_fatal(r, "vararg");
+      off += 8;
     }
   }
   s->frames[s->nframes - 1].va_obj = id;
@@ -144,7 +176,8 @@ static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
     symx_expr *e = s->sym[cbase + args[i]];
     s->sym[nf->base + i] = e ? symx_expr_retain(e) : NULL;
   }
-  if (fn->is_vararg && in->c > fn->nparams) return vararg_object(r, fn, cbase, args, in->c);
+  if (fn->is_vararg && in->c > fn->nparams)
+    return vararg_object(r, fn, cbase, args, in->c, in->flag & 2 ? args + in->c : NULL);
   return SXL_CONTINUE;
 }
 
@@ -168,7 +201,7 @@ static int callee(run *r, const sxl_ins *in, uint32_t *fi) {
 
 int sxl_call(run *r, const sxl_ins *in) {
   uint32_t fi = in->a;
-  if (in->flag) {
+  if (in->flag & 1) {
     int rc = callee(r, in, &fi);
     if (rc != SXL_CONTINUE) return rc;
   }
@@ -188,8 +221,37 @@ static int main_returned(run *r, uint64_t v, symx_expr *e) {
   return sxl_end(r, SYMX_END_EXIT, SYMX_ERR_NONE, "exit", code);
 }
 
+/* ret of an aggregate (flag 1): its c field slots are in the argument list
+** at imm; they go to the caller's slots from ret_dst on. */
+static int ret_fields(run *r, const sxl_ins *in) {
+  sxl_state *s = r->s;
+  sxl_frame *fr = &s->frames[s->nframes - 1];
+  const uint32_t *fs = r->p->fns[fr->fn].args + in->imm;
+  uint64_t v[16];
+  symx_expr *e[16];
+  uint32_t n = in->c < 16 ? in->c : 16, dst = fr->ret_dst;
+  for (uint32_t i = 0; i < n; i++) {
+    v[i] = s->regs[fr->base + fs[i]];
+    e[i] = s->sym[fr->base + fs[i]] ? symx_expr_retain(s->sym[fr->base + fs[i]]) : NULL;
+  }
+  int bad = frame_pop(s, r->p) || s->nframes == 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (bad || dst == UINT32_MAX) {
+      symx_expr_release(e[i]);
+      continue;
+    }
+    fr = &s->frames[s->nframes - 1];
+    symx_expr_release(s->sym[fr->base + dst + i]);
+    s->regs[fr->base + dst + i] = v[i];
+    s->sym[fr->base + dst + i] = e[i];
+  }
+  if (bad) return s->nframes ? sxl_oom(r) : sxl_fatal(r, "main returned an aggregate");
+  return SXL_RETURNED;
+}
+
 int sxl_ret(run *r, const sxl_ins *in) {
   sxl_state *s = r->s;
+  if (in->flag) return ret_fields(r, in);
   if (s->nframes == 1 && in->a != UINT32_MAX) {
     /* A symbolic exit status: one value (or one path per value with
        enum_outputs; nothing when it is concrete). */

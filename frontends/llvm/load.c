@@ -154,6 +154,42 @@ int sxl_load_ir(const char *data, size_t len, const char *name, LLVMContextRef c
   return load_memory(&t, c, out, err, errlen);
 }
 
+/* clang's command line for path: opt is "-O0", "-O1", ..., or flags one a
+** line ("-O0\n-Iinc\n-DX=1\n"); the last -O sets the level. Returns argc;
+** the flags are cut in place in buf. */
+static int compile_argv(const char *path, const char *opt, const char *out, char *buf,
+                        size_t len, char *incarg, const char **av, int max) {
+  const char *level = "-O0", *user[64];
+  int n = 0, nu = 0;
+  snprintf(buf, len, "%s", opt);
+  for (char *f = strtok(buf, "\n"); f; f = strtok(NULL, "\n")) {
+    if (f[0] == '-' && f[1] == 'O')
+      level = f;
+    else if (nu < 64)
+      user[nu++] = f;
+  }
+  av[n++] = SXL_CLANG;
+  av[n++] = "-emit-llvm";
+  av[n++] = "-c";
+  av[n++] = "-g";
+  av[n++] = level;
+  if (strcmp(level, "-O0") == 0) { /* without optnone: the IR as written, names kept */
+    av[n++] = "-Xclang";
+    av[n++] = "-disable-O0-optnone";
+    av[n++] = "-fno-discard-value-names";
+  } else {
+    av[n++] = "-fno-vectorize";
+    av[n++] = "-fno-slp-vectorize";
+  }
+  for (int i = 0; i < nu && n < max - 5; i++) av[n++] = user[i];
+  av[n++] = incarg;
+  av[n++] = "-o";
+  av[n++] = out;
+  av[n++] = path;
+  av[n] = NULL;
+  return n;
+}
+
 static int compile_c(const char *path, const char *opt, char *outpath, size_t outlen,
                      char *err, size_t errlen) {
   const char *tmp = getenv("TMPDIR");
@@ -164,6 +200,11 @@ static int compile_c(const char *path, const char *opt, char *outpath, size_t ou
     return -1;
   }
   close(fd);
+  const char *inc = getenv("SYMX_INCLUDE");
+  char flags[4200], incarg[4096];
+  const char *av[96];
+  snprintf(incarg, sizeof incarg, "-I%s", inc ? inc : SXL_INCLUDE_DIR);
+  compile_argv(path, opt, outpath, flags, sizeof flags, incarg, av, 96);
   pid_t pid = fork();
   if (pid < 0) {
     snprintf(err, errlen, "fork failed");
@@ -171,16 +212,7 @@ static int compile_c(const char *path, const char *opt, char *outpath, size_t ou
     return -1;
   }
   if (pid == 0) {
-    const char *inc = getenv("SYMX_INCLUDE");
-    char incarg[4096];
-    snprintf(incarg, sizeof incarg, "-I%s", inc ? inc : SXL_INCLUDE_DIR);
-    if (strcmp(opt, "-O0") == 0)
-      execlp(SXL_CLANG, SXL_CLANG, "-emit-llvm", "-c", "-g", "-O0", "-Xclang",
-             "-disable-O0-optnone", "-fno-discard-value-names", incarg, "-o", outpath, path,
-             (char *)NULL);
-    else
-      execlp(SXL_CLANG, SXL_CLANG, "-emit-llvm", "-c", "-g", opt, "-fno-vectorize",
-             "-fno-slp-vectorize", incarg, "-o", outpath, path, (char *)NULL);
+    execvp(SXL_CLANG, (char *const *)av);
     _exit(127);
   }
   int status = 0;

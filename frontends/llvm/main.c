@@ -62,6 +62,7 @@ static void usage(FILE *f) {
         "  --exit-on-error                stop at the first error\n"
         "  --solver z3|cadical, --rng-seed N, --emit-all-tests\n"
         "  --optimize                     compile .c with -O1 (default -O0)\n"
+        "  -I DIR, -D NAME[=V], -U NAME, -O0..-O3  passed to clang for a .c program\n"
         "  --concretize-pointers          resolve symbolic pointers by concretization\n"
         "  --replay FILE.ktest            run once on the test's inputs, no engine\n"
 "  --quantum N                    instructions a state runs before the searcher\n"
@@ -146,6 +147,7 @@ typedef struct cli {
   const char *environ_file;
   char **pargv; /* the program's arguments after its name (argv's), */
   int pargc;    /* from the first one after the input or after -- */
+  char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -286,6 +288,24 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
   return -1;
 }
 
+/* -I DIR, -DNAME=V, -U NAME, -O2 ...: clang's flags for a .c program (the
+** value may be the next argument, except for -O). 0, or -1 on an error. */
+static int add_cflag(cli *c, int argc, char **argv, int *i) {
+  const char *a = argv[*i], *val = a[2] || a[1] == 'O' ? "" : NULL;
+  if (!val && *i + 1 < argc) val = argv[++*i];
+  if (!val) {
+    fprintf(stderr, "symx-llvm: %s needs a value\n", a);
+    return -1;
+  }
+  size_t used = strlen(c->cflags), need = strlen(a) + strlen(val) + 2;
+  if (used + need >= sizeof c->cflags) {
+    fprintf(stderr, "symx-llvm: %s: too many compiler flags\n", a);
+    return -1;
+  }
+  snprintf(c->cflags + used, sizeof c->cflags - used, "%s%s\n", a, val);
+  return 0;
+}
+
 /* The command line up to the program (its arguments follow it): 0, 1 for
 ** help (printed), -1 on an error. */
 static int parse(cli *c, int argc, char **argv) {
@@ -296,6 +316,8 @@ static int parse(cli *c, int argc, char **argv) {
       if (rc) return rc;
     } else if (strcmp(a, "-h") == 0) {
       return 1;
+    } else if (a[0] == '-' && a[1] && strchr("IDUO", a[1])) {
+      if (add_cflag(c, argc, argv, &i)) return -1;
     } else if (a[0] == '-') {
       fprintf(stderr, "symx-llvm: unknown option %s\n", a);
       return -1;
@@ -384,10 +406,11 @@ static int want_posix(cli *c) {
 
 /* The session on the program, set up as the command line asks. */
 static sxl_session *open_session(cli *c) {
-  char err[1024];
+  char err[1024], flags[4200];
   int posix = want_posix(c);
   if (posix < 0) return NULL;
-  sxl_session *s = sxl_session_open(c->ctx, c->program, c->libc, c->optimize ? "-O1" : "-O0",
+  snprintf(flags, sizeof flags, "%s\n%s", c->optimize ? "-O1" : "-O0", c->cflags);
+  sxl_session *s = sxl_session_open(c->ctx, c->program, c->libc, flags,
                                     posix, err, sizeof err);
   if (!s) {
     fprintf(stderr, "symx-llvm: %s\n", err);

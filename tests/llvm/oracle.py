@@ -3,7 +3,8 @@
 
 For each program tests/llvm/progs/*.c (1 symbolic byte: 256 inputs; a
 '// inputs: 2' line: 2 bytes, 65,536 inputs, only with --slow):
-  1. compile to bitcode once (clang-14 -g -O0), the file symx-llvm runs;
+  1. compile to bitcode once (clang-14 -g -O0, then the flags of a
+     '// cflags: ...' line), the file symx-llvm runs;
   2. a native twin: the same bitcode with line-coverage hooks
      (symx-llvm --emit-cov-bitcode), built with AddressSanitizer,
      libsymx-replay and libsymx-twin;
@@ -100,6 +101,13 @@ def input_bytes(src):
     return 2 if re.search(r"//\s*inputs:\s*2", open(src).read()) else 1
 
 
+def cflags(src):
+    """Extra compiler flags of a program: a '// cflags: -O2 ...' line (what
+    clang makes of the code at other optimization levels)."""
+    m = re.search(r"//\s*cflags:(.*)", open(src).read())
+    return m.group(1).split() if m else []
+
+
 def check_program(src, args, work):
     name = os.path.splitext(os.path.basename(src))[0]
     d = os.path.join(work, name)
@@ -107,13 +115,13 @@ def check_program(src, args, work):
     nbytes = input_bytes(src)
     bc = os.path.join(d, name + ".bc")
     subprocess.run([args.clang, "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
-                    "-I" + args.include, src, "-o", bc], check=True)
+                    "-I" + args.include] + cflags(src) + [src, "-o", bc], check=True)
     cov_bc = os.path.join(d, name + ".cov.bc")
     subprocess.run([args.symx, "--emit-cov-bitcode", cov_bc, bc], check=True)
     exe = os.path.join(d, name + ".native")
     # -z now: symbols are bound once in the twin, not again in each child
     subprocess.run([args.clang, "-fsanitize=address", "-g", cov_bc, "-L" + args.replay_dir,
-                    "-Wl,-z,now", "-Wl,--wrap=main", "-lsymx-twin", "-lsymx-replay", "-o", exe], check=True)
+                    "-Wl,-z,now", "-Wl,--wrap=main", "-lsymx-twin", "-lsymx-replay", "-lm", "-o", exe], check=True)
     # 3. every input natively: one twin process forks a child per input
     outcomes, lines = set(), set()
     for v, rc, out, err, cov in run_twin(exe, nbytes, d):
