@@ -233,8 +233,12 @@ static long sys_process(long nr, long a1, long a2, long a3) {
   case SYS_set_robust_list: case SYS_rt_sigaction: case SYS_rt_sigprocmask:
   case SYS_sigaltstack: case SYS_madvise: case SYS_munmap: return 0;
   case SYS_brk: return 0;
-  case SYS_kill: case SYS_tkill: abort(); return 0;
-  case SYS_tgkill: abort(); return 0;
+  case SYS_kill: case SYS_tkill: /* signal 0 asks whether the process exists */
+    if (a2) abort();
+    return 0;
+  case SYS_tgkill:
+    if (a3) abort();
+    return 0;
   case SYS_clock_gettime: sxp_memset(P(a2), 0, 16); return 0;
   case SYS_gettimeofday: if (a1) sxp_memset(P(a1), 0, 16); return 0;
   case SYS_time: if (a1) *(long *)P(a1) = 0; return 0;
