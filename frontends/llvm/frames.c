@@ -266,7 +266,11 @@ int sxl_ret(run *r, const sxl_ins *in) {
     e = s->sym[fr->base + in->a] ? symx_expr_retain(s->sym[fr->base + in->a]) : NULL;
   }
   uint32_t dst = fr->ret_dst;
-  if (s->nframes == 1) s->end_loc = in->loc;
+  /* where main returned: the program's own, also under a C library's or
+     the environment runtime's entry (a libc frame below it) */
+  int below_libc = s->nframes == 2 && r->p->fns[s->frames[0].fn].is_libc;
+  if ((s->nframes == 1 && !r->p->fns[fr->fn].is_libc) || (below_libc && in->loc))
+    s->end_loc = in->loc;
   if (frame_pop(s, r->p)) {
     symx_expr_release(e);
     return sxl_oom(r);

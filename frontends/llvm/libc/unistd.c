@@ -12,7 +12,7 @@ enum {
   NR_read = 0, NR_write = 1, NR_open = 2, NR_close = 3, NR_stat = 4, NR_fstat = 5,
   NR_lstat = 6, NR_lseek = 8, NR_ioctl = 16, NR_pread64 = 17, NR_pwrite64 = 18,
   NR_readv = 19, NR_writev = 20, NR_access = 21, NR_dup = 32, NR_dup2 = 33, NR_getpid = 39,
-  NR_fcntl = 72, NR_fsync = 74, NR_getcwd = 79, NR_creat = 85, NR_unlink = 87,
+  NR_fcntl = 72, NR_fsync = 74, NR_truncate = 76, NR_ftruncate = 77, NR_getcwd = 79, NR_creat = 85, NR_unlink = 87,
   NR_openat = 257
 };
 
@@ -39,6 +39,8 @@ long writev(int fd, const void *iov, int n) { return SC(NR_writev, fd, iov, n); 
 int dup(int fd) { return (int)SC(NR_dup, fd, 0, 0); }
 int dup2(int fd, int to) { return (int)SC(NR_dup2, fd, to, 0); }
 int fsync(int fd) { return (int)SC(NR_fsync, fd, 0, 0); }
+int ftruncate(int fd, long size) { return (int)SC(NR_ftruncate, fd, size, 0); }
+int truncate(const char *path, long size) { return (int)SC(NR_truncate, path, size, 0); }
 int unlink(const char *path) { return (int)SC(NR_unlink, path, 0, 0); }
 int access(const char *path, int mode) { return (int)SC(NR_access, path, mode, 0); }
 int creat(const char *path, unsigned mode) { return (int)SC(NR_creat, path, mode, 0); }

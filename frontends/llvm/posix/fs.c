@@ -231,6 +231,14 @@ static int grow(sxp_file *f, long size) {
   return 0;
 }
 
+long sxp_resize(sxp_file *f, long size) {
+  if (grow(f, size)) return -ENOSPC;
+  if (size > f->size) sxp_memset(f->data + f->size, 0, (size_t)(size - f->size));
+  f->size = size;
+  f->st.st_size = size;
+  return 0;
+}
+
 long sxp_write(sxp_ofd *o, const void *buf, long n, long off) {
   if ((o->flags & O_ACCMODE) == O_RDONLY && o->kind != SXP_OUT) return -EBADF;
   if (o->kind == SXP_OUT) return __symx_write(o->outfd, buf, (size_t)n);
@@ -239,6 +247,7 @@ long sxp_write(sxp_ofd *o, const void *buf, long n, long off) {
   long at = off >= 0 ? off : (o->flags & O_APPEND) ? f->size : o->off;
   if (at + n > (1L << 30)) return -EFBIG;
   if (grow(f, at + n)) return -ENOSPC;
+  if (at > f->size) sxp_memset(f->data + f->size, 0, (size_t)(at - f->size)); /* a hole */
   sxp_memcpy(f->data + at, buf, (size_t)n);
   if (at + n > f->size) f->size = at + n;
   f->st.st_size = f->size;

@@ -84,6 +84,8 @@ sxp_file *sxp_find(const char *path);
 long sxp_open(const char *path, long flags, long mode);
 long sxp_read(sxp_ofd *o, void *buf, long n, long off);
 long sxp_write(sxp_ofd *o, const void *buf, long n, long off);
+/* The held file's size becomes size (zeros past the old end); -ENOSPC. */
+long sxp_resize(sxp_file *f, long size);
 long sxp_stat_path(const char *path, struct stat *st, int nofollow);
 long sxp_fstat(sxp_ofd *o, struct stat *st);
 long sxp_close(long fd);

@@ -139,6 +139,13 @@ static long sys_fstatat(long dirfd, const char *path, struct stat *st, long flag
   return r ? r : sxp_stat_path(path, st, (flags & 0x100) != 0); /* AT_SYMLINK_NOFOLLOW */
 }
 
+/* ftruncate / truncate of a file the runtime holds (host files are read only). */
+static long sys_truncate(sxp_file *f, long size) {
+  if (!f) return -EACCES;
+  if (size < 0 || size > (1L << 30)) return -EINVAL;
+  return sxp_resize(f, size);
+}
+
 static long sys_unlink(const char *path) {
   sxp_file *f = sxp_find(path);
   if (f) {
@@ -183,8 +190,13 @@ static long sys_files(long nr, long a1, long a2, long a3, long a4) {
   case SYS_unlinkat: return at_dir(a1, P(a2)) ? at_dir(a1, P(a2)) : sys_unlink(P(a2));
   case SYS_readlink: return sxp_find(P(a1)) ? -EINVAL : -ENOENT;
   case SYS_fsync: case SYS_fdatasync: return sxp_get(a1) ? 0 : -EBADF;
+  case SYS_ftruncate:
+    if (!sxp_get(a1)) return -EBADF;
+    if (sxp_get(a1)->kind != SXP_FILE || (sxp_get(a1)->flags & O_ACCMODE) == O_RDONLY) return -EINVAL;
+    return sys_truncate(sxp_get(a1)->f, a2);
+  case SYS_truncate: return sxp_find(P(a1)) ? sys_truncate(sxp_find(P(a1)), a2) : -EACCES;
   case SYS_mkdir: case SYS_rmdir: case SYS_rename: case SYS_chmod: case SYS_chown:
-  case SYS_truncate: case SYS_symlink: case SYS_link: return -EACCES;
+  case SYS_symlink: case SYS_link: return -EACCES;
   case SYS_chdir: return -EACCES;
   case SYS_umask: return 022;
   default: return NOT_MINE;
@@ -221,8 +233,12 @@ static long sys_process(long nr, long a1, long a2, long a3) {
   case SYS_set_robust_list: case SYS_rt_sigaction: case SYS_rt_sigprocmask:
   case SYS_sigaltstack: case SYS_madvise: case SYS_munmap: return 0;
   case SYS_brk: return 0;
-  case SYS_kill: case SYS_tkill: abort(); return 0;
-  case SYS_tgkill: abort(); return 0;
+  case SYS_kill: case SYS_tkill: /* signal 0 asks whether the process exists */
+    if (a2) abort();
+    return 0;
+  case SYS_tgkill:
+    if (a3) abort();
+    return 0;
   case SYS_clock_gettime: sxp_memset(P(a2), 0, 16); return 0;
   case SYS_gettimeofday: if (a1) sxp_memset(P(a1), 0, 16); return 0;
   case SYS_time: if (a1) *(long *)P(a1) = 0; return 0;
