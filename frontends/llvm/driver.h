@@ -35,8 +35,12 @@ typedef struct sxl_session {
   char err[1024];
 } sxl_session;
 
-/* Loads and translates program (.c/.ll/.bc) with libc_bc linked (NULL: the
-** built-in path; "" = none); opt "-O0"/"-O1". ctx options are read later. */
+/* The bitcode file of a --libc choice (min, full, uclibc = full, none = "",
+** or a path); NULL with the reason in err when it is unavailable. */
+const char *sxl_libc_path(const char *name, char *err, size_t errlen);
+/* Loads and translates program (.c/.ll/.bc) with libc_bc linked (a --libc
+** choice as above; NULL: $SYMX_LIBC_BC or min); opt "-O0"/"-O1". ctx options
+** are read later. */
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen);
 void sxl_session_free(sxl_session *s);

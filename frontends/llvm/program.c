@@ -151,6 +151,9 @@ static int add_functions(sxl_prog *p, uint32_t *id) {
     if (!(fn->name = strdup(LLVMGetValueName2(f, &n)))) return -1;
     fn->defined = !LLVMIsDeclaration(f);
     fn->builtin = builtin_of(fn->name);
+    /* A full libc's exit runs atexit handlers and flushes stdio before its
+    ** _Exit (a builtin): its definition wins over the builtin. */
+    if (fn->builtin == BI_EXIT && fn->defined && strcmp(fn->name, "exit") == 0) fn->builtin = 0;
     /* Calls to malloc & co. go to the interpreter even if defined. */
     if (fn->builtin) fn->defined = 0;
     fn->is_libc = fn->defined && !LLVMGetSubprogram(f);
