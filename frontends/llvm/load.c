@@ -226,6 +226,12 @@ static int load(const char *path, const char *libc_bc, const char *opt, LLVMCont
       LLVMDisposeModule(m);
       return -1;
     }
+    if (sxl_libc_prune(m, lib)) {
+      snprintf(err, errlen, "%s: out of memory", libc_bc);
+      LLVMDisposeModule(lib);
+      LLVMDisposeModule(m);
+      return -1;
+    }
     /* Our libc defines only what the program may lack: drop the library's
     ** definitions the program already has, so the link cannot clash. */
     for (LLVMValueRef f = LLVMGetFirstFunction(lib); f;) {

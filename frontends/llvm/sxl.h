@@ -133,6 +133,10 @@ typedef struct sxl_prog {
   char err[512];
 } sxl_prog;
 
+/* Removes from lib (a libc module) what prog cannot reach from its
+** undefined names and exit. 0, or -1 when out of memory (lib unchanged or
+** partly marked; nothing removed). (prune.c) */
+int sxl_libc_prune(LLVMModuleRef prog, LLVMModuleRef lib);
 /* Loading: .c (compiled with clang-14), .ll or .bc; libc_bc (may be NULL) is
 ** linked in. opt: "-O0" or "-O1". A .ll or .bc file is loaded and verified
 ** in a child process first (LLVM 14 aborts on some malformed IR), so an
