@@ -54,9 +54,14 @@ SKIP.pop("legacy/valloc.c")
 
 BYTEWISE = {"multibyte/mbsrtowcs.c"}
 
-CFLAGS = ["-emit-llvm", "-c", "-O1", "-fno-vectorize", "-fno-slp-vectorize", "-std=c99",
+# -O0 without optnone, then a few simplifying passes over the linked module
+# (OPT_PASSES): SSA values instead of stack slots, yet none of instcombine's
+# idioms (funnel shifts, bswap, saturating arithmetic, relative lookup
+# tables), so the interpreter needs no more intrinsics than the program's.
+CFLAGS = ["-emit-llvm", "-c", "-O0", "-Xclang", "-disable-O0-optnone", "-std=c99",
           "-ffreestanding", "-fno-builtin", "-nostdinc", "-fno-stack-protector",
-          "-D_XOPEN_SOURCE=700", "-w", "-fno-unroll-loops"]
+          "-D_XOPEN_SOURCE=700", "-w", "-ffp-contract=off"]
+OPT_PASSES = "function(sroa,early-cse,simplifycfg,instsimplify)"
 
 
 def overlay(src, out):
@@ -145,6 +150,7 @@ def main():
     ap.add_argument("--output", required=True, help="the linked .bc")
     ap.add_argument("--clang", default="clang-14")
     ap.add_argument("--llvm-link", default="llvm-link-14")
+    ap.add_argument("--opt", default="opt-14")
     ap.add_argument("-j", type=int, default=2)
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -172,7 +178,9 @@ def main():
     rsp = os.path.join(a.out, "link.rsp")
     with open(rsp, "w") as f:
         f.write("\n".join(bcs) + "\n")
-    subprocess.run([a.llvm_link, "@" + rsp, "-o", a.output], check=True)
+    linked = os.path.join(a.out, "linked.bc")
+    subprocess.run([a.llvm_link, "@" + rsp, "-o", linked], check=True)
+    subprocess.run([a.opt, "-passes=" + OPT_PASSES, linked, "-o", a.output], check=True)
     return 0
 
 
