@@ -73,6 +73,8 @@ static const struct {
     [BI_SMIN] = {sxl_bi_minmax, 2},
     [BI_ABS] = {sxl_bi_minmax, 1},
     [BI_IS_SYMBOLIC] = {sxl_bi_is_symbolic, 1},
+    [BI_SETJMP] = {sxl_bi_setjmp, 1},
+    [BI_LONGJMP] = {sxl_bi_longjmp, 2},
 };
 
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {

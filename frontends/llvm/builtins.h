@@ -58,4 +58,8 @@ int sxl_bi_ignore(sxl_bcall *c);
 int sxl_bi_expect(sxl_bcall *c);
 int sxl_bi_minmax(sxl_bcall *c); /* umax, umin, smax, smin, abs */
 
+/* bi_setjmp.c */
+int sxl_bi_setjmp(sxl_bcall *c);
+int sxl_bi_longjmp(sxl_bcall *c);
+
 #endif

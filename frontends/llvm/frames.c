@@ -63,6 +63,13 @@ static int frame_pop(sxl_state *s, sxl_prog *p) {
   return 0;
 }
 
+/* Pops frames until depth are left (longjmp). 0, or -1 when out of memory. */
+int sxl_frames_unwind(sxl_state *s, sxl_prog *p, uint32_t depth) {
+  while (s->nframes > depth)
+    if (frame_pop(s, p)) return -1;
+  return 0;
+}
+
 /* Room for one more stack object in the frame's list. */
 static int allocas_room(sxl_state *s) {
   uint32_t cap = s->capallocas ? 2 * s->capallocas : 64;

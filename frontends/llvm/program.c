@@ -38,6 +38,10 @@ static const struct {
     {"llvm.expect.", 1, BI_EXPECT},              {"llvm.umax.", 1, BI_UMAX},
     {"llvm.umin.", 1, BI_UMIN},                  {"llvm.smax.", 1, BI_SMAX},
     {"llvm.smin.", 1, BI_SMIN},                  {"llvm.abs.", 1, BI_ABS},
+    {"setjmp", 0, BI_SETJMP},                    {"_setjmp", 0, BI_SETJMP},
+    {"__sigsetjmp", 0, BI_SETJMP},               {"sigsetjmp", 0, BI_SETJMP},
+    {"longjmp", 0, BI_LONGJMP},                  {"_longjmp", 0, BI_LONGJMP},
+    {"siglongjmp", 0, BI_LONGJMP},               {"__longjmp_chk", 0, BI_LONGJMP},
 };
 
 static int builtin_of(const char *name) {

@@ -76,6 +76,8 @@ enum sxl_builtin {
   BI_EXPECT,     /* returns its first argument */
   BI_UMAX, BI_UMIN, BI_SMAX, BI_SMIN, BI_ABS,
   BI_IS_SYMBOLIC,
+  BI_SETJMP,
+  BI_LONGJMP,
   BI_COUNT_
 };
 
