@@ -1,6 +1,7 @@
-/* errno, getenv/setenv, time and its conversions, isatty and atexit of the
+/* errno, locale basics, getenv/setenv, time and its conversions, isatty and atexit of the
 ** full libc; output buffered until exit, where the atexit handlers run. */
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,8 @@ int main(void) {
   long v = strtol("99999999999999999999999", NULL, 10);
   printf("strtol overflow %ld errno ERANGE %d\n", v, errno == ERANGE);
   printf("strerror(ENOENT) %s\n", strerror(ENOENT));
+  const char *loc = setlocale(LC_ALL, "C");
+  printf("setlocale %s decimal point %s\n", loc ? loc : "(null)", localeconv()->decimal_point);
   printf("getenv unset %s\n", getenv("SYMX_TEST_UNSET") ? "set" : "null");
   setenv("SYMX_TEST_VAR", "hello", 1);
   printf("getenv after setenv %s\n", getenv("SYMX_TEST_VAR"));
