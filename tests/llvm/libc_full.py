@@ -5,7 +5,7 @@ the host's C library on real programs.
 For each program tests/llvm/libc/*.c (stdin from NAME.in when present):
   1. native: compiled with gcc against glibc, run with that stdin: exit
      status, stdout, stderr;
-  2. symx-llvm: the program's bitcode (clang-14 -g -O0) linked with
+  2. symx-llvm: the program's bitcode (clang-14 -g, at -O0 and at -O2) linked with
      stub_syscall.c (a stand-in for the symbolic environment: stdin is the
      same bytes) and run with --libc full: one path, whose exit status must
      be the native one and whose output (stdout and stderr, which the
@@ -32,11 +32,12 @@ def stdin_c(data, path):
         f.write("const unsigned long symx_stub_stdin_len = %d;\n" % len(data))
 
 
-def build_bc(prog, data, tmp, stub_bc):
-    name = os.path.basename(prog)[:-2]
+def build_bc(prog, data, tmp, stub_bc, opt):
+    name = os.path.basename(prog)[:-2] + opt
     pbc, dc, dbc, out = (os.path.join(tmp, name + s) for s in (".p.bc", ".in.c", ".in.bc", ".bc"))
-    subprocess.run(["clang-14", "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
-                    "-w", prog, "-o", pbc], check=True)
+    flags = ["-O0", "-Xclang", "-disable-O0-optnone"] if opt == "-O0" else \
+        [opt, "-fno-vectorize", "-fno-slp-vectorize"]
+    subprocess.run(["clang-14", "-emit-llvm", "-c", "-g"] + flags + ["-w", prog, "-o", pbc], check=True)
     stdin_c(data, dc)
     subprocess.run(["clang-14", "-emit-llvm", "-c", dc, "-o", dbc], check=True)
     subprocess.run(["llvm-link-14", pbc, stub_bc, dbc, "-o", out], check=True)
@@ -61,14 +62,14 @@ def symx(exe, bc, tmp):
     return r, paths
 
 
-def check(prog, exe, tmp, stub_bc):
+def check(prog, exe, tmp, stub_bc, opt):
     """None when symx-llvm agrees with the native run, else the difference."""
     inp = prog[:-2] + ".in"
     data = open(inp, "rb").read() if os.path.exists(inp) else b""
     with open(prog) as f:
         needs_fp = "// needs: fp" in f.read()
     rc, out, err = native(prog, data, tmp)
-    r, paths = symx(exe, build_bc(prog, data, tmp, stub_bc), tmp)
+    r, paths = symx(exe, build_bc(prog, data, tmp, stub_bc, opt), tmp)
     if len(paths) != 1:
         return "%d paths (want 1); symx-llvm said: %s" % (len(paths), r.stderr.strip()[-500:])
     p = paths[0]
@@ -105,12 +106,13 @@ def main():
         subprocess.run(["clang-14", "-emit-llvm", "-c", "-O1", "-w",
                         os.path.join(HERE, "libc", "stub_syscall.c"), "-o", stub_bc], check=True)
         for prog in progs:
-            diff = check(prog, a.symx, tmp, stub_bc)
-            print("%s %s" % ("ok  " if diff is None else "FAIL", os.path.basename(prog)))
-            if diff:
-                print("  " + diff.replace("\n", "\n  "))
-                failed += 1
-    print("%d of %d programs agree with the native run" % (len(progs) - failed, len(progs)))
+            for opt in ("-O0", "-O2"):
+                diff = check(prog, a.symx, tmp, stub_bc, opt)
+                print("%s %s %s" % ("ok  " if diff is None else "FAIL", os.path.basename(prog), opt))
+                if diff:
+                    print("  " + diff.replace("\n", "\n  "))
+                    failed += 1
+    print("%d of %d runs agree with the native run" % (2 * len(progs) - failed, 2 * len(progs)))
     return 1 if failed or not progs else 0
 
 
