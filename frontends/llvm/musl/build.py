@@ -34,9 +34,7 @@ SKIP = {
     "env/__reset_tls.c": "TLS from ELF headers",
     "env/__stack_chk_fail.c": "canary set up at start-up",
     "internal/vdso.c": "no vDSO",
-    "internal/procfdname.c": None,
     "misc/dl_iterate_phdr.c": "ELF program headers",
-    "legacy/valloc.c": None,
     "signal/sigsetjmp_tail.c": "sigsetjmp is a builtin",
     "thread/__set_thread_area.c": "one static thread",
     "thread/__unmapself.c": "threads' stacks",
@@ -49,8 +47,6 @@ SKIP = {
     "unistd/fork.c": "no processes created",
     "linux/clone.c": "no processes created",
 }
-SKIP.pop("internal/procfdname.c")
-SKIP.pop("legacy/valloc.c")
 
 BYTEWISE = {"multibyte/mbsrtowcs.c"}
 

@@ -8,7 +8,8 @@ static void short_opts(void) {
   char *argv[] = {"prog", "-a", "-b", "val", "-cfoo", "--", "rest", NULL};
   int argc = 7, c;
   optind = 1;
-  while ((c = getopt(argc, argv, "ab:c:")) != -1) printf("opt %c arg %s\n", c, optarg ? optarg : "-");
+  while ((c = getopt(argc, argv, "ab:c:")) != -1)
+    printf("opt %c arg %s\n", c, optarg ? optarg : "-");
   for (int i = optind; i < argc; i++) printf("operand %s\n", argv[i]);
 }
 
