@@ -102,6 +102,8 @@ static const struct {
     [BI_OBJECTSIZE] = {sxl_bi_objectsize, 1},
     [BI_IS_CONSTANT] = {sxl_bi_objectsize, 0},
     [BI_NOP] = {sxl_bi_nop, 0},
+    [BI_SETJMP] = {sxl_bi_setjmp, 1},
+    [BI_LONGJMP] = {sxl_bi_longjmp, 2},
 };
 
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {

@@ -72,4 +72,8 @@ int sxl_bi_fixed_object(sxl_bcall *c);
 int sxl_bi_objectsize(sxl_bcall *c); /* and llvm.is.constant */
 int sxl_bi_nop(sxl_bcall *c);
 
+/* bi_setjmp.c */
+int sxl_bi_setjmp(sxl_bcall *c);
+int sxl_bi_longjmp(sxl_bcall *c);
+
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #ifndef SXL_LIBC_BC
 #define SXL_LIBC_BC ""
@@ -128,6 +129,23 @@ static int on_progress(void *user, symx_engine *eng) {
   return 0;
 }
 
+/* The bitcode of a --libc choice: min (our small libc, libc/), full (musl,
+** built by musl/build.py; uclibc, KLEE's name, means it too), none (""), or
+** a file. NULL with the reason when the full libc was not built. */
+const char *sxl_libc_path(const char *name, char *err, size_t errlen) {
+  if (strcmp(name, "min") == 0) return SXL_LIBC_BC;
+  if (strcmp(name, "none") == 0) return "";
+  if (strcmp(name, "full") && strcmp(name, "uclibc")) return name;
+  const char *full = getenv("SYMX_MUSL_BC") ? getenv("SYMX_MUSL_BC") : SXL_MUSL_BC;
+  if (!*full || access(full, R_OK)) {
+    snprintf(err, errlen, "--libc %s: the full libc (musl bitcode) was not built%s%s; run "
+             "scripts/fetch-libc, then meson setup --reconfigure and ninja", name,
+             *full ? ": no " : "", full);
+    return NULL;
+  }
+  return full;
+}
+
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen) {
   return sxl_session_open(ctx, program, libc_bc, opt, 0, err, errlen);
@@ -143,8 +161,9 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *program, const char *li
   s->ctx = ctx;
   s->llctx = LLVMContextCreate();
   LLVMModuleRef mod = NULL;
-  if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : SXL_LIBC_BC;
-  if (sxl_load(program, libc_bc, opt, s->llctx, &mod, err, errlen)) {
+  if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : "min";
+  libc_bc = sxl_libc_path(libc_bc, err, errlen);
+  if (!libc_bc || sxl_load(program, libc_bc, opt, s->llctx, &mod, err, errlen)) {
     sxl_session_free(s);
     return NULL;
   }

@@ -54,6 +54,7 @@ void sxl_setc(run *r, uint32_t slot, uint64_t v);
 
 /* frames.c */
 int sxl_frame_push(sxl_state *s, sxl_prog *p, uint32_t fi, uint32_t ret_dst);
+int sxl_frames_unwind(sxl_state *s, sxl_prog *p, uint32_t depth);
 /* A zeroed object of size bytes owned by the top frame: its id, 0 when the
 ** object cannot be made, SXL_NOMEM when out of memory. */
 #define SXL_NOMEM UINT32_MAX

@@ -63,6 +63,13 @@ static int frame_pop(sxl_state *s, sxl_prog *p) {
   return 0;
 }
 
+/* Pops frames until depth are left (longjmp). 0, or -1 when out of memory. */
+int sxl_frames_unwind(sxl_state *s, sxl_prog *p, uint32_t depth) {
+  while (s->nframes > depth)
+    if (frame_pop(s, p)) return -1;
+  return 0;
+}
+
 /* Room for one more stack object in the frame's list. */
 static int allocas_room(sxl_state *s) {
   uint32_t cap = s->capallocas ? 2 * s->capallocas : 64;
@@ -208,6 +215,17 @@ int sxl_call(run *r, const sxl_ins *in) {
   return do_call(r, in, fi);
 }
 
+/* Returning from main is exit(status): when the program's libc defines
+** exit (atexit handlers, stdio flushed), it runs now, on an empty stack. */
+static int libc_exit(run *r, int code) {
+  int fi = sxl_fn_find(r->p, "exit");
+  if (fi < 0 || !r->p->fns[fi].defined || r->p->fns[fi].nparams != 1) return SXL_RETURNED;
+  if (!r->p->fns[fi].translated && sxl_prog_translate(r->p, (uint32_t)fi)) return sxl_oom(r);
+  if (sxl_frame_push(r->s, r->p, (uint32_t)fi, UINT32_MAX)) return sxl_oom(r);
+  r->s->regs[r->s->frames[0].base] = (uint64_t)(uint32_t)code;
+  return SXL_CONTINUE;
+}
+
 /* main returned v (symbolic e, consumed, or NULL): the path ends; a
 ** symbolic exit code is shown concrete, as the witness's value. */
 static int main_returned(run *r, uint64_t v, symx_expr *e) {
@@ -218,6 +236,8 @@ static int main_returned(run *r, uint64_t v, symx_expr *e) {
     code = (int)(int32_t)cv;
     symx_expr_release(e);
   }
+  int rc = libc_exit(r, code);
+  if (rc != SXL_RETURNED) return rc;
   return sxl_end(r, SYMX_END_EXIT, SYMX_ERR_NONE, "exit", code);
 }
 

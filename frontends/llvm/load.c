@@ -226,6 +226,20 @@ static int compile_c(const char *path, const char *opt, char *outpath, size_t ou
   return 0;
 }
 
+/* Calls through a global alias (musl names most of its functions twice,
+** e.g. fseeko for __fseeko, as weak aliases) go to what it names: each
+** alias's uses are replaced by its aliasee, so the interpreter sees plain
+** functions and globals. */
+static void resolve_aliases(LLVMModuleRef m) {
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(m); a; a = LLVMGetNextGlobalAlias(a)) {
+    LLVMValueRef to = LLVMAliasGetAliasee(a);
+    for (int hops = 0; to && LLVMIsAGlobalAlias(to) && hops < 64; hops++)
+      to = LLVMAliasGetAliasee(to);
+    if (!to || LLVMIsAGlobalAlias(to) || !LLVMGetFirstUse(a)) continue;
+    LLVMReplaceAllUsesWith(a, LLVMConstBitCast(to, LLVMTypeOf(a)));
+  }
+}
+
 static int load(const char *path, const char *libc_bc, const char *opt, LLVMContextRef c,
                 LLVMModuleRef *out, char *err, size_t errlen) {
   LLVMModuleRef m = NULL;
@@ -241,6 +255,12 @@ static int load(const char *path, const char *libc_bc, const char *opt, LLVMCont
   if (libc_bc && *libc_bc) {
     LLVMModuleRef lib = NULL;
     if (parse_file(c, libc_bc, &lib, err, errlen)) {
+      LLVMDisposeModule(m);
+      return -1;
+    }
+    if (sxl_libc_prune(m, lib)) {
+      snprintf(err, errlen, "%s: out of memory", libc_bc);
+      LLVMDisposeModule(lib);
       LLVMDisposeModule(m);
       return -1;
     }
@@ -265,6 +285,7 @@ static int load(const char *path, const char *libc_bc, const char *opt, LLVMCont
       LLVMDisposeModule(m);
       return -1;
     }
+    resolve_aliases(m);
   }
   *out = m;
   return 0;

@@ -65,7 +65,9 @@ static int wrap_main(LLVMContextRef c, LLVMModuleRef m, char *err, size_t errlen
 
 int sxl_posix_link(LLVMContextRef c, LLVMModuleRef m, int posix_main, char *err, size_t errlen) {
   if (posix_main && wrap_main(c, m, err, errlen)) return -1;
+  /* the runtime's main needs the system-call layer (sxp_setup) even when
+  ** the program's pruned libc no longer calls it */
   LLVMValueRef sc = LLVMGetNamedFunction(m, "__symx_syscall");
-  if (!sc || !LLVMIsDeclaration(sc)) return 0; /* not called, or the program's own */
+  if (!posix_main && (!sc || !LLVMIsDeclaration(sc))) return 0; /* not called, or the program's own */
   return link_bc(c, m, path_of("SYMX_POSIX_BC", SXL_POSIX_BC), err, errlen);
 }

@@ -60,6 +60,10 @@ static const struct {
     {"klee_stack_trace", 0, BI_NOP},             {"klee_is_replay", 0, BI_NOP},
     {"klee_alias_function", 1, BI_NOP},          {"klee_open_merge", 0, BI_NOP},
     {"klee_close_merge", 0, BI_NOP},             {"symx_get_value", 1, BI_GET_VALUE},
+    {"setjmp", 0, BI_SETJMP},                    {"_setjmp", 0, BI_SETJMP},
+    {"__sigsetjmp", 0, BI_SETJMP},               {"sigsetjmp", 0, BI_SETJMP},
+    {"longjmp", 0, BI_LONGJMP},                  {"_longjmp", 0, BI_LONGJMP},
+    {"siglongjmp", 0, BI_LONGJMP},               {"__longjmp_chk", 0, BI_LONGJMP},
 };
 
 int sxl_builtin_of(const char *name) {
@@ -173,6 +177,9 @@ static int add_functions(sxl_prog *p, uint32_t *id) {
     if (!(fn->name = strdup(LLVMGetValueName2(f, &n)))) return -1;
     fn->defined = !LLVMIsDeclaration(f);
     fn->builtin = sxl_builtin_of(fn->name);
+    /* A full libc's exit runs atexit handlers and flushes stdio before its
+    ** _Exit (a builtin): its definition wins over the builtin. */
+    if (fn->builtin == BI_EXIT && fn->defined && strcmp(fn->name, "exit") == 0) fn->builtin = 0;
     /* Calls to malloc & co. go to the interpreter even if defined. */
     if (fn->builtin) fn->defined = 0;
     fn->is_libc = fn->defined && !LLVMGetSubprogram(f);

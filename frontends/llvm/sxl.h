@@ -100,6 +100,8 @@ enum sxl_builtin {
   /* bi_klee.c */
   BI_GET_VALUE, BI_CHECK_ACCESS, BI_OBJ_SIZE, BI_WARNING, BI_WARNING_ONCE,
   BI_FIXED_OBJECT, BI_OBJECTSIZE, BI_IS_CONSTANT, BI_NOP,
+  BI_SETJMP,
+  BI_LONGJMP,
   BI_COUNT_
 };
 
@@ -157,6 +159,10 @@ typedef struct sxl_prog {
   char err[512];
 } sxl_prog;
 
+/* Removes from lib (a libc module) what prog cannot reach from its
+** undefined names and exit. 0, or -1 when out of memory (lib unchanged or
+** partly marked; nothing removed). (prune.c) */
+int sxl_libc_prune(LLVMModuleRef prog, LLVMModuleRef lib);
 /* Loading: .c (compiled with clang-14), .ll or .bc; libc_bc (may be NULL) is
 ** linked in. opt: "-O0" or "-O1", or clang's flags one a line (-I, -D, -U,
 ** -O; the last -O wins). A .ll or .bc file is loaded and verified
