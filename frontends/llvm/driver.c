@@ -119,6 +119,12 @@ static int on_progress(void *user, symx_engine *eng) {
 
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen) {
+  return sxl_session_new_files(ctx, &program, 1, libc_bc, opt, err, errlen);
+}
+
+sxl_session *sxl_session_new_files(symx_ctx *ctx, const char *const *programs, int n,
+                                   const char *libc_bc, const char *opt, char *err,
+                                   size_t errlen) {
   sxl_session *s = calloc(1, sizeof *s);
   if (!s) {
     snprintf(err, errlen, "out of memory");
@@ -128,7 +134,7 @@ sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *lib
   s->llctx = LLVMContextCreate();
   LLVMModuleRef mod = NULL;
   if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : SXL_LIBC_BC;
-  if (sxl_load(program, libc_bc, opt, s->llctx, &mod, err, errlen)) {
+  if (sxl_load_files(programs, n, libc_bc, opt, s->llctx, &mod, err, errlen)) {
     sxl_session_free(s);
     return NULL;
   }

@@ -39,6 +39,10 @@ typedef struct sxl_session {
 ** built-in path; "" = none); opt "-O0"/"-O1". ctx options are read later. */
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen);
+/* The same for n input files linked into one program (sxl_load_files). */
+sxl_session *sxl_session_new_files(symx_ctx *ctx, const char *const *programs, int n,
+                                   const char *libc_bc, const char *opt, char *err,
+                                   size_t errlen);
 void sxl_session_free(sxl_session *s);
 /* Explores with the engine (options from ctx; seeds may be NULL). Returns
 ** 0, or -1 with s->err set. May be called again: each call explores from

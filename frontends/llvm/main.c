@@ -33,7 +33,8 @@ static int64_t parse_ms(const char *v) {
 }
 
 static void usage(FILE *f) {
-  fputs("usage: symx-llvm [options] program.{c,bc,ll} [program args]\n"
+  fputs("usage: symx-llvm [options] program.{c,bc,ll} [more.{c,bc,ll}...] [--] [program args]\n"
+        "  (the input files are linked into one program)\n"
         "  --mode eager|pending|relaxed   when feasibility is checked (default pending)\n"
         "  --search NAME                  searcher (dfs, bfs, random-state, random-path,\n"
         "                                 nurs:depth, nurs:rp, batching:NAME; repeat or\n"
@@ -125,7 +126,10 @@ static symx_seeds *load_seeds(symx_ctx *ctx, const char **files, int nfiles, con
 /* What the command line asks for (libsymx's options go to the context). */
 typedef struct cli {
   symx_ctx *ctx;
-  const char *program, *libc, *replay, *covout;
+  const char *program, *libc, *replay, *covout; /* program: inputs[0] */
+  const char *inputs[64]; /* the .c/.bc/.ll files linked into the program */
+  int ninputs;
+  int argi;               /* argv index of the program's first argument */
   const char *seed_input, *afl_sync, *afl_name;
   int seed_input_given;
   int64_t afl_seed_ms, afl_idle_ms;
@@ -271,9 +275,31 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
   return -1;
 }
 
-/* The command line up to the program (its arguments follow it): 0, 1 for
-** help (printed), -1 on an error. */
+static int is_input(const char *a) {
+  size_t n = strlen(a);
+  return (n > 2 && !strcmp(a + n - 2, ".c")) || (n > 3 && !strcmp(a + n - 3, ".bc")) ||
+         (n > 3 && !strcmp(a + n - 3, ".ll"));
+}
+
+/* After the first input: the next ones are the positional arguments ending
+** in .c, .bc or .ll; the first other one, or what follows "--", is the
+** program's first argument (c->argi). 0, or -1 on an error. */
+static int more_inputs(cli *c, int argc, char **argv, int i) {
+  for (; i < argc && is_input(argv[i]); i++) {
+    if (c->ninputs == (int)(sizeof c->inputs / sizeof c->inputs[0])) {
+      fprintf(stderr, "symx-llvm: %s: more than %d input files\n", argv[i], c->ninputs);
+      return -1;
+    }
+    c->inputs[c->ninputs++] = argv[i];
+  }
+  c->argi = i < argc && !strcmp(argv[i], "--") ? i + 1 : i;
+  return 0;
+}
+
+/* The command line up to the program's arguments: 0, 1 for help
+** (printed), -1 on an error. */
 static int parse(cli *c, int argc, char **argv) {
+  c->argi = argc;
   for (int i = 1; i < argc && !c->program; i++) {
     const char *a = argv[i];
     if (a[0] == '-' && a[1] == '-') {
@@ -285,7 +311,8 @@ static int parse(cli *c, int argc, char **argv) {
       fprintf(stderr, "symx-llvm: unknown option %s\n", a);
       return -1;
     } else {
-      c->program = a;
+      c->program = c->inputs[c->ninputs++] = a;
+      return more_inputs(c, argc, argv, i + 1);
     }
   }
   return 0;
@@ -352,8 +379,8 @@ static int run_explore(cli *c, sxl_session *s) {
 /* The session on the program, set up as the command line asks. */
 static sxl_session *open_session(cli *c) {
   char err[1024];
-  sxl_session *s = sxl_session_new(c->ctx, c->program, c->libc, c->optimize ? "-O1" : "-O0",
-                                   err, sizeof err);
+  sxl_session *s = sxl_session_new_files(c->ctx, c->inputs, c->ninputs, c->libc,
+                                         c->optimize ? "-O1" : "-O0", err, sizeof err);
   if (!s) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
@@ -376,6 +403,10 @@ static int run(cli *c, int argc, char **argv) {
   if (c->search[0] && set(c->ctx, "search", c->search)) return 2;
   if (c->covout) {
     char err[1024];
+    if (c->ninputs > 1) {
+      fprintf(stderr, "symx-llvm: --emit-cov-bitcode takes one input file\n");
+      return 2;
+    }
     if (!sxl_instrument_coverage(c->program, c->covout, err, sizeof err)) return 0;
     fprintf(stderr, "symx-llvm: %s\n", err);
     return 2;

@@ -139,6 +139,11 @@ typedef struct sxl_prog {
 ** invalid module is an error here. Returns 0 or -1 with the reason in err. */
 int sxl_load(const char *path, const char *libc_bc, const char *opt,
              LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
+/* The same for n input files (.c, .ll, .bc; at most 64) linked into one
+** module, the first one's; a link error (a symbol defined twice) is an
+** error naming the file. */
+int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const char *opt,
+                   LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels
 ** errors. Like a .ll/.bc file it is first loaded and verified in a child
 ** process, since LLVM 14 aborts on some malformed IR. Returns 0 or -1 with
