@@ -21,6 +21,7 @@ typedef struct sxl_session {
   FILE *msgs;           /* output_dir/messages.txt */
   char outdir[2048];
   int exit_on_error;
+  uint32_t exit_kinds;  /* bit k: stop at the first error of kind k */
   int progress;         /* progress line on stderr */
   int quiet;            /* no messages on stderr */
   uint64_t npaths, nerrors;
@@ -39,10 +40,11 @@ typedef struct sxl_session {
 ** built-in path; "" = none); opt "-O0"/"-O1". ctx options are read later. */
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen);
-/* The same for n input files linked into one program (sxl_load_files). */
+/* The same for n input files linked into one program (sxl_load_files),
+** whose entry function is entry (NULL: main). */
 sxl_session *sxl_session_new_files(symx_ctx *ctx, const char *const *programs, int n,
-                                   const char *libc_bc, const char *opt, char *err,
-                                   size_t errlen);
+                                   const char *libc_bc, const char *opt, const char *entry,
+                                   char *err, size_t errlen);
 void sxl_session_free(sxl_session *s);
 /* Explores with the engine (options from ctx; seeds may be NULL). Returns
 ** 0, or -1 with s->err set. May be called again: each call explores from

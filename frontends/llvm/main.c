@@ -69,7 +69,20 @@ static void usage(FILE *f) {
         "                                 default 100000; a fork always ends the run)\n"
 "  --emit-cov-bitcode OUT.bc      write the program with line-coverage hooks\n"
         "                                 (native oracle runs with libsymx-replay)\n"
-        "  --libc FILE.bc                 libc bitcode to link ('' = none)\n"
+        "  --libc FILE.bc                 libc bitcode to link ('' or none = none;\n"
+        "                                 KLEE's klee and uclibc: ours)\n"
+        "  --external-calls none|concrete|all\n"
+        "                                 functions without bitcode: never called, called\n"
+        "                                 natively with concrete arguments only, or with\n"
+        "                                 symbolic ones made concrete (default all)\n"
+        "  --entry-point NAME             the function run as main\n"
+        "  --max-stack-frames N           a deeper call ends the path early\n"
+        "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
+        "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
+        "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
+        "  --only-output-states-covering-new, --allow-seed-extension/-truncation,\n"
+        "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero;\n"
+        "  KLEE's options without a meaning here are refused by name\n"
         "  --quiet                        no program output and messages\n"
         "  --no-progress                  no progress line\n"
         "  --set NAME=VALUE               any libsymx option\n"
@@ -136,7 +149,10 @@ typedef struct cli {
   const char *seed_files[256], *seed_dirs[256];
   int nseed_files, nseed_dirs;
   char search[1024]; /* --search values, a,b */
-  uint64_t quantum;
+  uint64_t quantum, max_frames;
+  const char *entry;  /* --entry-point */
+  int ext_calls;      /* SXL_EXT_* */
+  uint32_t exit_kinds; /* --exit-on-error-type: bit per error kind */
   int exit_on_error, optimize, concretize_pointers, quiet, no_progress;
 } cli;
 
@@ -145,7 +161,13 @@ enum own_kind {
   K_HELP,      /* prints the usage */
   K_FLAG,      /* an int field becomes 1 (no value) */
   K_LIB,       /* a libsymx option takes a fixed value (no value; KLEE's aliases) */
+  K_NOOP,      /* KLEE's, accepted, nothing to do here (no value) */
+  K_REFUSED,   /* KLEE's, without a meaning in symx-llvm: an error naming it */
   /* (the kinds above take no value) */
+  K_NOOP_VAL,  /* KLEE's, accepted with any value, nothing to do here */
+  K_LIBC,      /* --libc: FILE.bc, or KLEE's none|klee|uclibc */
+  K_EXT_CALLS, /* --external-calls none|concrete|all */
+  K_EXIT_TYPE, /* --exit-on-error-type KLEE-TYPE */
   K_ALIAS,     /* a libsymx option of another name takes the value (KLEE's names) */
   K_STR,       /* a const char * field takes the value */
   K_MS,        /* an int64_t field takes the value as a duration in ms */
@@ -182,11 +204,114 @@ static const struct own_opt {
     {"replay", K_STR, offsetof(cli, replay), NULL, NULL},
     {"emit-cov-bitcode", K_STR, offsetof(cli, covout), NULL, NULL},
     {"quantum", K_U64, offsetof(cli, quantum), NULL, NULL},
-    {"libc", K_STR, offsetof(cli, libc), NULL, NULL},
+    {"libc", K_LIBC, 0, NULL, NULL},
     {"quiet", K_FLAG, offsetof(cli, quiet), NULL, NULL},
     {"no-progress", K_FLAG, offsetof(cli, no_progress), NULL, NULL},
     {"set", K_SET, 0, NULL, NULL},
+    /* KLEE 3.1's options under its names (those libsymx has by the same
+    ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
+    {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
+    {"exit-on-error-type", K_EXIT_TYPE, 0, NULL, NULL},
+    {"entry-point", K_STR, offsetof(cli, entry), NULL, NULL},
+    {"max-stack-frames", K_U64, offsetof(cli, max_frames), NULL, NULL},
+    {"rng-initial-seed", K_ALIAS, 0, "rng_seed", NULL},
+    {"write-no-tests", K_LIB, 0, "emit_tests", "none"},
+    {"only-output-states-covering-new", K_LIB, 0, "emit_tests", "cover"},
+    {"allow-seed-extension", K_LIB, 0, "seed_extend", "1"},
+    {"allow-seed-truncation", K_LIB, 0, "seed_truncate", "1"},
+    /* accepted: what they ask for is what symx-llvm does anyway (every
+    ** error path is reported; the solver and time limits run in-process;
+    ** division by zero is always checked); posix-runtime is given a
+    ** meaning by the environment runtime */
+    {"emit-all-errors", K_NOOP, 0, NULL, NULL},
+    {"watchdog", K_NOOP, 0, NULL, NULL},
+    {"use-forked-solver", K_NOOP, 0, NULL, NULL},
+    {"check-div-zero", K_NOOP, 0, NULL, NULL},
+    {"posix-runtime", K_NOOP, 0, NULL, NULL},
+    /* KLEE's options without a meaning in symx-llvm (yet) */
+    {"write-kqueries", K_REFUSED, 0, NULL, NULL},
+    {"write-smt2s", K_REFUSED, 0, NULL, NULL},
+    {"write-cvcs", K_REFUSED, 0, NULL, NULL},
+    {"write-paths", K_REFUSED, 0, NULL, NULL},
+    {"write-sym-paths", K_REFUSED, 0, NULL, NULL},
+    {"write-cov", K_REFUSED, 0, NULL, NULL},
+    {"write-test-info", K_REFUSED, 0, NULL, NULL},
+    {"use-query-log", K_REFUSED, 0, NULL, NULL},
+    {"dump-states-on-halt", K_REFUSED, 0, NULL, NULL},
+    {"use-cex-cache", K_REFUSED, 0, NULL, NULL},
+    {"use-independent-solver", K_REFUSED, 0, NULL, NULL},
+    {"use-branch-cache", K_REFUSED, 0, NULL, NULL},
+    {"simplify-sym-indices", K_REFUSED, 0, NULL, NULL},
+    {"switch-type", K_REFUSED, 0, NULL, NULL},
+    {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
+    {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
+    {"max-static-fork-pct", K_REFUSED, 0, NULL, NULL},
+    {"max-static-solve-pct", K_REFUSED, 0, NULL, NULL},
+    {"max-static-cpfork-pct", K_REFUSED, 0, NULL, NULL},
+    {"use-batching-search", K_REFUSED, 0, NULL, NULL}, /* ours: --search batching:NAME */
+    {"debug-print-instructions", K_REFUSED, 0, NULL, NULL},
+    {"check-overshift", K_REFUSED, 0, NULL, NULL},
+    {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
+    {"named-seed-matching", K_REFUSED, 0, NULL, NULL},
+    {"zero-seed-extension", K_REFUSED, 0, NULL, NULL},
+    {"external-call-warnings", K_REFUSED, 0, NULL, NULL},
+    {"suppress-external-warnings", K_REFUSED, 0, NULL, NULL},
+    {"warnings-only-to-file", K_REFUSED, 0, NULL, NULL},
+    {"disable-inlining", K_REFUSED, 0, NULL, NULL},
+    {"link-llvm-lib", K_REFUSED, 0, NULL, NULL},
+    {"load", K_REFUSED, 0, NULL, NULL},
+    {"stop-after-n-instructions", K_REFUSED, 0, NULL, NULL},
+    {"max-tests", K_REFUSED, 0, NULL, NULL},
 };
+
+/* KLEE's error types (--exit-on-error-type) as our error kinds. */
+static const struct {
+  const char *klee;
+  uint32_t kinds; /* bit per symx_error_kind */
+} exit_types[] = {
+    {"Abort", 1u << SYMX_ERR_ABORT},
+    {"Assert", 1u << SYMX_ERR_ASSERT},
+    {"Free", 1u << SYMX_ERR_DOUBLE_FREE | 1u << SYMX_ERR_INVALID_FREE},
+    {"Ptr", 1u << SYMX_ERR_OUT_OF_BOUNDS | 1u << SYMX_ERR_NULL_DEREF | 1u << SYMX_ERR_USE_AFTER_FREE},
+    {"ReportError", 1u << SYMX_ERR_USER | 1u << SYMX_ERR_DIV_ZERO}, /* KLEE's div.err is one */
+    {"User", 1u << SYMX_ERR_USER},
+    {"Model", 1u << SYMX_ERR_USER},
+    {"Exec", 1u << SYMX_ERR_UNREACHABLE},
+    {"Overflow", 0}, {"ReadOnly", 0}, {"External", 0}, {"BadVectorAccess", 0},
+    {"UncaughtException", 0}, {"UnexpectedException", 0}, {"Unhandled", 0},
+};
+
+static int set_exit_type(cli *c, const char *val) {
+  for (size_t k = 0; k < sizeof exit_types / sizeof exit_types[0]; k++)
+    if (strcmp(exit_types[k].klee, val) == 0) {
+      c->exit_kinds |= exit_types[k].kinds;
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --exit-on-error-type %s: not one of KLEE's error types\n", val);
+  return -1;
+}
+
+/* --external-calls, KLEE's values. */
+static int set_ext_calls(cli *c, const char *val) {
+  static const char *const names[] = {[SXL_EXT_ALL] = "all", [SXL_EXT_CONCRETE] = "concrete",
+                                      [SXL_EXT_NONE] = "none"};
+  for (int k = 0; k < 3; k++)
+    if (strcmp(names[k], val) == 0) {
+      c->ext_calls = k;
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --external-calls %s: not none, concrete or all\n", val);
+  return -1;
+}
+
+/* --libc FILE.bc ('' = none), or KLEE's none (no libc), klee and uclibc
+** (ours: the full libc when it is built). */
+static void set_libc(cli *c, const char *val) {
+  if (strcmp(val, "none") == 0)
+    c->libc = "";
+  else if (strcmp(val, "klee") && strcmp(val, "uclibc"))
+    c->libc = val;
+}
 
 static const struct own_opt *own_find(const char *name) {
   for (size_t k = 0; k < sizeof own_opts / sizeof own_opts[0]; k++)
@@ -221,6 +346,14 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_HELP: return 1;
   case K_FLAG: *(int *)field = 1; return 0;
   case K_LIB: return set(c->ctx, o->lib, o->value);
+  case K_NOOP:
+  case K_NOOP_VAL: return 0;
+  case K_REFUSED:
+    fprintf(stderr, "symx-llvm: --%s: KLEE's option, which symx-llvm does not implement\n", name);
+    return -1;
+  case K_LIBC: set_libc(c, val); return 0;
+  case K_EXT_CALLS: return set_ext_calls(c, val);
+  case K_EXIT_TYPE: return set_exit_type(c, val);
   case K_ALIAS: return set(c->ctx, o->lib, val);
   case K_STR: *(const char **)field = val; return 0;
   case K_U64: *(uint64_t *)field = strtoull(val, NULL, 10); return 0;
@@ -246,6 +379,10 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   }
 }
 
+static int is_false(const char *v) {
+  return !strcmp(v, "false") || !strcmp(v, "0") || !strcmp(v, "off") || !strcmp(v, "no");
+}
+
 /* The option at argv[*i] ("--name", "--name=value" or "--name value"):
 ** 0 when taken, 1 for --help, -1 on an error (said on stderr). */
 static int take_option(cli *c, int argc, char **argv, int *i) {
@@ -258,7 +395,9 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
   const struct own_opt *own = own_find(name);
   const symx_option_info *lib = own ? NULL : lib_find(name, lname, sizeof lname);
   const char *val = NULL;
-  int flag = own ? own->kind <= K_LIB : lib && lib->type == SYMX_OPT_BOOL && !eq;
+  int flag = own ? own->kind <= K_REFUSED : lib && lib->type == SYMX_OPT_BOOL && !eq;
+  /* KLEE's booleans also come as --name=true / --name=false */
+  if (flag && eq && own && own->kind != K_REFUSED && is_false(eq + 1)) return 0;
   if (!flag) {
     if (eq) {
       val = eq + 1;
@@ -380,12 +519,16 @@ static int run_explore(cli *c, sxl_session *s) {
 static sxl_session *open_session(cli *c) {
   char err[1024];
   sxl_session *s = sxl_session_new_files(c->ctx, c->inputs, c->ninputs, c->libc,
-                                         c->optimize ? "-O1" : "-O0", err, sizeof err);
+                                         c->optimize ? "-O1" : "-O0", c->entry, err,
+                                         sizeof err);
   if (!s) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
   }
   s->exit_on_error = c->exit_on_error;
+  s->exit_kinds = c->exit_kinds;
+  s->x.ext_calls = c->ext_calls;
+  s->x.max_frames = c->max_frames > UINT32_MAX ? UINT32_MAX : (uint32_t)c->max_frames;
   s->x.concretize_ptrs = c->concretize_pointers;
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;

@@ -259,10 +259,17 @@ typedef void (*sxl_end_fn)(void *ud, sxl_exec *x, sxl_state *s, symx_state *st,
                            symx_reason reason, symx_error_kind kind,
                            const char *loc, const char *msg, int exit_code);
 
+/* What a call of a function without bitcode does (extcall.c; KLEE's
+** --external-calls): call the native function, symbolic arguments
+** concretized; only with concrete arguments; never. */
+enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE };
+
 struct sxl_exec {
   symx_ctx *ctx;
   sxl_prog *prog;
   int concretize_ptrs;  /* resolve symbolic pointers by concretization */
+  int ext_calls;        /* SXL_EXT_*: calls of functions without bitcode */
+  uint32_t max_frames;  /* a call deeper ends the path early (0 = no limit) */
   int echo_output;      /* print program output to stdout as it happens */
   uint64_t instructions;/* executed, all paths */
   uint64_t max_instructions;
