@@ -74,7 +74,9 @@ def main():
         proj = os.path.join(tmp, "proj")
         shutil.copytree(a.project, proj)
         r = subprocess.run(["make", "CC=" + os.path.abspath(a.symx_cc), "CPPFLAGS=-I" + a.include,
-                            "LDLIBS=" + os.path.abspath(a.replay_lib)], cwd=proj)
+                            # the sanitizers: the replay library may be built with them
+                            "LDLIBS=-fsanitize=address,undefined " + os.path.abspath(a.replay_lib)],
+                           cwd=proj)
         if r.returncode != 0:
             print("FAIL: make CC=symx-cc")
             return 1

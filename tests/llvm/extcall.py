@@ -58,7 +58,8 @@ def exits(paths):
 
 def build(a, tmp, name):
     exe = os.path.join(tmp, name)
-    subprocess.run(["clang-14", "-g", "-w", "-I" + a.include, os.path.join(a.progs, name + ".c"),
+    # the sanitizers: the replay library may be built with them
+    subprocess.run(["clang-14", "-g", "-w", "-fsanitize=address,undefined", "-I" + a.include, os.path.join(a.progs, name + ".c"),
                     a.replay_lib, "-o", exe], check=True)
     return exe
 
