@@ -5,8 +5,11 @@
 ** (the constraint is added) unless --external-calls=concrete refuses it;
 ** --external-calls=none refuses every such call. A pointer argument is
 ** passed as a native copy of its object (symbolic bytes concretized the
-** same way), copied back after the call; bytes written past the copy's end
-** are an out-of-bounds error. A call that cannot be made ends its path
+** same way), copied back after the call; addresses stored in such an
+** object are passed as pointers into copies too (one level: argv-style
+** arrays, struct fields, out-parameters like strtol's), and native
+** pointers into the copies the function leaves in them become addresses
+** again; bytes written past a copy's end are an out-of-bounds error. A call that cannot be made ends its path
 ** early with one message naming the function.
 */
 #include "exec_impl.h"
@@ -18,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_ARGS = 32, GUARD = 64, GUARD_BYTE = 0xA5 };
+enum { MAX_ARGS = 32, MAX_BUFS = 256, GUARD = 64, GUARD_BYTE = 0xA5 };
 #define MAX_COPY (64ull << 20) /* the largest object passed to a native function */
 
 typedef struct ext_buf {
@@ -38,7 +41,7 @@ typedef struct ext_call {
   uint64_t vals[MAX_ARGS];
   void *avals[MAX_ARGS];
   int is_ptr[MAX_ARGS];
-  ext_buf bufs[MAX_ARGS];
+  ext_buf bufs[MAX_BUFS];
   uint32_t nbufs;
 } ext_call;
 
@@ -172,6 +175,38 @@ static int copy_out(run *r, sxl_obj *o, ext_buf *b) {
   return set_bytes(r, b);
 }
 
+/* The copy of object id (made on first use): its index in c->bufs, or -1
+** with *rc the SXL_* result that ends the call. */
+static int buffer_of(ext_call *c, uint32_t id, int *rc) {
+  run *r = c->r;
+  for (uint32_t k = 0; k < c->nbufs; k++)
+    if (c->bufs[k].id == id) return (int)k;
+  sxl_obj *o = r->s->mem->objs[id];
+  if (o->size > MAX_COPY || c->nbufs == MAX_BUFS) {
+    *rc = refuse(r, "external call to '%s': %s", c->fn->name,
+                 "its arguments reach objects too large or too many to copy");
+    return -1;
+  }
+  ext_buf *b = &c->bufs[c->nbufs];
+  *b = (ext_buf){id, o->ro, o->size, malloc(o->size + GUARD)};
+  if (!b->mem) {
+    *rc = sxl_oom(r);
+    return -1;
+  }
+  c->nbufs++;
+  *rc = copy_out(r, o, b);
+  return *rc ? -1 : (int)c->nbufs - 1;
+}
+
+/* The live object an address of the path points into (not a function),
+** or NULL. */
+static sxl_obj *object_at(run *r, uint64_t v) {
+  sxl_mem *m = r->s->mem;
+  uint32_t id = SXL_ID(v);
+  sxl_obj *o = id && id < m->n ? m->objs[id] : NULL;
+  return o && o->kind != OBJ_FUNC && o->kind != OBJ_FREED && SXL_OFF(v) <= o->size ? o : NULL;
+}
+
 /* Pointer argument i as a native pointer into a copy of its object. */
 static int pass_pointer(ext_call *c, uint32_t i) {
   run *r = c->r;
@@ -183,21 +218,44 @@ static int pass_pointer(ext_call *c, uint32_t i) {
   if (o->kind == OBJ_FUNC || o->kind == OBJ_FREED)
     return refuse(r, "external call to '%s': argument %s", c->fn->name,
                   o->kind == OBJ_FUNC ? "is a function pointer" : "points to freed memory");
-  for (uint32_t k = 0; k < c->nbufs; k++)
-    if (c->bufs[k].id == id) {
-      c->vals[i] = (uint64_t)(uintptr_t)(c->bufs[k].mem + SXL_OFF(v));
-      return 0;
-    }
-  if (o->size > MAX_COPY)
-    return refuse(r, "external call to '%s': %s", c->fn->name, "an argument's object exceeds 64 MiB");
-  ext_buf *b = &c->bufs[c->nbufs];
-  *b = (ext_buf){id, o->ro, o->size, malloc(o->size + GUARD)};
-  if (!b->mem) return sxl_oom(r);
-  c->nbufs++;
-  int rc = copy_out(r, o, b);
-  if (rc) return rc;
-  c->vals[i] = (uint64_t)(uintptr_t)(b->mem + SXL_OFF(v));
+  int rc, k = buffer_of(c, id, &rc);
+  if (k < 0) return rc;
+  c->vals[i] = (uint64_t)(uintptr_t)(c->bufs[k].mem + SXL_OFF(v));
   return 0;
+}
+
+/* One level down: addresses of the path's objects stored in the first n
+** copies (argv-style arrays, struct fields, out-parameters) become native
+** pointers into copies of those objects. */
+static int swizzle(ext_call *c, uint32_t n) {
+  for (uint32_t k = 0; k < n; k++)
+    for (uint64_t off = 0; off + 8 <= c->bufs[k].size; off += 8) {
+      uint64_t w;
+      memcpy(&w, c->bufs[k].mem + off, 8);
+      if (!object_at(c->r, w)) continue;
+      int rc, j = buffer_of(c, SXL_ID(w), &rc);
+      if (j < 0) return rc;
+      uint64_t p = (uint64_t)(uintptr_t)(c->bufs[j].mem + SXL_OFF(w));
+      memcpy(c->bufs[k].mem + off, &p, 8);
+    }
+  return 0;
+}
+
+/* After the call: native pointers into the copies stored in them become
+** the path's addresses again (a swizzled one, or one the function wrote). */
+static void unswizzle(ext_call *c) {
+  for (uint32_t k = 0; k < c->nbufs; k++)
+    for (uint64_t off = 0; off + 8 <= c->bufs[k].size; off += 8) {
+      uint64_t w;
+      memcpy(&w, c->bufs[k].mem + off, 8);
+      for (uint32_t j = 0; j < c->nbufs; j++) {
+        uint8_t *p = (uint8_t *)(uintptr_t)w;
+        if (p < c->bufs[j].mem || p > c->bufs[j].mem + c->bufs[j].size) continue;
+        w = SXL_ADDR(c->bufs[j].id, p - c->bufs[j].mem);
+        memcpy(c->bufs[k].mem + off, &w, 8);
+        break;
+      }
+    }
 }
 
 static sigjmp_buf g_jmp;
@@ -281,6 +339,7 @@ static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
     snprintf(d, sizeof d, "%d", sig);
     return refuse(c->r, "external call to '%s' failed: signal %s", c->fn->name, d);
   }
+  unswizzle(c);
   int rc = copy_back(c);
   if (rc) return rc;
   uint64_t v = ret[0];
@@ -314,6 +373,7 @@ int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn) {
   int rc = take_args(c, fty, policy);
   for (uint32_t i = 0; !rc && i < c->nargs; i++)
     if (c->is_ptr[i]) rc = pass_pointer(c, i);
+  if (!rc) rc = swizzle(c, c->nbufs);
   if (!rc) rc = call_native(c, fty, f);
   for (uint32_t k = 0; k < c->nbufs; k++) free(c->bufs[k].mem);
   free(c);
