@@ -13,7 +13,9 @@ function it calls is a native call:
                 the path early with a message naming the function;
   fault.c       a native function that faults ends its path early (symx-llvm
                 goes on), one that writes past its object is an
-                out-of-bounds error.
+                out-of-bounds error;
+  missing.c     a function found nowhere, and one not allowed: the path
+                ends early with a message naming it.
 Then KLEE's options: the accepted ones run, the refused ones and unknown
 ones are errors naming the option; --entry-point and --max-stack-frames
 (entry.c) do what KLEE's do.
@@ -104,6 +106,15 @@ def test_fault(a, tmp):
           ("exit", "none", "fault.c:15") in kinds, "fault.c: %s" % kinds)
 
 
+def test_missing(a, tmp):
+    rc, paths = symx(a, os.path.join(a.progs, "missing.c"), os.path.join(tmp, "m"), [])
+    msgs = sorted(p["message"] for p in paths if p["reason"] == "early")
+    check(rc == 0 and len(paths) == 2 and msgs == [
+        "missing.c:11: external call to 'fork': not allowed (it would act on symx-llvm's own "
+        "process)", "missing.c:12: call to undefined function 'no_such_function_anywhere': no "
+        "bitcode and no native function of that name"], "missing.c: %s" % msgs)
+
+
 def test_options(a, tmp):
     prog = os.path.join(a.progs, "exact.c")
     accepted = ["--posix-runtime", "--libc=uclibc", "--watchdog", "--emit-all-errors",
@@ -150,6 +161,7 @@ def main():
         test_exact(a, tmp)
         test_concretize(a, tmp)
         test_fault(a, tmp)
+        test_missing(a, tmp)
         test_options(a, tmp)
         test_entry(a, tmp)
     return 1 if failed else 0
