@@ -291,6 +291,20 @@ static int set_exit_type(cli *c, const char *val) {
   return -1;
 }
 
+/* KLEE's searchers symx-llvm does not have: refused by name here, before
+** the program is compiled (libsymx knows the others). */
+static int klee_searcher_missing(const char *val) {
+  static const char *const missing[] = {"nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt",
+                                        "nurs:qc"};
+  for (size_t k = 0; k < sizeof missing / sizeof missing[0]; k++)
+    if (strcmp(missing[k], val) == 0) {
+      fprintf(stderr, "symx-llvm: --search %s: KLEE's searcher, which symx-llvm does not "
+                      "implement (dfs, bfs, random-state, random-path, nurs:depth, nurs:rp)\n", val);
+      return 1;
+    }
+  return 0;
+}
+
 /* --external-calls, KLEE's values. */
 static int set_ext_calls(cli *c, const char *val) {
   static const char *const names[] = {[SXL_EXT_ALL] = "all", [SXL_EXT_CONCRETE] = "concrete",
@@ -372,6 +386,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     c->seed_input_given = 1;
     return 0;
   case K_SEARCH:
+    if (klee_searcher_missing(val)) return -1;
     if (c->search[0]) strncat(c->search, ",", sizeof c->search - strlen(c->search) - 1);
     strncat(c->search, val, sizeof c->search - strlen(c->search) - 1);
     return 0;

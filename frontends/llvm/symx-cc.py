@@ -90,6 +90,8 @@ def bitcode_flags(opts):
 
 def add_bitcode(src, obj, opts, tmp):
     """Compiles src to bitcode and puts it into obj's .llvmbc section."""
+    if not os.path.isfile(obj):  # -o /dev/null
+        return
     bc = os.path.join(tmp, os.path.basename(obj) + ".bc")
     r = subprocess.run([CLANG] + bitcode_flags(opts) + [src, "-o", bc],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

@@ -129,6 +129,7 @@ def test_options(a, tmp):
     for opt, text in (("--write-kqueries", "--write-kqueries: KLEE's option"),
                       ("--use-query-log=all:kquery", "--use-query-log: KLEE's option"),
                       ("--no-such-option", "unknown option --no-such-option"),
+                      ("--search=nurs:covnew", "--search nurs:covnew: KLEE's searcher"),
                       ("--external-calls=some", "--external-calls some: not none, concrete or all"),
                       ("--exit-on-error-type=Nope", "--exit-on-error-type Nope:"),
                       ("--entry-point=nowhere", "--entry-point nowhere: the program defines no")):
