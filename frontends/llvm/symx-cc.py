@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """symx-cc — clang-14 for ordinary builds (CC=symx-cc ./configure && make)
 whose every linked program PROG also gets PROG.bc: one LLVM bitcode module
-of the program's own code, without libc, for symx-llvm (or KLEE).
+of the program's own code, without libc, for symx-llvm (or KLEE). A shared
+library LIB.so gets LIB.so.bc likewise (symx-llvm PROG.bc LIB.so.bc links
+them).
 
 How: every C source is compiled twice, the native object with the user's
 flags, and bitcode for symbolic execution (the user's flags without
@@ -197,7 +199,7 @@ def link(args, opts, sources, tmp):
         add_bitcode(s, obj, compile_opts, tmp)
         line[line.index(s)] = obj
     rc = subprocess.run([CLANG] + line).returncode
-    if rc == 0 and not any(o in ("-shared", "-r", "-c") for o, _ in opts):
+    if rc == 0 and not any(o in ("-r", "-c") for o, _ in opts):  # -r: sections carry on
         out = [v for o, v in opts if o == "-o"]
         program_bitcode(out[-1] if out else "a.out", tmp)
     return rc

@@ -3,15 +3,17 @@
 on several input files.
 
   1. make CC=symx-cc builds the native programs prog (objects and a static
-     library) and tool (compiled and linked in one command), and prog.bc,
-     tool.bc: the bitcode of the objects each program contains, no more
-     (the library's unused member is not in it, nor libc, nor the native
+     library), tool (compiled and linked in one command) and dyn (linked
+     with a shared library), and prog.bc, tool.bc, dyn.bc, libshared.so.bc:
+     the bitcode of the objects each contains, no more (the static
+     library's unused member is not in it, nor libc, nor the native
      libsymx-replay);
   2. the native programs run on every input byte (libsymx-replay reads
      it from $SYMX_REPLAY_HEX): the set of outcomes (exit code and output,
      or the signal);
-  3. symx-llvm on prog.bc, tool.bc, and on the project's .c files given
-     together (linked by symx-llvm), must find the same set of outcomes.
+  3. symx-llvm on prog.bc, tool.bc, dyn.bc with libshared.so.bc, and on the
+     project's .c files given together (linked by symx-llvm), must find the
+     same set of outcomes.
 """
 import argparse
 import json
@@ -27,7 +29,8 @@ SIGNAL_KIND = {6: "abort"}
 def native_outcomes(exe, cwd):
     out = set()
     for b in range(256):
-        r = subprocess.run([exe], cwd=cwd, env=dict(os.environ, SYMX_REPLAY_HEX="%02x" % b),
+        r = subprocess.run([exe], cwd=cwd, env=dict(os.environ, SYMX_REPLAY_HEX="%02x" % b,
+                                                    LD_LIBRARY_PATH=cwd),
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=20)
         if r.returncode < 0:
             out.add(("error", SIGNAL_KIND.get(-r.returncode, "signal%d" % -r.returncode), ""))
@@ -82,7 +85,9 @@ def main():
             return 1
         nm = shutil.which("llvm-nm-14")
         want = {"prog.bc": {"main", "classify", "digit_value", "checksum", "table"},
-                "tool.bc": {"main", "classify", "digit_value"}}
+                "tool.bc": {"main", "classify", "digit_value"},
+                "dyn.bc": {"main"},
+                "libshared.so.bc": {"classify", "digit_value", "checksum", "table"}}
         for bc, syms in want.items():
             got = defined_symbols(nm, os.path.join(proj, bc)) if nm else syms
             print("%s defines %s" % (bc, sorted(got)))
@@ -91,7 +96,8 @@ def main():
                 failed += 1
         runs = [("prog", ["prog.bc"]), ("tool", ["tool.bc"]),
                 ("prog", ["main.c", "calc.c", "parse.c"]),
-                ("tool", ["tool.c", "parse.c", "--", "ignored-argument"])]
+                ("tool", ["tool.c", "parse.c", "--", "ignored-argument"]),
+                ("dyn", ["dyn.bc", "libshared.so.bc"])]
         for k, (exe, inputs) in enumerate(runs):
             native = native_outcomes(os.path.join(proj, exe), proj)
             symx = symx_outcomes(a.symx, inputs, proj, os.path.join(tmp, "out%d" % k))
