@@ -245,6 +245,7 @@ typedef struct ir_files {
   const char *const *files, *const *names;
   int n;
   const char *libc_bc;
+  int optimize; /* --optimize with bitcode from the user (sxl_optimize) */
 } ir_files;
 
 /* Parses every input and links them (and libc) into the first one. */
@@ -261,6 +262,7 @@ static int load_files(const void *arg, LLVMContextRef c, LLVMModuleRef *out, cha
       return -1;
     }
   }
+  if (f->optimize) sxl_optimize(m);
   if (f->libc_bc && *f->libc_bc && link_libc(c, m, f->libc_bc, err, errlen)) {
     LLVMDisposeModule(m);
     return -1;
@@ -300,7 +302,7 @@ int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const c
     files[i] = tmp[i][0] ? tmp[i] : paths[i];
     user_ir |= !tmp[i][0];
   }
-  ir_files f = {files, paths, n, libc_bc};
+  ir_files f = {files, paths, n, libc_bc, user_ir && opt && strcmp(opt, "-O0")};
   /* what clang-14 compiled for us needs no dry run */
   int rc = user_ir && probe(load_files, &f, paths[0], err, errlen);
   if (!rc) rc = load_files(&f, c, out, err, errlen);

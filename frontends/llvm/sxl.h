@@ -134,7 +134,8 @@ typedef struct sxl_prog {
 } sxl_prog;
 
 /* Loading: .c (compiled with clang-14), .ll or .bc; libc_bc (may be NULL) is
-** linked in. opt: "-O0" or "-O1". A .ll or .bc file is loaded and verified
+** linked in. opt: "-O0" or "-O1" (a .c compiled so; .ll/.bc optimized by
+** sxl_optimize). A .ll or .bc file is loaded and verified
 ** in a child process first (LLVM 14 aborts on some malformed IR), so an
 ** invalid module is an error here. Returns 0 or -1 with the reason in err. */
 int sxl_load(const char *path, const char *libc_bc, const char *opt,
@@ -144,6 +145,8 @@ int sxl_load(const char *path, const char *libc_bc, const char *opt,
 ** error naming the file. */
 int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const char *opt,
                    LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
+/* --optimize on a module (optimize.c): scalar passes, no vectorizer. */
+void sxl_optimize(LLVMModuleRef m);
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels
 ** errors. Like a .ll/.bc file it is first loaded and verified in a child
 ** process, since LLVM 14 aborts on some malformed IR. Returns 0 or -1 with

@@ -11,9 +11,9 @@ on several input files.
   2. the native programs run on every input byte (libsymx-replay reads
      it from $SYMX_REPLAY_HEX): the set of outcomes (exit code and output,
      or the signal);
-  3. symx-llvm on prog.bc, tool.bc, dyn.bc with libshared.so.bc, and on the
-     project's .c files given together (linked by symx-llvm), must find the
-     same set of outcomes.
+  3. symx-llvm on prog.bc, tool.bc, dyn.bc with libshared.so.bc, on the
+     project's .c files given together (linked by symx-llvm), and on prog.bc
+     with --optimize, must find the same set of outcomes.
 """
 import argparse
 import json
@@ -97,7 +97,7 @@ def main():
         runs = [("prog", ["prog.bc"]), ("tool", ["tool.bc"]),
                 ("prog", ["main.c", "calc.c", "parse.c"]),
                 ("tool", ["tool.c", "parse.c", "--", "ignored-argument"]),
-                ("dyn", ["dyn.bc", "libshared.so.bc"])]
+                ("dyn", ["dyn.bc", "libshared.so.bc"]), ("prog", ["--optimize", "prog.bc"])]
         for k, (exe, inputs) in enumerate(runs):
             native = native_outcomes(os.path.join(proj, exe), proj)
             symx = symx_outcomes(a.symx, inputs, proj, os.path.join(tmp, "out%d" % k))
