@@ -371,7 +371,13 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_EXIT_TYPE: return set_exit_type(c, val);
   case K_ALIAS: return set(c->ctx, o->lib, val);
   case K_STR: *(const char **)field = val; return 0;
-  case K_U64: *(uint64_t *)field = strtoull(val, NULL, 10); return 0;
+  case K_U64: {
+    char *end;
+    *(uint64_t *)field = strtoull(val, &end, 10);
+    if (*val >= '0' && *val <= '9' && !*end) return 0;
+    fprintf(stderr, "symx-llvm: --%s %s: not a number\n", name, val);
+    return -1;
+  }
   case K_MS:
     if ((*(int64_t *)field = parse_ms(val)) >= 0) return 0;
     fprintf(stderr, "symx-llvm: --%s %s: not a duration\n", name, val);

@@ -130,6 +130,7 @@ def test_options(a, tmp):
                       ("--use-query-log=all:kquery", "--use-query-log: KLEE's option"),
                       ("--no-such-option", "unknown option --no-such-option"),
                       ("--search=nurs:covnew", "--search nurs:covnew: KLEE's searcher"),
+                      ("--max-stack-frames=many", "--max-stack-frames many: not a number"),
                       ("--external-calls=some", "--external-calls some: not none, concrete or all"),
                       ("--exit-on-error-type=Nope", "--exit-on-error-type Nope:"),
                       ("--entry-point=nowhere", "--entry-point nowhere: the program defines no")):
