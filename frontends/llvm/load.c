@@ -287,6 +287,15 @@ static int compile_all(const char *const *paths, int n, const char *opt, char (*
   return 0;
 }
 
+/* Whether opt asks for optimization: its last -O flag is not -O0 (opt is
+** "-O1", or flags one a line). */
+static int optimizing(const char *opt) {
+  const char *level = "-O0";
+  for (const char *p = opt; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "")
+    if (p[0] == '-' && p[1] == 'O') level = p;
+  return !(level[2] == '0' && (!level[3] || level[3] == '\n'));
+}
+
 int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const char *opt,
                    LLVMContextRef c, LLVMModuleRef *out, char *err, size_t errlen) {
   enum { MAX_INPUTS = 64 };
@@ -302,7 +311,7 @@ int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const c
     files[i] = tmp[i][0] ? tmp[i] : paths[i];
     user_ir |= !tmp[i][0];
   }
-  ir_files f = {files, paths, n, libc_bc, user_ir && opt && strcmp(opt, "-O0")};
+  ir_files f = {files, paths, n, libc_bc, user_ir && optimizing(opt)};
   /* what clang-14 compiled for us needs no dry run */
   int rc = user_ir && probe(load_files, &f, paths[0], err, errlen);
   if (!rc) rc = load_files(&f, c, out, err, errlen);
