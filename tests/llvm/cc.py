@@ -108,6 +108,12 @@ def main():
             if not ok:
                 print("  native: %s" % sorted(native))
                 failed += 1
+        # --optimize did optimize: fewer instructions run than without it
+        ins = [json.load(open(os.path.join(tmp, "out%d" % k, "stats.json")))["instructions"]
+               for k in (0, len(runs) - 1)]
+        print("%s: prog.bc runs %d instructions, with --optimize %d" %
+              ("ok" if ins[1] < ins[0] else "FAIL", ins[0], ins[1]))
+        failed += ins[1] >= ins[0]
     return 1 if failed else 0
 
 
