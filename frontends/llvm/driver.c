@@ -71,7 +71,8 @@ static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason 
     fprintf(ss->msgs, "%s: %s\n", reason == SYMX_END_ERROR ? "error" : "early", msg);
   if (!ss->quiet && reason == SYMX_END_ERROR)
     fprintf(stderr, "symx-llvm: ERROR: %s\n", msg);
-  if (reason == SYMX_END_ERROR && ss->exit_on_error) symx_ctx_interrupt(ss->ctx);
+  if (reason == SYMX_END_ERROR && (ss->exit_on_error || (ss->exit_kinds >> kind & 1)))
+    symx_ctx_interrupt(ss->ctx);
 }
 
 static void on_end(void *ud, sxl_exec *x, sxl_state *s, symx_state *st, symx_reason reason,
@@ -148,11 +149,26 @@ const char *sxl_libc_path(const char *name, char *err, size_t errlen) {
 
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen) {
-  return sxl_session_open(ctx, program, libc_bc, opt, 0, err, errlen);
+  return sxl_session_open(ctx, &program, 1, libc_bc, opt, NULL, 0, err, errlen);
 }
 
-sxl_session *sxl_session_open(symx_ctx *ctx, const char *program, const char *libc_bc,
-                              const char *opt, int posix_main, char *err, size_t errlen) {
+/* KLEE's --entry-point: the function named entry becomes the program's
+** main (a main it has is renamed out of the way). 0, or -1 with err set. */
+static int set_entry(LLVMModuleRef mod, const char *entry, char *err, size_t errlen) {
+  LLVMValueRef e = LLVMGetNamedFunction(mod, entry);
+  if (!e || LLVMIsDeclaration(e)) {
+    snprintf(err, errlen, "--entry-point %s: the program defines no function of that name", entry);
+    return -1;
+  }
+  LLVMValueRef m = LLVMGetNamedFunction(mod, "main");
+  if (m && m != e) LLVMSetValueName2(m, "__symx_main_not_entry", strlen("__symx_main_not_entry"));
+  LLVMSetValueName2(e, "main", 4);
+  return 0;
+}
+
+sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
+                              const char *libc_bc, const char *opt, const char *entry,
+                              int posix_main, char *err, size_t errlen) {
   sxl_session *s = calloc(1, sizeof *s);
   if (!s) {
     snprintf(err, errlen, "out of memory");
@@ -163,12 +179,10 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *program, const char *li
   LLVMModuleRef mod = NULL;
   if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : "min";
   libc_bc = sxl_libc_path(libc_bc, err, errlen);
-  if (!libc_bc || sxl_load(program, libc_bc, opt, s->llctx, &mod, err, errlen)) {
-    sxl_session_free(s);
-    return NULL;
-  }
-  if (sxl_posix_link(s->llctx, mod, posix_main, err, errlen)) {
-    LLVMDisposeModule(mod);
+  if (!libc_bc || sxl_load_files(programs, n, libc_bc, opt, s->llctx, &mod, err, errlen) ||
+      (entry && strcmp(entry, "main") && set_entry(mod, entry, err, errlen)) ||
+      sxl_posix_link(s->llctx, mod, posix_main, err, errlen)) {
+    if (mod) LLVMDisposeModule(mod);
     sxl_session_free(s);
     return NULL;
   }

@@ -21,6 +21,7 @@ typedef struct sxl_session {
   FILE *msgs;           /* output_dir/messages.txt */
   char outdir[2048];
   int exit_on_error;
+  uint32_t exit_kinds;  /* bit k: stop at the first error of kind k */
   int progress;         /* progress line on stderr */
   int quiet;            /* no messages on stderr */
   uint64_t npaths, nerrors;
@@ -44,10 +45,12 @@ const char *sxl_libc_path(const char *name, char *err, size_t errlen);
 ** last -O wins). ctx options are read later. */
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen);
-/* As sxl_session_new; posix_main: the environment runtime's main runs
-** first (--posix-runtime; posix_link.c). */
-sxl_session *sxl_session_open(symx_ctx *ctx, const char *program, const char *libc_bc,
-                              const char *opt, int posix_main, char *err, size_t errlen);
+/* As sxl_session_new for n input files linked into one program
+** (sxl_load_files), whose entry function is entry (NULL: main); posix_main:
+** the environment runtime's main runs first (--posix-runtime; posix_link.c). */
+sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
+                              const char *libc_bc, const char *opt, const char *entry,
+                              int posix_main, char *err, size_t errlen);
 /* main's arguments: the program's name then argv[0..argc), and its
 ** environment from environ_file (NAME=VALUE lines; NULL: empty). The ktest
 ** files record them. Returns 0, or -1 with s->err set. */

@@ -95,6 +95,9 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write,
 /* A concrete pointer for a libc-style argument (concretized if symbolic). */
 int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v);
 
+/* extcall.c: a call of fn, which has no bitcode, as x->ext_calls says. */
+int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn);
+
 /* builtins.c */
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi);
 void sxl_report_unsupported(run *r, const char *msg);

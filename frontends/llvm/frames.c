@@ -158,21 +158,17 @@ static int unsupported_call(run *r, const char *why) {
   return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, why, 0);
 }
 
-static int undefined_call(run *r, const sxl_fn *fn) {
-  char d[300];
-  snprintf(d, sizeof d, "call to undefined function '%s'", fn->name);
-  return unsupported_call(r, d);
-}
-
 /* A call of function fi: a builtin runs natively, else a new frame. */
 static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
   sxl_state *s = r->s;
   sxl_prog *p = r->p;
   sxl_fn *fn = &p->fns[fi];
   if (fn->builtin) return sxl_builtin(r, in, fi);
-  if (!fn->defined) return undefined_call(r, fn);
+  if (!fn->defined) return sxl_extcall(r, in, fn);
   if (!fn->translated && sxl_prog_translate(p, fi)) return sxl_oom(r); /* its only failure */
   if (in->c < fn->nparams) return unsupported_call(r, "call with too few arguments");
+  if (r->x->max_frames && s->nframes >= r->x->max_frames) /* KLEE's --max-stack-frames */
+    return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "maximum stack size reached", 0);
   sxl_frame *cf = &s->frames[s->nframes - 1];
   uint32_t cbase = cf->base, caller_fn = cf->fn;
   if (sxl_frame_push(s, p, fi, in->dst)) return sxl_oom(r);

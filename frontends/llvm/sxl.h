@@ -165,11 +165,19 @@ typedef struct sxl_prog {
 int sxl_libc_prune(LLVMModuleRef prog, LLVMModuleRef lib);
 /* Loading: .c (compiled with clang-14), .ll or .bc; libc_bc (may be NULL) is
 ** linked in. opt: "-O0" or "-O1", or clang's flags one a line (-I, -D, -U,
-** -O; the last -O wins). A .ll or .bc file is loaded and verified
+** -O; the last -O wins; .ll/.bc input is optimized by sxl_optimize unless
+** it is -O0). A .ll or .bc file is loaded and verified
 ** in a child process first (LLVM 14 aborts on some malformed IR), so an
 ** invalid module is an error here. Returns 0 or -1 with the reason in err. */
 int sxl_load(const char *path, const char *libc_bc, const char *opt,
              LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
+/* The same for n input files (.c, .ll, .bc; at most 64) linked into one
+** module, the first one's; a link error (a symbol defined twice) is an
+** error naming the file. */
+int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const char *opt,
+                   LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
+/* --optimize on a module (optimize.c): scalar passes, no vectorizer. */
+void sxl_optimize(LLVMModuleRef m);
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels
 ** errors. Like a .ll/.bc file it is first loaded and verified in a child
 ** process, since LLVM 14 aborts on some malformed IR. Returns 0 or -1 with
@@ -287,10 +295,17 @@ typedef void (*sxl_end_fn)(void *ud, sxl_exec *x, sxl_state *s, symx_state *st,
                            symx_reason reason, symx_error_kind kind,
                            const char *loc, const char *msg, int exit_code);
 
+/* What a call of a function without bitcode does (extcall.c; KLEE's
+** --external-calls): call the native function, symbolic arguments
+** concretized; only with concrete arguments; never. */
+enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE };
+
 struct sxl_exec {
   symx_ctx *ctx;
   sxl_prog *prog;
   int concretize_ptrs;  /* resolve symbolic pointers by concretization */
+  int ext_calls;        /* SXL_EXT_*: calls of functions without bitcode */
+  uint32_t max_frames;  /* a call deeper ends the path early (0 = no limit) */
   int echo_output;      /* print program output to stdout as it happens */
   uint64_t instructions;/* executed, all paths */
   uint64_t max_instructions;
