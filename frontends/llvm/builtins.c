@@ -100,6 +100,7 @@ static const struct {
     [BI_OBJECTSIZE] = {sxl_bi_objectsize, 1},
     [BI_IS_CONSTANT] = {sxl_bi_objectsize, 0},
     [BI_NOP] = {sxl_bi_nop, 0},
+    [BI_SET_FORKING] = {sxl_bi_set_forking, 1},
 };
 
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {
