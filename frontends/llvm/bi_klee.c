@@ -1,8 +1,8 @@
 /*
 ** bi_klee.c — KLEE's intrinsics beyond the target API (include/klee/klee.h
 ** declares them): klee_get_value_*, klee_check_memory_access,
-** klee_get_obj_size, klee_warning(_once), klee_define_fixed_object, and the
-** ones with no effect here (klee_set_forking, klee_prefer_cex, ...); also
+** klee_get_obj_size, klee_warning(_once), klee_define_fixed_object,
+** klee_set_forking, and the ones with no effect here (klee_prefer_cex, ...); also
 ** llvm.objectsize and llvm.is.constant, which only need a safe answer.
 */
 #include "builtins.h"
@@ -105,6 +105,15 @@ int sxl_bi_objectsize(sxl_bcall *c) {
   return sxl_bi_ret(c, min & 1 ? 0 : ~0ull);
 }
 
-/* klee_set_forking, klee_prefer_cex, klee_print_expr, ...: accepted, no
-** effect; those with a result return 0. */
+/* klee_set_forking(on): with 0, a symbolic branch takes one side (the
+** witness's) instead of forking (path.c). */
+int sxl_bi_set_forking(sxl_bcall *c) {
+  int rc = sxl_bi_args(c, 1);
+  if (rc != SXL_CONTINUE) return rc;
+  c->r->s->no_fork = c->a[0] == 0;
+  return SXL_RETURNED;
+}
+
+/* klee_prefer_cex, klee_print_expr, ...: accepted, no effect; those with a
+** result return 0. */
 int sxl_bi_nop(sxl_bcall *c) { return sxl_bi_ret(c, 0); }

@@ -104,6 +104,7 @@ static const struct {
     [BI_NOP] = {sxl_bi_nop, 0},
     [BI_SETJMP] = {sxl_bi_setjmp, 1},
     [BI_LONGJMP] = {sxl_bi_longjmp, 2},
+    [BI_SET_FORKING] = {sxl_bi_set_forking, 1},
 };
 
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {

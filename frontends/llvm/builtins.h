@@ -71,6 +71,7 @@ int sxl_bi_warning(sxl_bcall *c);
 int sxl_bi_fixed_object(sxl_bcall *c);
 int sxl_bi_objectsize(sxl_bcall *c); /* and llvm.is.constant */
 int sxl_bi_nop(sxl_bcall *c);
+int sxl_bi_set_forking(sxl_bcall *c);
 
 /* bi_setjmp.c */
 int sxl_bi_setjmp(sxl_bcall *c);

@@ -82,9 +82,25 @@ static uint64_t const_sext(sxl_prog *p, LLVMValueRef c, int *ok) {
   return (uint64_t)((int64_t)(v << (64 - sw)) >> (64 - sw));
 }
 
+/* Unsigned division and shifts of constants (an address's alignment test:
+** urem of ptrtoint); a zero divisor or an overshift has no value. */
+static uint64_t const_udiv_shift(LLVMOpcode op, uint64_t a, uint64_t b, int w, int *ok) {
+  if ((op == LLVMUDiv || op == LLVMURem) && b == 0) return none(ok);
+  if ((op == LLVMShl || op == LLVMLShr) && b >= (uint64_t)w) return none(ok);
+  switch (op) {
+  case LLVMUDiv: return a / b;
+  case LLVMURem: return a % b;
+  case LLVMShl: return a << b;
+  default: return a >> b;
+  }
+}
+
 static uint64_t const_arith(sxl_prog *p, LLVMValueRef c, LLVMOpcode op, int *ok) {
   uint64_t a = sxl_const_value(p, LLVMGetOperand(c, 0), ok);
   uint64_t b = sxl_const_value(p, LLVMGetOperand(c, 1), ok);
+  int w = sxl_type_width(LLVMTypeOf(c));
+  if (op == LLVMUDiv || op == LLVMURem || op == LLVMShl || op == LLVMLShr)
+    return w > 0 && w <= 64 ? const_udiv_shift(op, a, b, w, ok) : none(ok);
   return op == LLVMAdd   ? a + b
          : op == LLVMSub ? a - b
          : op == LLVMMul ? a * b
@@ -114,7 +130,8 @@ static uint64_t const_icmp(sxl_prog *p, LLVMValueRef c, int *ok) {
   }
 }
 
-/* A constant expression: casts, sext, integer arithmetic, GEP, icmp. */
+/* A constant expression: casts, sext, integer arithmetic (unsigned division
+** and shifts too), GEP, icmp. */
 static uint64_t const_expr(sxl_prog *p, LLVMValueRef c, int *ok) {
   LLVMOpcode op = LLVMGetConstOpcode(c);
   int w = sxl_type_width(LLVMTypeOf(c));
@@ -135,6 +152,10 @@ static uint64_t const_expr(sxl_prog *p, LLVMValueRef c, int *ok) {
   case LLVMAnd:
   case LLVMOr:
   case LLVMXor:
+  case LLVMUDiv:
+  case LLVMURem:
+  case LLVMShl:
+  case LLVMLShr:
     return const_arith(p, c, op, ok) & mask;
   case LLVMGetElementPtr:
     return const_gep(p, c, ok);

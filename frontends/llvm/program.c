@@ -54,7 +54,7 @@ static const struct {
     {"klee_get_value", 1, BI_GET_VALUE},         {"klee_check_memory_access", 0, BI_CHECK_ACCESS},
     {"klee_get_obj_size", 0, BI_OBJ_SIZE},       {"klee_warning", 0, BI_WARNING},
     {"klee_warning_once", 0, BI_WARNING_ONCE},   {"klee_define_fixed_object", 0, BI_FIXED_OBJECT},
-    {"klee_abort", 0, BI_ABORT},                 {"klee_set_forking", 0, BI_NOP},
+    {"klee_abort", 0, BI_ABORT},                 {"klee_set_forking", 0, BI_SET_FORKING},
     {"klee_prefer_cex", 0, BI_NOP},              {"klee_print_expr", 0, BI_NOP},
     {"klee_print_range", 0, BI_NOP},             {"klee_mark_global", 0, BI_NOP},
     {"klee_stack_trace", 0, BI_NOP},             {"klee_is_replay", 0, BI_NOP},

@@ -99,7 +99,7 @@ enum sxl_builtin {
   BI_SADDSAT, BI_UADDSAT, BI_SSUBSAT, BI_USUBSAT,
   /* bi_klee.c */
   BI_GET_VALUE, BI_CHECK_ACCESS, BI_OBJ_SIZE, BI_WARNING, BI_WARNING_ONCE,
-  BI_FIXED_OBJECT, BI_OBJECTSIZE, BI_IS_CONSTANT, BI_NOP,
+  BI_FIXED_OBJECT, BI_OBJECTSIZE, BI_IS_CONSTANT, BI_NOP, BI_SET_FORKING,
   BI_SETJMP,
   BI_LONGJMP,
   BI_COUNT_
@@ -277,6 +277,7 @@ typedef struct sxl_state {
   int exit_code;
   uint8_t resume_ok; /* the check at pc already passed (resumed state) */
   uint8_t newcov;    /* covered new instructions */
+  uint8_t no_fork;   /* klee_set_forking(0): a branch takes the witness's side */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
 } sxl_state;

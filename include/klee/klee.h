@@ -16,7 +16,9 @@
 **   klee_get_obj_size(p)         the size of the object p points into
 **   klee_warning(_once)(msg)     a message (once per text for _once)
 **   klee_define_fixed_object     unsupported: the path ends with a message
-**   klee_set_forking, klee_prefer_cex, klee_print_expr, klee_print_range,
+**   klee_set_forking(0)          a symbolic branch takes one side (the
+**                                witness's) instead of forking; 1 forks again
+**   klee_prefer_cex, klee_print_expr, klee_print_range,
 **   klee_mark_global, klee_stack_trace, klee_open_merge, klee_close_merge,
 **   klee_alias_function          accepted, no effect
 **   klee_is_replay()             0

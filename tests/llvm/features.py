@@ -12,6 +12,7 @@
   - long_double.c: x86_fp80 arithmetic ends its path with a message naming
     x86_fp80 and the line, the other path exits;
   - fixed_object.c: klee_define_fixed_object ends the path with a message;
+  - set_forking.c: klee_set_forking(0) makes a branch take one side;
   - objectsize.c: llvm.objectsize answers exactly for live objects (native
     code may answer "unknown" there, so the oracle cannot compare).
 Lines are found by the marker comment on them (/* NAME */).
@@ -104,6 +105,12 @@ def main():
     check([p.get("exit") for p in paths] == [42],
           "objectsize: the bytes left in live objects, unknown for null (%s)" %
           [p.get("exit") for p in paths])
+
+    src, paths, stats, _ = run(a, work, "set_forking.c")
+    outs = {p["output"] for p in paths}
+    check(sorted(p.get("exit") for p in paths) == [1, 2] and len(outs) == 1,
+          "set_forking: 2 paths, one side of the unforked branch (%s, %s)" %
+          ([p.get("exit") for p in paths], sorted(outs)))
 
     if failures:
         print("%d failed (work dir %s)" % (len(failures), work))
