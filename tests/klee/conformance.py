@@ -355,9 +355,11 @@ def symx_records(outdir):
     return recs
 
 
-# our error kinds -> KLEE's .err suffixes
+# our error kinds -> KLEE's .err suffixes. KLEE's free of a freed object is
+# a failed pointer resolution ("invalid pointer: free", ptr); free of an
+# alloca or a global is its "free" kind.
 KIND = {"assert": "assert", "abort": "abort", "div-zero": "div", "out-of-bounds": "ptr",
-        "null-deref": "ptr", "use-after-free": "ptr", "double-free": "free",
+        "null-deref": "ptr", "use-after-free": "ptr", "double-free": "ptr",
         "invalid-free": "free", "unreachable": "exec", "user": "user"}
 
 
