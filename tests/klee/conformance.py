@@ -480,7 +480,8 @@ def area(cause):
         if fn.startswith("klee_"):
             return "cc"
         return "ir" if fn.startswith("llvm.") else "libc" if in_host_libc(fn) else "cc"
-    if cause.startswith("unsupported"):
+    if cause.startswith("unsupported") or "klee overshift" in cause or \
+            (cause.startswith("symx-llvm fails") and "unsupported" in cause):
         return "ir"
     if cause.startswith("klee refuses") or cause.startswith("symx-llvm fails"):
         return "cc"
