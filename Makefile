@@ -93,11 +93,12 @@ bench: build
 # `make test`): KLEE_SRC is a checkout of KLEE's repository at tag v3.1; with
 # KLEE=<klee 3.1 binary> KLEE is run too and tests/klee/klee-3.1-expected.jsonl
 # is rewritten, else that file is the reference. One JSON line per program
-# and mode in $(BUILD)/conformance.jsonl, the summary on stderr.
+# and mode in $(BUILD)/conformance.jsonl, the summary on stderr, every
+# disagreement with its cause in tests/klee/RESULTS.md.
 conformance: build
 	@[ -n "$(KLEE_SRC)" ] || { echo "usage: make conformance KLEE_SRC=<klee checkout at v3.1> [KLEE=<klee binary>]"; exit 2; }
 	$(PY) tests/klee/conformance.py $(KLEE_SRC) $(if $(KLEE),--klee $(KLEE)) \
-	  --modes pending,eager --jobs 2 --out $(BUILD)/conformance.jsonl
+	  --modes pending,eager --jobs 2 --out $(BUILD)/conformance.jsonl --note tests/klee/RESULTS.md
 
 clean:
 	rm -rf $(BUILD) $(ASAN) $(FUZZ) build-release build-clang
