@@ -10,5 +10,7 @@ int main(void) {
   else
     printf("low\n");
   klee_set_forking(1);
-  return b > 4 ? 1 : 2;
+  if (b > 4) /* a branch: an exit status takes one value */
+    return 1;
+  return 2;
 }
