@@ -6,6 +6,9 @@ FUZZ := build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZERS ?= smt2 ktest seed_json afl_name ll
 MESON_FLAGS ?=
+# Tests at a time: twice the cores, so a busy machine still gives the suite
+# its share (no test depends on timing).
+TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
 .PHONY: all deps build demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench conformance clean
 
@@ -32,7 +35,7 @@ test: deps $(BUILD)/build.ninja
 	@meson configure $(BUILD) -Dwerror=true
 	ninja -C $(BUILD)
 	@rm -f $(BUILD)/test-results.txt
-	-meson test -C $(BUILD) --print-errorlogs --num-processes 2 --no-suite slow > $(BUILD)/meson-test.out 2>&1; \
+	-meson test -C $(BUILD) --print-errorlogs --num-processes $(TEST_JOBS) --no-suite slow > $(BUILD)/meson-test.out 2>&1; \
 	  tail -n 25 $(BUILD)/meson-test.out
 	@$(PY) scripts/test-summary.py meson $(BUILD)/meson-logs/testlog.json native >> $(BUILD)/test-results.txt
 	@if [ -d bindings/python/tests ]; then \
@@ -49,7 +52,7 @@ test-asan: deps
 	  -Db_lundef=false -Dbuildtype=debug -Dwerror=true $(MESON_FLAGS) > /dev/null
 	ninja -C $(ASAN) > $(ASAN)/ninja.out 2>&1 || (tail -50 $(ASAN)/ninja.out; false)
 	-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  SYMX_SANITIZED=1 meson test -C $(ASAN) --print-errorlogs --num-processes 2 \
+	  SYMX_SANITIZED=1 meson test -C $(ASAN) --print-errorlogs --num-processes $(TEST_JOBS) \
 	  --no-suite slow > $(ASAN)/meson-test.out 2>&1; tail -n 15 $(ASAN)/meson-test.out
 	@$(PY) scripts/test-summary.py meson $(ASAN)/meson-logs/testlog.json asan >> $(BUILD)/test-results.txt
 
