@@ -675,7 +675,8 @@ typedef enum symx_error_kind {
   SYMX_ERR_DOUBLE_FREE,
   SYMX_ERR_INVALID_FREE,
   SYMX_ERR_UNREACHABLE,
-  SYMX_ERR_USER
+  SYMX_ERR_USER,
+  SYMX_ERR_OVERSHIFT /* a shift by the operand's width or more (KLEE's "overshift") */
 } symx_error_kind;
 
 /* "assert", "div-zero", ... ("none" for SYMX_ERR_NONE, NULL when out of
@@ -795,6 +796,10 @@ SYMX_API int symx_engine_on_test(symx_engine *eng, symx_test_fn fn,
 /* Recorded tests (duplicates not counted); test i (0-based, number i+1):
 ** pointers valid until the engine is freed. SYMX_RANGE past the end. */
 SYMX_API size_t symx_engine_test_count(symx_engine *eng);
+/* The run's arguments that every .ktest test case records (KLEE's
+** "args": the program and its command line); copied. argc 0 clears. */
+SYMX_API int symx_engine_set_test_args(symx_engine *eng, const char *const *argv,
+                                       size_t argc);
 SYMX_API int symx_engine_test_get(symx_engine *eng, size_t i, symx_test *out);
 
 /* The context's statistics (engine counters included) as one JSON object;

@@ -1,11 +1,27 @@
 /*
 ** bi_intrin.c — the LLVM intrinsics the interpreter implements (the ones it
-** ignores, dbg, lifetime, va_end ..., are BI_IGNORE): stacksave, expect, and
+** ignores, dbg, lifetime, va_end ..., are BI_IGNORE): stacksave and
+** stackrestore, expect, and
 ** the integer min, max and abs.
 */
 #include "builtins.h"
 
-int sxl_bi_stacksave(sxl_bcall *c) { return sxl_bi_ret(c, 0); }
+/* stacksave: the number of stack objects so far; stackrestore frees the
+** top frame's objects made since (the VLAs of a loop's iteration). */
+int sxl_bi_stacksave(sxl_bcall *c) { return sxl_bi_ret(c, c->r->s->nallocas); }
+
+int sxl_bi_stackrestore(sxl_bcall *c) {
+  int rc = sxl_bi_args(c, 1);
+  if (rc != SXL_CONTINUE) return rc;
+  sxl_state *s = c->r->s;
+  uint32_t floor = s->frames[s->nframes - 1].alloca0;
+  uint64_t to = c->a[0] > floor ? c->a[0] : floor;
+  while (s->nallocas > to) {
+    if (sxl_mem_free_obj(&s->mem, s->allocas[s->nallocas - 1], 0)) return sxl_oom(c->r);
+    s->nallocas--;
+  }
+  return SXL_RETURNED;
+}
 
 int sxl_bi_ignore(sxl_bcall *c) {
   (void)c;

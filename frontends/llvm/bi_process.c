@@ -35,8 +35,24 @@ static int fork_byte(run *r, uint32_t id, uint64_t off, symx_expr *b) {
   return SXL_RUN_YIELD;
 }
 
-/* The n bytes at id:off made concrete: one path per value of each
-** symbolic byte (so every output of the program is seen). */
+/* Symbolic byte b (consumed) at id:off takes its value under the witness,
+** kept as a constraint of the path (KLEE's concretization of what leaves
+** the program): no fork, no solver call. */
+static int pin_byte(run *r, uint32_t id, uint64_t off, symx_expr *b) {
+  uint64_t v = 0;
+  sxl_flush(r);
+  int rc = symx_state_concretize(r->st, b, &v);
+  symx_expr_release(b);
+  if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_concretize");
+  symx_expr *cv = symx_const(r->ctx, 8, v);
+  rc = cv ? sxl_write_byte(r, id, off, cv) : -1;
+  symx_expr_release(cv);
+  return rc ? sxl_fatal(r, "write") : SXL_CONTINUE;
+}
+
+/* The n bytes at id:off made concrete: one value each under the witness,
+** or with x->enum_outputs one path per value of each symbolic byte (so
+** every output of the program is seen). */
 static int concrete_bytes(run *r, uint32_t id, uint64_t off, uint64_t n) {
   for (uint64_t k = 0; k < n; k++) {
     symx_expr *b = sxl_read_byte(r, r->s->mem->objs[id], off + k);
@@ -45,7 +61,11 @@ static int concrete_bytes(run *r, uint32_t id, uint64_t off, uint64_t n) {
       symx_expr_release(b);
       continue;
     }
-    int rc = fork_byte(r, id, off + k, b);
+    if (!r->st) {
+      symx_expr_release(b);
+      return sxl_fatal(r, "symbolic output without an engine");
+    }
+    int rc = r->x->enum_outputs ? fork_byte(r, id, off + k, b) : pin_byte(r, id, off + k, b);
     if (rc != SXL_CONTINUE) return rc;
   }
   return SXL_CONTINUE;
@@ -88,7 +108,7 @@ int sxl_bi_write(sxl_bcall *c) {
 }
 
 int sxl_bi_exit(sxl_bcall *c) {
-  int rc = sxl_enum_slot(c->r, c->args[0], 8);
+  int rc = sxl_out_slot(c->r, c->args[0], 8);
   if (rc == SXL_CONTINUE) rc = sxl_bi_args(c, 1);
   if (rc != SXL_CONTINUE) return rc;
   return sxl_end(c->r, SYMX_END_EXIT, SYMX_ERR_NONE, "exit", (int)(int32_t)c->a[0]);

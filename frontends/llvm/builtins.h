@@ -2,8 +2,8 @@
 ** builtins.h — what the builtins' files share: a call's arguments, the
 ** helpers that read them, and the handlers by family (bi_target.c: the
 ** target API; bi_heap.c: malloc & co.; bi_memory.c: memcpy, memset;
-** bi_process.c: output and the program's end; bi_intrin.c: LLVM
-** intrinsics). builtins.c dispatches.
+** bi_process.c: output and the program's end; bi_intrin.c, bi_bits.c:
+** LLVM intrinsics; bi_klee.c: KLEE's other intrinsics). builtins.c dispatches.
 */
 #ifndef SXL_BUILTINS_H
 #define SXL_BUILTINS_H
@@ -54,8 +54,27 @@ int sxl_bi_abort(sxl_bcall *c);
 int sxl_bi_assert_fail(sxl_bcall *c);
 int sxl_bi_report_error(sxl_bcall *c);
 int sxl_bi_stacksave(sxl_bcall *c);
+int sxl_bi_stackrestore(sxl_bcall *c);
 int sxl_bi_ignore(sxl_bcall *c);
 int sxl_bi_expect(sxl_bcall *c);
 int sxl_bi_minmax(sxl_bcall *c); /* umax, umin, smax, smin, abs */
+int sxl_bi_host_stat(sxl_bcall *c); /* bi_host.c */
+int sxl_bi_host_read(sxl_bcall *c);
+/* bi_bits.c */
+int sxl_bi_bits(sxl_bcall *c);  /* bitreverse, bswap, ctpop, ctlz, cttz, fshl, fshr */
+int sxl_bi_arith(sxl_bcall *c); /* *.with.overflow, *.sat */
+/* bi_klee.c */
+int sxl_bi_get_value(sxl_bcall *c);
+int sxl_bi_check_access(sxl_bcall *c);
+int sxl_bi_obj_size(sxl_bcall *c);
+int sxl_bi_warning(sxl_bcall *c);
+int sxl_bi_fixed_object(sxl_bcall *c);
+int sxl_bi_objectsize(sxl_bcall *c); /* and llvm.is.constant */
+int sxl_bi_nop(sxl_bcall *c);
+int sxl_bi_set_forking(sxl_bcall *c);
+
+/* bi_setjmp.c */
+int sxl_bi_setjmp(sxl_bcall *c);
+int sxl_bi_longjmp(sxl_bcall *c);
 
 #endif

@@ -11,6 +11,8 @@ int sxl_type_width(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
   case LLVMIntegerTypeKind: return (int)LLVMGetIntTypeWidth(t);
   case LLVMPointerTypeKind: return 64;
+  case LLVMFloatTypeKind: return 32; /* floats are their bits (tr_fp.c) */
+  case LLVMDoubleTypeKind: return 64;
   default: return 0;
   }
 }
@@ -80,9 +82,25 @@ static uint64_t const_sext(sxl_prog *p, LLVMValueRef c, int *ok) {
   return (uint64_t)((int64_t)(v << (64 - sw)) >> (64 - sw));
 }
 
+/* Unsigned division and shifts of constants (an address's alignment test:
+** urem of ptrtoint); a zero divisor or an overshift has no value. */
+static uint64_t const_udiv_shift(LLVMOpcode op, uint64_t a, uint64_t b, int w, int *ok) {
+  if ((op == LLVMUDiv || op == LLVMURem) && b == 0) return none(ok);
+  if ((op == LLVMShl || op == LLVMLShr) && b >= (uint64_t)w) return none(ok);
+  switch (op) {
+  case LLVMUDiv: return a / b;
+  case LLVMURem: return a % b;
+  case LLVMShl: return a << b;
+  default: return a >> b;
+  }
+}
+
 static uint64_t const_arith(sxl_prog *p, LLVMValueRef c, LLVMOpcode op, int *ok) {
   uint64_t a = sxl_const_value(p, LLVMGetOperand(c, 0), ok);
   uint64_t b = sxl_const_value(p, LLVMGetOperand(c, 1), ok);
+  int w = sxl_type_width(LLVMTypeOf(c));
+  if (op == LLVMUDiv || op == LLVMURem || op == LLVMShl || op == LLVMLShr)
+    return w > 0 && w <= 64 ? const_udiv_shift(op, a, b, w, ok) : none(ok);
   return op == LLVMAdd   ? a + b
          : op == LLVMSub ? a - b
          : op == LLVMMul ? a * b
@@ -91,7 +109,29 @@ static uint64_t const_arith(sxl_prog *p, LLVMValueRef c, LLVMOpcode op, int *ok)
                          : a ^ b;
 }
 
-/* A constant expression: casts, sext, integer arithmetic, GEP. */
+/* icmp of constants (an address against null: a weak symbol's test). */
+static uint64_t const_icmp(sxl_prog *p, LLVMValueRef c, int *ok) {
+  LLVMValueRef x = LLVMGetOperand(c, 0);
+  int w = sxl_type_width(LLVMTypeOf(x));
+  uint64_t a = sxl_const_value(p, x, ok), b = sxl_const_value(p, LLVMGetOperand(c, 1), ok);
+  if (w <= 0 || w > 64) return none(ok);
+  int64_t sa = (int64_t)(a << (64 - w)) >> (64 - w), sb = (int64_t)(b << (64 - w)) >> (64 - w);
+  switch (LLVMGetICmpPredicate(c)) {
+  case LLVMIntEQ: return a == b;
+  case LLVMIntNE: return a != b;
+  case LLVMIntUGT: return a > b;
+  case LLVMIntUGE: return a >= b;
+  case LLVMIntULT: return a < b;
+  case LLVMIntULE: return a <= b;
+  case LLVMIntSGT: return sa > sb;
+  case LLVMIntSGE: return sa >= sb;
+  case LLVMIntSLT: return sa < sb;
+  default: return sa <= sb;
+  }
+}
+
+/* A constant expression: casts, sext, integer arithmetic (unsigned division
+** and shifts too), GEP, icmp. */
 static uint64_t const_expr(sxl_prog *p, LLVMValueRef c, int *ok) {
   LLVMOpcode op = LLVMGetConstOpcode(c);
   int w = sxl_type_width(LLVMTypeOf(c));
@@ -112,12 +152,56 @@ static uint64_t const_expr(sxl_prog *p, LLVMValueRef c, int *ok) {
   case LLVMAnd:
   case LLVMOr:
   case LLVMXor:
+  case LLVMUDiv:
+  case LLVMURem:
+  case LLVMShl:
+  case LLVMLShr:
     return const_arith(p, c, op, ok) & mask;
   case LLVMGetElementPtr:
     return const_gep(p, c, ok);
+  case LLVMICmp:
+    return const_icmp(p, c, ok);
   default:
     return none(ok);
   }
+}
+
+static void write_real(LLVMValueRef c, LLVMTypeKind k, uint8_t *buf, uint64_t size) {
+  LLVMBool lose;
+  double d = LLVMConstRealGetDouble(c, &lose);
+#if defined(__x86_64__) || defined(__i386__)
+  if (k == LLVMX86_FP80TypeKind) { /* the host's long double is x86_fp80: via double */
+    long double ld = d;
+    if (size >= 10) memcpy(buf, &ld, 10);
+    return;
+  }
+#endif
+  if (k == LLVMFloatTypeKind) {
+    float f = (float)d;
+    if (size >= 4) memcpy(buf, &f, 4);
+  } else if (size >= 8) {
+    memcpy(buf, &d, 8);
+  }
+}
+
+/* The bits of a float or double constant. */
+static uint64_t const_real(LLVMValueRef c, int *ok) {
+  uint8_t b[8] = {0};
+  LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(c));
+  if (k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind) return none(ok);
+  write_real(c, k, b, 8);
+  uint64_t v;
+  memcpy(&v, b, 8);
+  return v;
+}
+
+uint64_t sxl_block_address(sxl_prog *p, LLVMValueRef fn, LLVMBasicBlockRef bb, int *ok) {
+  int fi = sxl_fn_index(p, fn);
+  uint32_t n = 1;
+  if (fi < 0) return none(ok);
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b), n++)
+    if (b == bb) return SXL_ADDR(p->fns[fi].obj, n);
+  return none(ok);
 }
 
 uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok) {
@@ -126,6 +210,9 @@ uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok) {
   if (LLVMIsAConstantPointerNull(c) || LLVMIsAUndefValue(c) || LLVMIsAPoisonValue(c) ||
       LLVMIsAConstantAggregateZero(c))
     return 0;
+  if ((LLVMIsAFunction(c) || LLVMIsAGlobalVariable(c)) && LLVMIsDeclaration(c) &&
+      LLVMGetLinkage(c) == LLVMExternalWeakLinkage)
+    return 0; /* an undefined weak symbol is null */
   if (LLVMIsAFunction(c)) {
     int i = sxl_fn_index(p, c);
     return i < 0 ? none(ok) : SXL_ADDR(p->fns[i].obj, 0);
@@ -136,6 +223,10 @@ uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok) {
   }
   if (LLVMIsAGlobalAlias(c)) return sxl_const_value(p, LLVMAliasGetAliasee(c), ok);
   if (LLVMIsAConstantExpr(c)) return const_expr(p, c, ok);
+  if (LLVMIsAConstantFP(c)) return const_real(c, ok);
+  if (LLVMIsABlockAddress(c))
+    return sxl_block_address(p, LLVMGetOperand(c, 0), LLVMValueAsBasicBlock(LLVMGetOperand(c, 1)),
+                             ok);
   return none(ok);
 }
 
@@ -173,25 +264,14 @@ static int write_struct(sxl_prog *p, LLVMValueRef c, uint8_t *buf, uint64_t size
   return 0;
 }
 
-static void write_real(LLVMValueRef c, LLVMTypeKind k, uint8_t *buf, uint64_t size) {
-  LLVMBool lose;
-  double d = LLVMConstRealGetDouble(c, &lose);
-  if (k == LLVMFloatTypeKind) {
-    float f = (float)d;
-    if (size >= 4) memcpy(buf, &f, 4);
-  } else if (size >= 8) {
-    memcpy(buf, &d, 8);
-  }
-}
-
 int sxl_const_write(sxl_prog *p, LLVMValueRef c, uint8_t *buf, uint64_t size) {
   LLVMTypeRef t = LLVMTypeOf(c);
   if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c) || LLVMIsAPoisonValue(c) ||
       LLVMIsAConstantPointerNull(c))
     return 0;
   LLVMTypeKind k = LLVMGetTypeKind(t);
-  if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind) {
-    write_real(c, k, buf, size);
+  if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind || k == LLVMX86_FP80TypeKind) {
+    write_real(c, k, buf, size); /* x86_fp80 elsewhere than x86: left 0 */
     return 0;
   }
   if (k == LLVMIntegerTypeKind || k == LLVMPointerTypeKind) {

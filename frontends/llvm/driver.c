@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #ifndef SXL_LIBC_BC
 #define SXL_LIBC_BC ""
@@ -41,8 +42,10 @@ static void json_str(FILE *f, const char *s, size_t n) {
   fputc('"', f);
 }
 
-static void record(sxl_session *ss, sxl_state *s, symx_reason reason, symx_error_kind kind,
-                   const char *loc, const char *msg, int code) {
+/* One path's end in paths.jsonl; path_id (the engine's state id, 0 in a
+** concrete run) is the "path_id" of its test case's .json. */
+static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason reason,
+                   symx_error_kind kind, const char *loc, const char *msg, int code) {
   ss->npaths++;
   if (reason == SYMX_END_ERROR) {
     ss->nerrors++;
@@ -61,21 +64,21 @@ static void record(sxl_session *ss, sxl_state *s, symx_reason reason, symx_error
     json_str(ss->paths, msg ? msg : "", strlen(msg ? msg : ""));
     fputs(",\"output\":", ss->paths);
     json_str(ss->paths, s->out ? s->out : "", s->outlen);
-    fputs("}\n", ss->paths);
+    fprintf(ss->paths, ",\"path_id\":%" PRIu64 "}\n", path_id);
     fflush(ss->paths);
   }
   if (ss->msgs && (reason == SYMX_END_ERROR || reason == SYMX_END_EARLY))
     fprintf(ss->msgs, "%s: %s\n", reason == SYMX_END_ERROR ? "error" : "early", msg);
   if (!ss->quiet && reason == SYMX_END_ERROR)
     fprintf(stderr, "symx-llvm: ERROR: %s\n", msg);
-  if (reason == SYMX_END_ERROR && ss->exit_on_error) symx_ctx_interrupt(ss->ctx);
+  if (reason == SYMX_END_ERROR && (ss->exit_on_error || (ss->exit_kinds >> kind & 1)))
+    symx_ctx_interrupt(ss->ctx);
 }
 
 static void on_end(void *ud, sxl_exec *x, sxl_state *s, symx_state *st, symx_reason reason,
                    symx_error_kind kind, const char *loc, const char *msg, int code) {
   (void)x;
-  (void)st;
-  record(ud, s, reason, kind, loc, msg, code);
+  record(ud, s, st ? symx_state_id(st) : 0, reason, kind, loc, msg, code);
 }
 
 static void on_message(void *ud, const char *msg) {
@@ -84,13 +87,23 @@ static void on_message(void *ud, const char *msg) {
   if (ss->msgs) fprintf(ss->msgs, "unsupported: %s\n", msg);
 }
 
-/* Errors found by symx_state_check on a path that goes on: the engine
-** reports them here while the payload is inside the check. */
+/* klee_warning and klee_warning_once (once: the first time its text is
+** seen). */
+static void on_warning(void *ud, const char *msg, int once) {
+  sxl_session *ss = ud;
+  if (!ss->quiet) fprintf(stderr, "symx-llvm: warning%s: %s\n", once ? " (once)" : "", msg);
+  if (ss->msgs) fprintf(ss->msgs, "warning: %s\n", msg);
+}
+
+/* Errors the engine finds rather than the run: by symx_state_check on a
+** path that goes on (the payload is inside the check), and a relaxed check's
+** pending error side that a revival proved feasible (inside
+** symx_engine_next, no payload running). */
 static void on_test(void *user, symx_state *st, const symx_test *t) {
   sxl_session *ss = user;
   if (ss->test_hook) ss->test_hook(ss->test_ud, st, t);
   sxl_state *s = symx_state_payload(st);
-  if (t->duplicate || !ss->x.in_check || s != ss->x.in_check || t->reason != SYMX_END_ERROR)
+  if (t->duplicate || t->reason != SYMX_END_ERROR || !(ss->in_next || (ss->x.in_check && s == ss->x.in_check)))
     return;
   const char *m = t->message ? t->message : "";
   char loc[300];
@@ -99,7 +112,7 @@ static void on_test(void *user, symx_state *st, const symx_test *t) {
   if (n >= sizeof loc) n = sizeof loc - 1;
   memcpy(loc, m, n);
   loc[n] = 0;
-  record(ss, s, SYMX_END_ERROR, t->kind, loc, m, 0);
+  record(ss, s, symx_state_id(st), SYMX_END_ERROR, t->kind, loc, m, 0);
 }
 
 static int on_progress(void *user, symx_engine *eng) {
@@ -117,8 +130,45 @@ static int on_progress(void *user, symx_engine *eng) {
   return 0;
 }
 
+/* The bitcode of a --libc choice: min (our small libc, libc/), full (musl,
+** built by musl/build.py; uclibc, KLEE's name, means it too), none (""), or
+** a file. NULL with the reason when the full libc was not built. */
+const char *sxl_libc_path(const char *name, char *err, size_t errlen) {
+  if (strcmp(name, "min") == 0) return SXL_LIBC_BC;
+  if (strcmp(name, "none") == 0) return "";
+  if (strcmp(name, "full") && strcmp(name, "uclibc")) return name;
+  const char *full = getenv("SYMX_MUSL_BC") ? getenv("SYMX_MUSL_BC") : SXL_MUSL_BC;
+  if (!*full || access(full, R_OK)) {
+    snprintf(err, errlen, "--libc %s: the full libc (musl bitcode) was not built%s%s; run "
+             "scripts/fetch-libc, then meson setup --reconfigure and ninja", name,
+             *full ? ": no " : "", full);
+    return NULL;
+  }
+  return full;
+}
+
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen) {
+  return sxl_session_open(ctx, &program, 1, libc_bc, opt, NULL, 0, err, errlen);
+}
+
+/* KLEE's --entry-point: the function named entry becomes the program's
+** main (a main it has is renamed out of the way). 0, or -1 with err set. */
+static int set_entry(LLVMModuleRef mod, const char *entry, char *err, size_t errlen) {
+  LLVMValueRef e = LLVMGetNamedFunction(mod, entry);
+  if (!e || LLVMIsDeclaration(e)) {
+    snprintf(err, errlen, "--entry-point %s: the program defines no function of that name", entry);
+    return -1;
+  }
+  LLVMValueRef m = LLVMGetNamedFunction(mod, "main");
+  if (m && m != e) LLVMSetValueName2(m, "__symx_main_not_entry", strlen("__symx_main_not_entry"));
+  LLVMSetValueName2(e, "main", 4);
+  return 0;
+}
+
+sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
+                              const char *libc_bc, const char *opt, const char *entry,
+                              int posix_main, char *err, size_t errlen) {
   sxl_session *s = calloc(1, sizeof *s);
   if (!s) {
     snprintf(err, errlen, "out of memory");
@@ -127,8 +177,12 @@ sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *lib
   s->ctx = ctx;
   s->llctx = LLVMContextCreate();
   LLVMModuleRef mod = NULL;
-  if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : SXL_LIBC_BC;
-  if (sxl_load(program, libc_bc, opt, s->llctx, &mod, err, errlen)) {
+  if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : "min";
+  libc_bc = sxl_libc_path(libc_bc, err, errlen);
+  if (!libc_bc || sxl_load_files(programs, n, libc_bc, opt, s->llctx, &mod, err, errlen) ||
+      (entry && strcmp(entry, "main") && set_entry(mod, entry, err, errlen)) ||
+      sxl_posix_link(s->llctx, mod, posix_main, err, errlen)) {
+    if (mod) LLVMDisposeModule(mod);
     sxl_session_free(s);
     return NULL;
   }
@@ -143,6 +197,7 @@ sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *lib
   s->x.quantum = 100000;
   s->x.on_end = on_end;
   s->x.on_message = on_message;
+  s->x.on_warning = on_warning;
   s->x.end_ud = s;
   return s;
 }
@@ -154,6 +209,7 @@ void sxl_session_free(sxl_session *s) {
   if (s->msgs) fclose(s->msgs);
   sxl_prog_free(s->prog);
   if (s->llctx) LLVMContextDispose(s->llctx);
+  sxl_session_free_args(s);
   free(s);
 }
 
@@ -198,6 +254,11 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
     return -1;
   }
   if (seeds) symx_engine_set_seeds(s->eng, seeds);
+  if (s->x.argc &&
+      symx_engine_set_test_args(s->eng, (const char *const *)s->x.argv, s->x.argc) != SYMX_OK) {
+    snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
+    return -1;
+  }
   symx_engine_on_test(s->eng, on_test, s);
   symx_engine_on_progress(s->eng, on_progress, s, 2000);
   s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
@@ -213,7 +274,9 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   }
   for (;;) {
     symx_state *st = NULL;
+    s->in_next = 1;
     int rc = symx_engine_next(s->eng, &st);
+    s->in_next = 0;
     if (rc == SYMX_DONE) break;
     if (rc != SYMX_STATE) {
       snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
@@ -369,9 +432,11 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           "{\"instructions\":%" PRIu64 ",\"paths\":%" PRIu64 ",\"tests\":%zu,\"errors\":%" PRIu64
           ",\"covered_lines\":%" PRIu64 ",\"total_lines\":%" PRIu64
           ",\"covered_instructions\":%" PRIu64 ",\"total_instructions\":%" PRIu64
-          ",\"solver_queries\":%" PRIu64 ",\"wall_s\":%.3f,\"engine\":%s}\n",
+          ",\"solver_queries\":%" PRIu64 ",\"fp_concretized\":%" PRIu64
+          ",\"wall_s\":%.3f,\"engine\":%s}\n",
           s->x.instructions, s->npaths, ntests, s->nerrors, lines, tl, ins, ti,
-          symx_stat_get(s->ctx, "solver_queries"), s->wall_s, eng ? eng : "{}");
+          symx_stat_get(s->ctx, "solver_queries"), s->x.fp_concretized, s->wall_s,
+          eng ? eng : "{}");
   if (eng) symx_string_free(s->ctx, eng);
   fclose(f);
   return 0;

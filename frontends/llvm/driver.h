@@ -21,6 +21,7 @@ typedef struct sxl_session {
   FILE *msgs;           /* output_dir/messages.txt */
   char outdir[2048];
   int exit_on_error;
+  uint32_t exit_kinds;  /* bit k: stop at the first error of kind k */
   int progress;         /* progress line on stderr */
   int quiet;            /* no messages on stderr */
   uint64_t npaths, nerrors;
@@ -32,13 +33,35 @@ typedef struct sxl_session {
   sxl_test_hook test_hook; /* may be NULL */
   void *test_ud;
   int outputs_open;     /* paths.jsonl / messages.txt opened (once per session) */
+  int in_next;          /* inside symx_engine_next: an error test there is a revived error side */
   char err[1024];
 } sxl_session;
 
+/* The bitcode file of a --libc choice (min, full, uclibc = full, none = "",
+** or a path); NULL with the reason in err when it is unavailable. */
+const char *sxl_libc_path(const char *name, char *err, size_t errlen);
 /* Loads and translates program (.c/.ll/.bc) with libc_bc linked (NULL: the
-** built-in path; "" = none); opt "-O0"/"-O1". ctx options are read later. */
+** built-in path; "" = none); opt "-O0"/"-O1", or clang's flags for a .c one a line ("-O2\n-Iinc\n-DX=1\n"; the
+** last -O wins). ctx options are read later. */
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen);
+/* As sxl_session_new for n input files linked into one program
+** (sxl_load_files), whose entry function is entry (NULL: main); posix_main:
+** the environment runtime's main runs first (--posix-runtime; posix_link.c). */
+sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
+                              const char *libc_bc, const char *opt, const char *entry,
+                              int posix_main, char *err, size_t errlen);
+/* main's arguments: the program's name then argv[0..argc), and its
+** environment from environ_file (NAME=VALUE lines; NULL: empty). The ktest
+** files record them. Returns 0, or -1 with s->err set. */
+int sxl_session_set_args(sxl_session *s, const char *name, int argc, char **argv,
+                         const char *environ_file);
+/* The environment runtime linked into m (posix_link.c): its system calls
+** when the program calls __symx_syscall, its main when posix_main (the
+** program's main renamed __symx_user_main). 0, or -1 with err set. */
+/* Frees what sxl_session_set_args made (sxl_session_free does it). */
+void sxl_session_free_args(sxl_session *s);
+int sxl_posix_link(LLVMContextRef c, LLVMModuleRef m, int posix_main, char *err, size_t errlen);
 void sxl_session_free(sxl_session *s);
 /* Explores with the engine (options from ctx; seeds may be NULL). Returns
 ** 0, or -1 with s->err set. May be called again: each call explores from

@@ -133,6 +133,26 @@ static inline int op_binary(loop *L, run *r, const sxl_ins *in, uint64_t v) {
   return SXL_CONTINUE;
 }
 
+/* A shift by the width or more is KLEE's "overshift" error in the program's
+** code (not in libc bitcode, nor when turned off: then 0, or the sign bits
+** for ashr). */
+static inline int op_shift(loop *L, run *r, const sxl_ins *in) {
+  if (L->S[in->a] || L->S[in->b]) return slow(L, r, in, sxl_sym_op);
+  uint64_t a = L->R[in->a], b = L->R[in->b], v;
+  unsigned w = in->w;
+  if (b >= w && !L->x->no_overshift_check && !L->p->fns[L->fr->fn].is_libc) {
+    save(L);
+    return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_OVERSHIFT, "overshift error", 0);
+  }
+  if (in->op == OP_ASHR)
+    v = (uint64_t)(sext64(a, w) >> (b >= w ? 63 : b));
+  else
+    v = b >= w ? 0 : in->op == OP_SHL ? a << b : a >> b;
+  setc(L, in->dst, v & mask(w));
+  L->pc++;
+  return SXL_CONTINUE;
+}
+
 static inline int op_div(loop *L, run *r, const sxl_ins *in) {
   if (L->S[in->a] || L->S[in->b]) return slow(L, r, in, sxl_sym_op);
   uint64_t b = L->R[in->b];
@@ -301,8 +321,9 @@ static inline int op_gep(loop *L, run *r, const sxl_ins *in) {
 
 static int op_end(loop *L, run *r, const sxl_ins *in) {
   save(L);
-  if (in->op == OP_UNREACHABLE)
-    return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_UNREACHABLE, "reached unreachable code", 0);
+  if (in->op == OP_UNREACHABLE) /* flag 1: after indirectbr's destinations */
+    return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_UNREACHABLE,
+                   in->flag ? "indirectbr: illegal label address" : "reached unreachable code", 0);
   const char *msg = in->op == OP_UNSUPPORTED && in->imm < L->p->nmsgs ? L->p->msgs[in->imm]
                                                                       : "bad instruction";
   sxl_report_unsupported(r, msg);
@@ -354,10 +375,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     case OP_AND: BINARY(a & b)
     case OP_OR: BINARY(a | b)
     case OP_XOR: BINARY(a ^ b)
-    case OP_SHL: BINARY(b >= in->w ? 0 : a << b)
-    case OP_LSHR: BINARY(b >= in->w ? 0 : a >> b)
-    case OP_ASHR:
-      BINARY(b >= in->w ? (uint64_t)(sext64(a, in->w) >> 63) : (uint64_t)(sext64(a, in->w) >> b))
+    case OP_SHL: case OP_LSHR: case OP_ASHR: DO(op_shift(&L, r, in))
     case OP_UDIV: case OP_SDIV: case OP_UREM: case OP_SREM: DO(op_div(&L, r, in))
     case OP_ICMP: case OP_TRUNC: case OP_MOV: case OP_ZEXT: case OP_SEXT: DO(op_unary(&L, r, in))
     case OP_SELECT: DO(op_select(&L, r, in))
@@ -374,6 +392,8 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     case OP_STORE: DO(op_store(&L, r, in))
     case OP_GEPI: case OP_GEPV: DO(op_gep(&L, r, in))
     case OP_VASTART: case OP_VACOPY: DO(slow(&L, r, in, sxl_va))
+    case OP_FP: DO(slow(&L, r, in, sxl_fp_op))
+    case OP_BITS: DO(slow(&L, r, in, sxl_bits_op))
     default: return op_end(&L, r, in); /* unreachable, unsupported */
     }
   }

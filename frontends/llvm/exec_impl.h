@@ -41,6 +41,9 @@ int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef);
 /* Forks on the low bits of the symbolic value in slot: one path per value
 ** (exit statuses, function pointers). */
 int sxl_enum_slot(run *r, uint32_t slot, unsigned bits);
+/* An exit status in slot: its low bits concretized under the witness (the
+** equality added to the path), or enumerated when x->enum_outputs. */
+int sxl_out_slot(run *r, uint32_t slot, unsigned bits);
 
 /* state.c */
 void sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e);
@@ -51,6 +54,7 @@ void sxl_setc(run *r, uint32_t slot, uint64_t v);
 
 /* frames.c */
 int sxl_frame_push(sxl_state *s, sxl_prog *p, uint32_t fi, uint32_t ret_dst);
+int sxl_frames_unwind(sxl_state *s, sxl_prog *p, uint32_t depth);
 /* A zeroed object of size bytes owned by the top frame: its id, 0 when the
 ** object cannot be made, SXL_NOMEM when out of memory. */
 #define SXL_NOMEM UINT32_MAX
@@ -63,6 +67,12 @@ int sxl_ret(run *r, const sxl_ins *in);
 ** symbolic operand. */
 int sxl_sym_op(run *r, const sxl_ins *in);
 int sxl_sym_gep(run *r, const sxl_ins *in);
+
+/* fp.c: OP_FP (a symbolic operand is concretized). */
+int sxl_fp_op(run *r, const sxl_ins *in);
+
+/* bi_bits.c: OP_BITS. */
+int sxl_bits_op(run *r, const sxl_ins *in);
 
 /* access.c */
 int sxl_mem_load(run *r, const sxl_ins *in);
@@ -84,6 +94,9 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write,
                 uint32_t *id, uint64_t *off, symx_expr **soff);
 /* A concrete pointer for a libc-style argument (concretized if symbolic). */
 int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v);
+
+/* extcall.c: a call of fn, which has no bitcode, as x->ext_calls says. */
+int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn);
 
 /* builtins.c */
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi);

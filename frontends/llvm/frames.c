@@ -63,6 +63,13 @@ static int frame_pop(sxl_state *s, sxl_prog *p) {
   return 0;
 }
 
+/* Pops frames until depth are left (longjmp). 0, or -1 when out of memory. */
+int sxl_frames_unwind(sxl_state *s, sxl_prog *p, uint32_t depth) {
+  while (s->nframes > depth)
+    if (frame_pop(s, p)) return -1;
+  return 0;
+}
+
 /* Room for one more stack object in the frame's list. */
 static int allocas_room(sxl_state *s) {
   uint32_t cap = s->capallocas ? 2 * s->capallocas : 64;
@@ -82,31 +89,63 @@ uint32_t sxl_stack_alloc(sxl_state *s, uint64_t size, uint32_t loc) {
   return id;
 }
 
-/* The arguments past fn's parameters, 8 bytes apart in an object of the
-** new frame (what va_start's overflow area points at). */
-static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_t *args,
-                         uint32_t nargs) {
+/* Copies n bytes from the caller's object at address src into the vararg
+** object id at off (a byval argument); 0, or -1 when it cannot. */
+static int copy_byval(run *r, uint64_t src, uint64_t n, uint32_t id, uint64_t off) {
+  sxl_mem *m = r->s->mem;
+  uint32_t sid = SXL_ID(src);
+  uint64_t soff = SXL_OFF(src);
+  sxl_obj *o = sid && sid < m->n ? m->objs[sid] : NULL;
+  if (!o || o->kind == OBJ_FREED || soff + n > o->size) return -1;
+  for (uint64_t k = 0; k < n; k++) {
+    symx_expr *b = sxl_read_byte(r, r->s->mem->objs[sid], soff + k);
+    int rc = b ? sxl_write_byte(r, id, off + k, b) : -1;
+    symx_expr_release(b);
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+/* Argument i's value (8 bytes, zero-extended) at offset off of object id. */
+static int put_arg(run *r, uint32_t id, uint64_t off, uint32_t slot) {
   sxl_state *s = r->s;
-  uint32_t extra = nargs - fn->nparams;
-  uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, 8ull * extra, 0, 1);
+  uint64_t v = s->regs[slot];
+  memcpy(s->mem->objs[id]->bytes + off, &v, 8);
+  if (!s->sym[slot]) return 0;
+  symx_expr *e = symx_expr_retain(s->sym[slot]);
+  if (symx_expr_width(e) < 64) {
+    symx_expr *z = symx_zext(r->ctx, e, 64);
+    symx_expr_release(e);
+    e = z;
+  }
+  int rc = e ? sxl_store_expr(r, id, off, e, 8) : -1;
+  symx_expr_release(e);
+  return rc;
+}
+
+/* The arguments past fn's parameters in an object of the new frame (what
+** va_start's overflow area points at): 8 bytes each, a byval one (sizes:
+** NULL, or one per argument, 0 when not byval) by value, 8-byte aligned. */
+static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_t *args,
+                         uint32_t nargs, const uint32_t *sizes) {
+  sxl_state *s = r->s;
+  uint64_t total = 0;
+  for (uint32_t i = fn->nparams; i < nargs; i++)
+    total += sizes && sizes[i] ? (sizes[i] + 7ull) & ~7ull : 8;
+  uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, total, 0, 1);
   if (!id) return sxl_oom(r);
-  sxl_obj *o = s->mem->objs[id];
-  memset(o->bytes, 0, 8ull * extra);
-  for (uint32_t i = 0; i < extra; i++) {
-    uint32_t slot = cbase + args[fn->nparams + i];
-    uint64_t v = s->regs[slot];
-    memcpy(o->bytes + 8 * i, &v, 8);
-    if (s->sym[slot]) {
-      symx_expr *e = symx_expr_retain(s->sym[slot]);
-      unsigned w = symx_expr_width(e);
-      if (w < 64) {
-        symx_expr *z = symx_zext(r->ctx, e, 64);
-        symx_expr_release(e);
-        e = z;
-      }
-      int rc = sxl_store_expr(r, id, 8ull * i, e, 8);
-      symx_expr_release(e);
-      if (rc) return sxl_fatal(r, "vararg");
+  memset(s->mem->objs[id]->bytes, 0, total);
+  uint64_t off = 0;
+  for (uint32_t i = fn->nparams; i < nargs; i++) {
+    uint32_t slot = cbase + args[i];
+    if (sizes && sizes[i]) {
+      if (s->sym[slot] || copy_byval(r, s->regs[slot], sizes[i], id, off))
+        return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE,
+                       "unsupported byval variadic argument (symbolic or bad pointer)", 0);
+      off += (sizes[i] + 7ull) & ~7ull;
+    } else {
+      if (put_arg(r, id, off, slot)) return sxl_fatal(r, "vararg");
+      off += 8;
     }
   }
   s->frames[s->nframes - 1].va_obj = id;
@@ -119,21 +158,17 @@ static int unsupported_call(run *r, const char *why) {
   return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, why, 0);
 }
 
-static int undefined_call(run *r, const sxl_fn *fn) {
-  char d[300];
-  snprintf(d, sizeof d, "call to undefined function '%s'", fn->name);
-  return unsupported_call(r, d);
-}
-
 /* A call of function fi: a builtin runs natively, else a new frame. */
 static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
   sxl_state *s = r->s;
   sxl_prog *p = r->p;
   sxl_fn *fn = &p->fns[fi];
   if (fn->builtin) return sxl_builtin(r, in, fi);
-  if (!fn->defined) return undefined_call(r, fn);
+  if (!fn->defined) return sxl_extcall(r, in, fn);
   if (!fn->translated && sxl_prog_translate(p, fi)) return sxl_oom(r); /* its only failure */
   if (in->c < fn->nparams) return unsupported_call(r, "call with too few arguments");
+  if (r->x->max_frames && s->nframes >= r->x->max_frames) /* KLEE's --max-stack-frames */
+    return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "maximum stack size reached", 0);
   sxl_frame *cf = &s->frames[s->nframes - 1];
   uint32_t cbase = cf->base, caller_fn = cf->fn;
   if (sxl_frame_push(s, p, fi, in->dst)) return sxl_oom(r);
@@ -144,7 +179,8 @@ static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
     symx_expr *e = s->sym[cbase + args[i]];
     s->sym[nf->base + i] = e ? symx_expr_retain(e) : NULL;
   }
-  if (fn->is_vararg && in->c > fn->nparams) return vararg_object(r, fn, cbase, args, in->c);
+  if (fn->is_vararg && in->c > fn->nparams)
+    return vararg_object(r, fn, cbase, args, in->c, in->flag & 2 ? args + in->c : NULL);
   return SXL_CONTINUE;
 }
 
@@ -168,11 +204,22 @@ static int callee(run *r, const sxl_ins *in, uint32_t *fi) {
 
 int sxl_call(run *r, const sxl_ins *in) {
   uint32_t fi = in->a;
-  if (in->flag) {
+  if (in->flag & 1) {
     int rc = callee(r, in, &fi);
     if (rc != SXL_CONTINUE) return rc;
   }
   return do_call(r, in, fi);
+}
+
+/* Returning from main is exit(status): when the program's libc defines
+** exit (atexit handlers, stdio flushed), it runs now, on an empty stack. */
+static int libc_exit(run *r, int code) {
+  int fi = sxl_fn_find(r->p, "exit");
+  if (fi < 0 || !r->p->fns[fi].defined || r->p->fns[fi].nparams != 1) return SXL_RETURNED;
+  if (!r->p->fns[fi].translated && sxl_prog_translate(r->p, (uint32_t)fi)) return sxl_oom(r);
+  if (sxl_frame_push(r->s, r->p, (uint32_t)fi, UINT32_MAX)) return sxl_oom(r);
+  r->s->regs[r->s->frames[0].base] = (uint64_t)(uint32_t)code;
+  return SXL_CONTINUE;
 }
 
 /* main returned v (symbolic e, consumed, or NULL): the path ends; a
@@ -185,15 +232,46 @@ static int main_returned(run *r, uint64_t v, symx_expr *e) {
     code = (int)(int32_t)cv;
     symx_expr_release(e);
   }
+  int rc = libc_exit(r, code);
+  if (rc != SXL_RETURNED) return rc;
   return sxl_end(r, SYMX_END_EXIT, SYMX_ERR_NONE, "exit", code);
+}
+
+/* ret of an aggregate (flag 1): its c field slots are in the argument list
+** at imm; they go to the caller's slots from ret_dst on. */
+static int ret_fields(run *r, const sxl_ins *in) {
+  sxl_state *s = r->s;
+  sxl_frame *fr = &s->frames[s->nframes - 1];
+  const uint32_t *fs = r->p->fns[fr->fn].args + in->imm;
+  uint64_t v[16];
+  symx_expr *e[16];
+  uint32_t n = in->c < 16 ? in->c : 16, dst = fr->ret_dst;
+  for (uint32_t i = 0; i < n; i++) {
+    v[i] = s->regs[fr->base + fs[i]];
+    e[i] = s->sym[fr->base + fs[i]] ? symx_expr_retain(s->sym[fr->base + fs[i]]) : NULL;
+  }
+  int bad = frame_pop(s, r->p) || s->nframes == 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (bad || dst == UINT32_MAX) {
+      symx_expr_release(e[i]);
+      continue;
+    }
+    fr = &s->frames[s->nframes - 1];
+    symx_expr_release(s->sym[fr->base + dst + i]);
+    s->regs[fr->base + dst + i] = v[i];
+    s->sym[fr->base + dst + i] = e[i];
+  }
+  if (bad) return s->nframes ? sxl_oom(r) : sxl_fatal(r, "main returned an aggregate");
+  return SXL_RETURNED;
 }
 
 int sxl_ret(run *r, const sxl_ins *in) {
   sxl_state *s = r->s;
+  if (in->flag) return ret_fields(r, in);
   if (s->nframes == 1 && in->a != UINT32_MAX) {
-    /* A symbolic exit status: one path per value it can take (nothing
-       when it is concrete). */
-    int rc = sxl_enum_slot(r, in->a, 8);
+    /* A symbolic exit status: one value (or one path per value with
+       enum_outputs; nothing when it is concrete). */
+    int rc = sxl_out_slot(r, in->a, 8);
     if (rc != SXL_CONTINUE) return rc;
   }
   sxl_frame *fr = &s->frames[s->nframes - 1];
@@ -204,7 +282,11 @@ int sxl_ret(run *r, const sxl_ins *in) {
     e = s->sym[fr->base + in->a] ? symx_expr_retain(s->sym[fr->base + in->a]) : NULL;
   }
   uint32_t dst = fr->ret_dst;
-  if (s->nframes == 1) s->end_loc = in->loc;
+  /* where main returned: the program's own, also under a C library's or
+     the environment runtime's entry (a libc frame below it) */
+  int below_libc = s->nframes == 2 && r->p->fns[s->frames[0].fn].is_libc;
+  if ((s->nframes == 1 && !r->p->fns[fr->fn].is_libc) || (below_libc && in->loc))
+    s->end_loc = in->loc;
   if (frame_pop(s, r->p)) {
     symx_expr_release(e);
     return sxl_oom(r);

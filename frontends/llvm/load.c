@@ -154,6 +154,42 @@ int sxl_load_ir(const char *data, size_t len, const char *name, LLVMContextRef c
   return load_memory(&t, c, out, err, errlen);
 }
 
+/* clang's command line for path: opt is "-O0", "-O1", ..., or flags one a
+** line ("-O0\n-Iinc\n-DX=1\n"); the last -O sets the level. Returns argc;
+** the flags are cut in place in buf. */
+static int compile_argv(const char *path, const char *opt, const char *out, char *buf,
+                        size_t len, char *incarg, const char **av, int max) {
+  const char *level = "-O0", *user[64];
+  int n = 0, nu = 0;
+  snprintf(buf, len, "%s", opt);
+  for (char *f = strtok(buf, "\n"); f; f = strtok(NULL, "\n")) {
+    if (f[0] == '-' && f[1] == 'O')
+      level = f;
+    else if (nu < 64)
+      user[nu++] = f;
+  }
+  av[n++] = SXL_CLANG;
+  av[n++] = "-emit-llvm";
+  av[n++] = "-c";
+  av[n++] = "-g";
+  av[n++] = level;
+  if (strcmp(level, "-O0") == 0) { /* without optnone: the IR as written, names kept */
+    av[n++] = "-Xclang";
+    av[n++] = "-disable-O0-optnone";
+    av[n++] = "-fno-discard-value-names";
+  } else {
+    av[n++] = "-fno-vectorize";
+    av[n++] = "-fno-slp-vectorize";
+  }
+  for (int i = 0; i < nu && n < max - 5; i++) av[n++] = user[i];
+  av[n++] = incarg;
+  av[n++] = "-o";
+  av[n++] = out;
+  av[n++] = path;
+  av[n] = NULL;
+  return n;
+}
+
 static int compile_c(const char *path, const char *opt, char *outpath, size_t outlen,
                      char *err, size_t errlen) {
   const char *tmp = getenv("TMPDIR");
@@ -164,6 +200,11 @@ static int compile_c(const char *path, const char *opt, char *outpath, size_t ou
     return -1;
   }
   close(fd);
+  const char *inc = getenv("SYMX_INCLUDE");
+  char flags[4200], incarg[4096];
+  const char *av[96];
+  snprintf(incarg, sizeof incarg, "-I%s", inc ? inc : SXL_INCLUDE_DIR);
+  compile_argv(path, opt, outpath, flags, sizeof flags, incarg, av, 96);
   pid_t pid = fork();
   if (pid < 0) {
     snprintf(err, errlen, "fork failed");
@@ -171,16 +212,7 @@ static int compile_c(const char *path, const char *opt, char *outpath, size_t ou
     return -1;
   }
   if (pid == 0) {
-    const char *inc = getenv("SYMX_INCLUDE");
-    char incarg[4096];
-    snprintf(incarg, sizeof incarg, "-I%s", inc ? inc : SXL_INCLUDE_DIR);
-    if (strcmp(opt, "-O0") == 0)
-      execlp(SXL_CLANG, SXL_CLANG, "-emit-llvm", "-c", "-g", "-O0", "-Xclang",
-             "-disable-O0-optnone", "-fno-discard-value-names", incarg, "-o", outpath, path,
-             (char *)NULL);
-    else
-      execlp(SXL_CLANG, SXL_CLANG, "-emit-llvm", "-c", "-g", opt, "-fno-vectorize",
-             "-fno-slp-vectorize", incarg, "-o", outpath, path, (char *)NULL);
+    execvp(SXL_CLANG, (char *const *)av);
     _exit(127);
   }
   int status = 0;
@@ -194,64 +226,154 @@ static int compile_c(const char *path, const char *opt, char *outpath, size_t ou
   return 0;
 }
 
-static int load(const char *path, const char *libc_bc, const char *opt, LLVMContextRef c,
-                LLVMModuleRef *out, char *err, size_t errlen) {
-  LLVMModuleRef m = NULL;
-  if (ends_with(path, ".c")) {
-    char tmp[4096];
-    if (compile_c(path, opt ? opt : "-O0", tmp, sizeof tmp, err, errlen)) return -1;
-    int rc = parse_file(c, tmp, &m, err, errlen);
-    unlink(tmp);
-    if (rc) return -1;
-  } else if (parse_file(c, path, &m, err, errlen)) {
+/* Calls through a global alias (musl names most of its functions twice,
+** e.g. fseeko for __fseeko, as weak aliases) go to what it names: each
+** alias's uses are replaced by its aliasee, so the interpreter sees plain
+** functions and globals. */
+static void resolve_aliases(LLVMModuleRef m) {
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(m); a; a = LLVMGetNextGlobalAlias(a)) {
+    LLVMValueRef to = LLVMAliasGetAliasee(a);
+    for (int hops = 0; to && LLVMIsAGlobalAlias(to) && hops < 64; hops++)
+      to = LLVMAliasGetAliasee(to);
+    if (!to || LLVMIsAGlobalAlias(to) || !LLVMGetFirstUse(a)) continue;
+    LLVMReplaceAllUsesWith(a, LLVMConstBitCast(to, LLVMTypeOf(a)));
+  }
+}
+
+/* Link errors are reported here instead of by LLVM 14's default handler,
+** which calls exit(1) on one. */
+static void on_diag(LLVMDiagnosticInfoRef di, void *ud) {
+  char *buf = ud;
+  if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || buf[0]) return;
+  char *d = LLVMGetDiagInfoDescription(di);
+  snprintf(buf, 512, "%s", d ? d : "link error");
+  LLVMDisposeMessage(d);
+}
+
+/* Links src into dst (src consumed); what names the link in a message. */
+static int link_into(LLVMContextRef c, LLVMModuleRef dst, LLVMModuleRef src, const char *what,
+                     char *err, size_t errlen) {
+  char diag[512] = "";
+  LLVMContextSetDiagnosticHandler(c, on_diag, diag);
+  int bad = LLVMLinkModules2(dst, src);
+  LLVMContextSetDiagnosticHandler(c, NULL, NULL);
+  if (!bad) return 0;
+  snprintf(err, errlen, "linking %s failed: %s", what, diag[0] ? diag : "?");
+  return -1;
+}
+
+/* Our libc defines only what the program may lack: the library's
+** definitions the program already has are hidden under a private name, so
+** the link cannot clash and the program's definition wins. */
+static int link_libc(LLVMContextRef c, LLVMModuleRef m, const char *libc_bc, char *err,
+                     size_t errlen) {
+  LLVMModuleRef lib = NULL;
+  if (parse_file(c, libc_bc, &lib, err, errlen)) return -1;
+  if (sxl_libc_prune(m, lib)) { /* only what the program may reach */
+    snprintf(err, errlen, "%s: out of memory", libc_bc);
+    LLVMDisposeModule(lib);
     return -1;
   }
-  if (libc_bc && *libc_bc) {
-    LLVMModuleRef lib = NULL;
-    if (parse_file(c, libc_bc, &lib, err, errlen)) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f;) {
+    LLVMValueRef next = LLVMGetNextFunction(f);
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    LLVMValueRef mine = LLVMGetNamedFunction(m, name);
+    if (mine && !LLVMIsDeclaration(mine) && !LLVMIsDeclaration(f)) {
+      char priv[512];
+      snprintf(priv, sizeof priv, "__symx_libc_shadowed.%s", name);
+      LLVMSetValueName2(f, priv, strlen(priv));
+      LLVMSetLinkage(f, LLVMInternalLinkage);
+    }
+    f = next;
+  }
+  if (link_into(c, m, lib, libc_bc, err, errlen)) return -1;
+  resolve_aliases(m);
+  return 0;
+}
+
+/* The inputs as the loader reads them: bitcode/IR files (.c ones compiled
+** already), named in messages as the user gave them. */
+typedef struct ir_files {
+  const char *const *files, *const *names;
+  int n;
+  const char *libc_bc;
+  int optimize; /* --optimize with bitcode from the user (sxl_optimize) */
+} ir_files;
+
+/* Parses every input and links them (and libc) into the first one. */
+static int load_files(const void *arg, LLVMContextRef c, LLVMModuleRef *out, char *err,
+                      size_t errlen) {
+  const ir_files *f = arg;
+  LLVMModuleRef m = NULL;
+  if (parse_file(c, f->files[0], &m, err, errlen)) return -1;
+  for (int i = 1; i < f->n; i++) {
+    LLVMModuleRef more = NULL;
+    if (parse_file(c, f->files[i], &more, err, errlen) ||
+        link_into(c, m, more, f->names[i], err, errlen)) {
       LLVMDisposeModule(m);
       return -1;
     }
-    /* Our libc defines only what the program may lack: drop the library's
-    ** definitions the program already has, so the link cannot clash. */
-    for (LLVMValueRef f = LLVMGetFirstFunction(lib); f;) {
-      LLVMValueRef next = LLVMGetNextFunction(f);
-      size_t n;
-      const char *name = LLVMGetValueName2(f, &n);
-      LLVMValueRef mine = LLVMGetNamedFunction(m, name);
-      if (mine && !LLVMIsDeclaration(mine) && !LLVMIsDeclaration(f)) {
-        /* Hide ours under a private name; the program's definition wins. */
-        char priv[512];
-        snprintf(priv, sizeof priv, "__symx_libc_shadowed.%s", name);
-        LLVMSetValueName2(f, priv, strlen(priv));
-        LLVMSetLinkage(f, LLVMInternalLinkage);
-      }
-      f = next;
-    }
-    if (LLVMLinkModules2(m, lib)) { /* consumes lib */
-      snprintf(err, errlen, "linking %s failed", libc_bc);
-      LLVMDisposeModule(m);
-      return -1;
-    }
+  }
+  if (f->optimize) sxl_optimize(m);
+  if (f->libc_bc && *f->libc_bc && link_libc(c, m, f->libc_bc, err, errlen)) {
+    LLVMDisposeModule(m);
+    return -1;
   }
   *out = m;
   return 0;
 }
 
-typedef struct ir_file {
-  const char *path, *libc_bc;
-} ir_file;
+/* The .c inputs compiled into temporary files (tmp[i], "" for the others);
+** 0, or -1 with the temporary files removed. */
+static int compile_all(const char *const *paths, int n, const char *opt, char (*tmp)[4096],
+                       char *err, size_t errlen) {
+  for (int i = 0; i < n; i++) {
+    tmp[i][0] = 0;
+    if (!ends_with(paths[i], ".c")) continue;
+    if (compile_c(paths[i], opt ? opt : "-O0", tmp[i], sizeof tmp[i], err, errlen)) {
+      for (int k = 0; k < i; k++)
+        if (tmp[k][0]) unlink(tmp[k]);
+      return -1;
+    }
+  }
+  return 0;
+}
 
-static int load_file(const void *arg, LLVMContextRef c, LLVMModuleRef *out, char *err,
-                     size_t errlen) {
-  const ir_file *f = arg;
-  return load(f->path, f->libc_bc, NULL, c, out, err, errlen);
+/* Whether opt asks for optimization: its last -O flag is not -O0 (opt is
+** "-O1", or flags one a line). */
+static int optimizing(const char *opt) {
+  const char *level = "-O0";
+  for (const char *p = opt; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "")
+    if (p[0] == '-' && p[1] == 'O') level = p;
+  return !(level[2] == '0' && (!level[3] || level[3] == '\n'));
+}
+
+int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const char *opt,
+                   LLVMContextRef c, LLVMModuleRef *out, char *err, size_t errlen) {
+  enum { MAX_INPUTS = 64 };
+  if (n < 1 || n > MAX_INPUTS) {
+    snprintf(err, errlen, "%d input files (1 to %d may be linked)", n, MAX_INPUTS);
+    return -1;
+  }
+  static char tmp[MAX_INPUTS][4096]; /* large: not on the stack */
+  const char *files[MAX_INPUTS];
+  int user_ir = 0;
+  if (compile_all(paths, n, opt, tmp, err, errlen)) return -1;
+  for (int i = 0; i < n; i++) {
+    files[i] = tmp[i][0] ? tmp[i] : paths[i];
+    user_ir |= !tmp[i][0];
+  }
+  ir_files f = {files, paths, n, libc_bc, user_ir && optimizing(opt)};
+  /* what clang-14 compiled for us needs no dry run */
+  int rc = user_ir && probe(load_files, &f, paths[0], err, errlen);
+  if (!rc) rc = load_files(&f, c, out, err, errlen);
+  for (int i = 0; i < n; i++)
+    if (tmp[i][0]) unlink(tmp[i]);
+  return rc ? -1 : 0;
 }
 
 int sxl_load(const char *path, const char *libc_bc, const char *opt, LLVMContextRef c,
              LLVMModuleRef *out, char *err, size_t errlen) {
-  /* what clang-14 compiled for us needs no dry run */
-  ir_file f = {path, libc_bc};
-  if (!ends_with(path, ".c") && probe(load_file, &f, path, err, errlen)) return -1;
-  return load(path, libc_bc, opt, c, out, err, errlen);
+  return sxl_load_files(&path, 1, libc_bc, opt, c, out, err, errlen);
 }

@@ -4,6 +4,7 @@
 ** table; any other --some-name is libsymx's option some_name.
 */
 #include "driver.h"
+#include "posix/spec.h"
 
 #include <dirent.h>
 #include <signal.h>
@@ -33,7 +34,8 @@ static int64_t parse_ms(const char *v) {
 }
 
 static void usage(FILE *f) {
-  fputs("usage: symx-llvm [options] program.{c,bc,ll} [program args]\n"
+  fputs("usage: symx-llvm [options] program.{c,bc,ll} [more.{c,bc,ll}...] [--] [program args]\n"
+        "  (the input files are linked into one program)\n"
         "  --mode eager|pending|relaxed   when feasibility is checked (default pending)\n"
         "  --search NAME                  searcher (dfs, bfs, random-state, random-path,\n"
         "                                 nurs:depth, nurs:rp, batching:NAME; repeat or\n"
@@ -60,7 +62,9 @@ static void usage(FILE *f) {
         "  --output-dir DIR               test cases, stats.json, messages.txt, paths.jsonl\n"
         "  --exit-on-error                stop at the first error\n"
         "  --solver z3|cadical, --rng-seed N, --emit-all-tests\n"
-        "  --optimize                     compile .c with -O1 (default -O0)\n"
+        "  --optimize                     compile .c with -O1 (default -O0), and\n"
+        "                                 optimize .bc/.ll input (scalar passes)\n"
+        "  -I DIR, -D NAME[=V], -U NAME, -O0..-O3  passed to clang for a .c program\n"
         "  --concretize-pointers          resolve symbolic pointers by concretization\n"
         "  --replay FILE.ktest            run once on the test's inputs, no engine\n"
 "  --quantum N                    instructions a state runs before the searcher\n"
@@ -68,7 +72,27 @@ static void usage(FILE *f) {
         "                                 default 100000; a fork always ends the run)\n"
 "  --emit-cov-bitcode OUT.bc      write the program with line-coverage hooks\n"
         "                                 (native oracle runs with libsymx-replay)\n"
-        "  --libc FILE.bc                 libc bitcode to link ('' = none)\n"
+        "  --libc min|full|none|FILE.bc   libc linked: min (ours, default), full (musl;\n"
+        "                                 uclibc means it too; klee: min), none, or a file\n"
+        "  --posix-runtime                the symbolic environment: the program's main gets\n"
+        "                                 --sym-arg N, --sym-args MIN MAX N, --sym-stdin N,\n"
+        "                                 --sym-files K N, --max-fail N among its arguments\n"
+        "                                 (implied by any of them)\n"
+        "  --environ FILE                 main's environment: NAME=VALUE lines (default none)\n"
+        "  --enumerate-outputs            one path per value of a symbolic exit status or\n"
+        "                                 written byte (default: one value, constrained)\n"
+        "  --external-calls none|concrete|all\n"
+        "                                 functions without bitcode: never called, called\n"
+        "                                 natively with concrete arguments only, or with\n"
+        "                                 symbolic ones made concrete (default all)\n"
+        "  --entry-point NAME             the function run as main\n"
+        "  --max-stack-frames N           a deeper call ends the path early\n"
+        "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
+        "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
+        "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
+        "  --only-output-states-covering-new, --allow-seed-extension/-truncation,\n"
+        "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero;\n"
+        "  KLEE's options without a meaning here are refused by name\n"
         "  --quiet                        no program output and messages\n"
         "  --no-progress                  no progress line\n"
         "  --set NAME=VALUE               any libsymx option\n"
@@ -125,15 +149,26 @@ static symx_seeds *load_seeds(symx_ctx *ctx, const char **files, int nfiles, con
 /* What the command line asks for (libsymx's options go to the context). */
 typedef struct cli {
   symx_ctx *ctx;
-  const char *program, *libc, *replay, *covout;
+  const char *program, *libc, *replay, *covout; /* program: inputs[0] */
+  const char *inputs[64]; /* the .c/.bc/.ll files linked into the program */
+  int ninputs;
+  int argi;               /* argv index of the program's first argument */
   const char *seed_input, *afl_sync, *afl_name;
   int seed_input_given;
   int64_t afl_seed_ms, afl_idle_ms;
   const char *seed_files[256], *seed_dirs[256];
   int nseed_files, nseed_dirs;
   char search[1024]; /* --search values, a,b */
-  uint64_t quantum;
+  uint64_t quantum, max_frames;
+  const char *entry;  /* --entry-point */
+  int ext_calls;      /* SXL_EXT_* */
+  uint32_t exit_kinds; /* --exit-on-error-type: bit per error kind */
   int exit_on_error, optimize, concretize_pointers, quiet, no_progress;
+  int enum_outputs, posix_runtime;
+  const char *environ_file;
+  char **pargv; /* the program's arguments after its name (argv's), */
+  int pargc;    /* from the first one after the input or after -- */
+  char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -141,7 +176,13 @@ enum own_kind {
   K_HELP,      /* prints the usage */
   K_FLAG,      /* an int field becomes 1 (no value) */
   K_LIB,       /* a libsymx option takes a fixed value (no value; KLEE's aliases) */
+  K_NOOP,      /* KLEE's, accepted, nothing to do here (no value) */
+  K_REFUSED,   /* KLEE's, without a meaning in symx-llvm: an error naming it */
   /* (the kinds above take no value) */
+  K_NOOP_VAL,  /* KLEE's, accepted with any value, nothing to do here */
+  K_LIBC,      /* --libc: min|full|none|FILE.bc, or KLEE's klee|uclibc */
+  K_EXT_CALLS, /* --external-calls none|concrete|all */
+  K_EXIT_TYPE, /* --exit-on-error-type KLEE-TYPE */
   K_ALIAS,     /* a libsymx option of another name takes the value (KLEE's names) */
   K_STR,       /* a const char * field takes the value */
   K_MS,        /* an int64_t field takes the value as a duration in ms */
@@ -178,11 +219,126 @@ static const struct own_opt {
     {"replay", K_STR, offsetof(cli, replay), NULL, NULL},
     {"emit-cov-bitcode", K_STR, offsetof(cli, covout), NULL, NULL},
     {"quantum", K_U64, offsetof(cli, quantum), NULL, NULL},
-    {"libc", K_STR, offsetof(cli, libc), NULL, NULL},
+    {"libc", K_LIBC, 0, NULL, NULL},
     {"quiet", K_FLAG, offsetof(cli, quiet), NULL, NULL},
+    {"enumerate-outputs", K_FLAG, offsetof(cli, enum_outputs), NULL, NULL},
+    {"posix-runtime", K_FLAG, offsetof(cli, posix_runtime), NULL, NULL},
+    {"environ", K_STR, offsetof(cli, environ_file), NULL, NULL},
     {"no-progress", K_FLAG, offsetof(cli, no_progress), NULL, NULL},
     {"set", K_SET, 0, NULL, NULL},
+    /* KLEE 3.1's options under its names (those libsymx has by the same
+    ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
+    {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
+    {"exit-on-error-type", K_EXIT_TYPE, 0, NULL, NULL},
+    {"entry-point", K_STR, offsetof(cli, entry), NULL, NULL},
+    {"max-stack-frames", K_U64, offsetof(cli, max_frames), NULL, NULL},
+    {"rng-initial-seed", K_ALIAS, 0, "rng_seed", NULL},
+    {"write-no-tests", K_LIB, 0, "emit_tests", "none"},
+    {"only-output-states-covering-new", K_LIB, 0, "emit_tests", "cover"},
+    {"allow-seed-extension", K_LIB, 0, "seed_extend", "1"},
+    {"allow-seed-truncation", K_LIB, 0, "seed_truncate", "1"},
+    /* accepted: what they ask for is what symx-llvm does anyway (every
+    ** error path is reported; the solver and time limits run in-process;
+    ** division by zero is always checked) */
+    {"emit-all-errors", K_NOOP, 0, NULL, NULL},
+    {"watchdog", K_NOOP, 0, NULL, NULL},
+    {"use-forked-solver", K_NOOP, 0, NULL, NULL},
+    {"check-div-zero", K_NOOP, 0, NULL, NULL},
+    /* KLEE's options without a meaning in symx-llvm (yet) */
+    {"write-kqueries", K_REFUSED, 0, NULL, NULL},
+    {"write-smt2s", K_REFUSED, 0, NULL, NULL},
+    {"write-cvcs", K_REFUSED, 0, NULL, NULL},
+    {"write-paths", K_REFUSED, 0, NULL, NULL},
+    {"write-sym-paths", K_REFUSED, 0, NULL, NULL},
+    {"write-cov", K_REFUSED, 0, NULL, NULL},
+    {"write-test-info", K_REFUSED, 0, NULL, NULL},
+    {"use-query-log", K_REFUSED, 0, NULL, NULL},
+    {"dump-states-on-halt", K_REFUSED, 0, NULL, NULL},
+    {"use-cex-cache", K_REFUSED, 0, NULL, NULL},
+    {"use-independent-solver", K_REFUSED, 0, NULL, NULL},
+    {"use-branch-cache", K_REFUSED, 0, NULL, NULL},
+    {"simplify-sym-indices", K_REFUSED, 0, NULL, NULL},
+    {"switch-type", K_REFUSED, 0, NULL, NULL},
+    {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
+    {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
+    {"max-static-fork-pct", K_REFUSED, 0, NULL, NULL},
+    {"max-static-solve-pct", K_REFUSED, 0, NULL, NULL},
+    {"max-static-cpfork-pct", K_REFUSED, 0, NULL, NULL},
+    {"use-batching-search", K_REFUSED, 0, NULL, NULL}, /* ours: --search batching:NAME */
+    {"debug-print-instructions", K_REFUSED, 0, NULL, NULL},
+    {"check-overshift", K_REFUSED, 0, NULL, NULL},
+    {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
+    {"named-seed-matching", K_REFUSED, 0, NULL, NULL},
+    {"zero-seed-extension", K_REFUSED, 0, NULL, NULL},
+    {"external-call-warnings", K_REFUSED, 0, NULL, NULL},
+    {"suppress-external-warnings", K_REFUSED, 0, NULL, NULL},
+    {"warnings-only-to-file", K_REFUSED, 0, NULL, NULL},
+    {"disable-inlining", K_REFUSED, 0, NULL, NULL},
+    {"link-llvm-lib", K_REFUSED, 0, NULL, NULL},
+    {"load", K_REFUSED, 0, NULL, NULL},
+    {"stop-after-n-instructions", K_REFUSED, 0, NULL, NULL},
+    {"max-tests", K_REFUSED, 0, NULL, NULL},
 };
+
+/* KLEE's error types (--exit-on-error-type) as our error kinds. */
+static const struct {
+  const char *klee;
+  uint32_t kinds; /* bit per symx_error_kind */
+} exit_types[] = {
+    {"Abort", 1u << SYMX_ERR_ABORT},
+    {"Assert", 1u << SYMX_ERR_ASSERT},
+    {"Free", 1u << SYMX_ERR_DOUBLE_FREE | 1u << SYMX_ERR_INVALID_FREE},
+    {"Ptr", 1u << SYMX_ERR_OUT_OF_BOUNDS | 1u << SYMX_ERR_NULL_DEREF | 1u << SYMX_ERR_USE_AFTER_FREE},
+    {"ReportError", 1u << SYMX_ERR_USER | 1u << SYMX_ERR_DIV_ZERO}, /* KLEE's div.err is one */
+    {"User", 1u << SYMX_ERR_USER},
+    {"Model", 1u << SYMX_ERR_USER},
+    {"Exec", 1u << SYMX_ERR_UNREACHABLE},
+    {"Overflow", 0}, {"ReadOnly", 0}, {"External", 0}, {"BadVectorAccess", 0},
+    {"UncaughtException", 0}, {"UnexpectedException", 0}, {"Unhandled", 0},
+};
+
+static int set_exit_type(cli *c, const char *val) {
+  for (size_t k = 0; k < sizeof exit_types / sizeof exit_types[0]; k++)
+    if (strcmp(exit_types[k].klee, val) == 0) {
+      c->exit_kinds |= exit_types[k].kinds;
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --exit-on-error-type %s: not one of KLEE's error types\n", val);
+  return -1;
+}
+
+/* KLEE's searchers symx-llvm does not have: refused by name here, before
+** the program is compiled (libsymx knows the others). */
+static int klee_searcher_missing(const char *val) {
+  static const char *const missing[] = {"nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt",
+                                        "nurs:qc"};
+  for (size_t k = 0; k < sizeof missing / sizeof missing[0]; k++)
+    if (strcmp(missing[k], val) == 0) {
+      fprintf(stderr, "symx-llvm: --search %s: KLEE's searcher, which symx-llvm does not "
+                      "implement (dfs, bfs, random-state, random-path, nurs:depth, nurs:rp)\n", val);
+      return 1;
+    }
+  return 0;
+}
+
+/* --external-calls, KLEE's values. */
+static int set_ext_calls(cli *c, const char *val) {
+  static const char *const names[] = {[SXL_EXT_ALL] = "all", [SXL_EXT_CONCRETE] = "concrete",
+                                      [SXL_EXT_NONE] = "none"};
+  for (int k = 0; k < 3; k++)
+    if (strcmp(names[k], val) == 0) {
+      c->ext_calls = k;
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --external-calls %s: not none, concrete or all\n", val);
+  return -1;
+}
+
+/* --libc min|full|none|FILE.bc (sxl_libc_path), KLEE's klee (its small
+** libc: our min) and uclibc (a full libc: our full). */
+static void set_libc(cli *c, const char *val) {
+  c->libc = strcmp(val, "klee") == 0 ? "min" : val;
+}
 
 static const struct own_opt *own_find(const char *name) {
   for (size_t k = 0; k < sizeof own_opts / sizeof own_opts[0]; k++)
@@ -217,9 +373,23 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_HELP: return 1;
   case K_FLAG: *(int *)field = 1; return 0;
   case K_LIB: return set(c->ctx, o->lib, o->value);
+  case K_NOOP:
+  case K_NOOP_VAL: return 0;
+  case K_REFUSED:
+    fprintf(stderr, "symx-llvm: --%s: KLEE's option, which symx-llvm does not implement\n", name);
+    return -1;
+  case K_LIBC: set_libc(c, val); return 0;
+  case K_EXT_CALLS: return set_ext_calls(c, val);
+  case K_EXIT_TYPE: return set_exit_type(c, val);
   case K_ALIAS: return set(c->ctx, o->lib, val);
   case K_STR: *(const char **)field = val; return 0;
-  case K_U64: *(uint64_t *)field = strtoull(val, NULL, 10); return 0;
+  case K_U64: {
+    char *end;
+    *(uint64_t *)field = strtoull(val, &end, 10);
+    if (*val >= '0' && *val <= '9' && !*end) return 0;
+    fprintf(stderr, "symx-llvm: --%s %s: not a number\n", name, val);
+    return -1;
+  }
   case K_MS:
     if ((*(int64_t *)field = parse_ms(val)) >= 0) return 0;
     fprintf(stderr, "symx-llvm: --%s %s: not a duration\n", name, val);
@@ -235,11 +405,16 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     c->seed_input_given = 1;
     return 0;
   case K_SEARCH:
+    if (klee_searcher_missing(val)) return -1;
     if (c->search[0]) strncat(c->search, ",", sizeof c->search - strlen(c->search) - 1);
     strncat(c->search, val, sizeof c->search - strlen(c->search) - 1);
     return 0;
   default: return set_pair(c->ctx, val);
   }
+}
+
+static int is_false(const char *v) {
+  return !strcmp(v, "false") || !strcmp(v, "0") || !strcmp(v, "off") || !strcmp(v, "no");
 }
 
 /* The option at argv[*i] ("--name", "--name=value" or "--name value"):
@@ -254,7 +429,9 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
   const struct own_opt *own = own_find(name);
   const symx_option_info *lib = own ? NULL : lib_find(name, lname, sizeof lname);
   const char *val = NULL;
-  int flag = own ? own->kind <= K_LIB : lib && lib->type == SYMX_OPT_BOOL && !eq;
+  int flag = own ? own->kind <= K_REFUSED : lib && lib->type == SYMX_OPT_BOOL && !eq;
+  /* KLEE's booleans also come as --name=true / --name=false */
+  if (flag && eq && own && own->kind != K_REFUSED && is_false(eq + 1)) return 0;
   if (!flag) {
     if (eq) {
       val = eq + 1;
@@ -271,9 +448,49 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
   return -1;
 }
 
-/* The command line up to the program (its arguments follow it): 0, 1 for
-** help (printed), -1 on an error. */
+/* -I DIR, -DNAME=V, -U NAME, -O2 ...: clang's flags for a .c program (the
+** value may be the next argument, except for -O). 0, or -1 on an error. */
+static int add_cflag(cli *c, int argc, char **argv, int *i) {
+  const char *a = argv[*i], *val = a[2] || a[1] == 'O' ? "" : NULL;
+  if (!val && *i + 1 < argc) val = argv[++*i];
+  if (!val) {
+    fprintf(stderr, "symx-llvm: %s needs a value\n", a);
+    return -1;
+  }
+  size_t used = strlen(c->cflags), need = strlen(a) + strlen(val) + 2;
+  if (used + need >= sizeof c->cflags) {
+    fprintf(stderr, "symx-llvm: %s: too many compiler flags\n", a);
+    return -1;
+  }
+  snprintf(c->cflags + used, sizeof c->cflags - used, "%s%s\n", a, val);
+  return 0;
+}
+
+static int is_input(const char *a) {
+  size_t n = strlen(a);
+  return (n > 2 && !strcmp(a + n - 2, ".c")) || (n > 3 && !strcmp(a + n - 3, ".bc")) ||
+         (n > 3 && !strcmp(a + n - 3, ".ll"));
+}
+
+/* After the first input: the next ones are the positional arguments ending
+** in .c, .bc or .ll; the first other one, or what follows "--", is the
+** program's first argument (c->argi). 0, or -1 on an error. */
+static int more_inputs(cli *c, int argc, char **argv, int i) {
+  for (; i < argc && is_input(argv[i]); i++) {
+    if (c->ninputs == (int)(sizeof c->inputs / sizeof c->inputs[0])) {
+      fprintf(stderr, "symx-llvm: %s: more than %d input files\n", argv[i], c->ninputs);
+      return -1;
+    }
+    c->inputs[c->ninputs++] = argv[i];
+  }
+  c->argi = i < argc && !strcmp(argv[i], "--") ? i + 1 : i;
+  return 0;
+}
+
+/* The command line up to the program's arguments: 0, 1 for help
+** (printed), -1 on an error. */
 static int parse(cli *c, int argc, char **argv) {
+  c->argi = argc;
   for (int i = 1; i < argc && !c->program; i++) {
     const char *a = argv[i];
     if (a[0] == '-' && a[1] == '-') {
@@ -281,11 +498,17 @@ static int parse(cli *c, int argc, char **argv) {
       if (rc) return rc;
     } else if (strcmp(a, "-h") == 0) {
       return 1;
+    } else if (a[0] == '-' && a[1] && strchr("IDUO", a[1])) {
+      if (add_cflag(c, argc, argv, &i)) return -1;
     } else if (a[0] == '-') {
       fprintf(stderr, "symx-llvm: unknown option %s\n", a);
       return -1;
     } else {
-      c->program = a;
+      c->program = c->inputs[c->ninputs++] = a;
+      if (more_inputs(c, argc, argv, i + 1)) return -1;
+      c->pargv = argv + c->argi;
+      c->pargc = argc - c->argi;
+      return 0;
     }
   }
   return 0;
@@ -349,21 +572,48 @@ static int run_explore(cli *c, sxl_session *s) {
   return 2;
 }
 
+/* The environment runtime's main is asked for (--posix-runtime, or an
+** argument of the program starts with --sym-): its options checked here,
+** so a malformed one is one message naming it. 1, 0, or -1 (said). */
+static int want_posix(cli *c) {
+  static sxl_spec spec;
+  int want = c->posix_runtime;
+  for (int i = 0; i < c->pargc; i++)
+    if (sxl_spec_is_option(c->pargv[i])) want = 1;
+  if (want && sxl_spec_parse(&spec, c->pargc, c->pargv)) {
+    fprintf(stderr, "symx-llvm: %s\n", spec.err);
+    return -1;
+  }
+  return want;
+}
+
 /* The session on the program, set up as the command line asks. */
 static sxl_session *open_session(cli *c) {
-  char err[1024];
-  sxl_session *s = sxl_session_new(c->ctx, c->program, c->libc, c->optimize ? "-O1" : "-O0",
-                                   err, sizeof err);
+  char err[1024], flags[4200];
+  int posix = want_posix(c);
+  if (posix < 0) return NULL;
+  snprintf(flags, sizeof flags, "%s\n%s", c->optimize ? "-O1" : "-O0", c->cflags);
+  sxl_session *s = sxl_session_open(c->ctx, c->inputs, c->ninputs, c->libc, flags, c->entry,
+                                    posix, err, sizeof err);
   if (!s) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
   }
   s->exit_on_error = c->exit_on_error;
+  s->exit_kinds = c->exit_kinds;
+  s->x.ext_calls = c->ext_calls;
+  s->x.max_frames = c->max_frames > UINT32_MAX ? UINT32_MAX : (uint32_t)c->max_frames;
   s->x.concretize_ptrs = c->concretize_pointers;
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;
   s->progress = !c->no_progress && !c->quiet;
+  s->x.enum_outputs = c->enum_outputs;
+  if (sxl_session_set_args(s, c->program, c->pargc, c->pargv, c->environ_file)) {
+    fprintf(stderr, "symx-llvm: %s\n", s->err);
+    sxl_session_free(s);
+    return NULL;
+  }
   return s;
 }
 
@@ -376,6 +626,10 @@ static int run(cli *c, int argc, char **argv) {
   if (c->search[0] && set(c->ctx, "search", c->search)) return 2;
   if (c->covout) {
     char err[1024];
+    if (c->ninputs > 1) {
+      fprintf(stderr, "symx-llvm: --emit-cov-bitcode takes one input file\n");
+      return 2;
+    }
     if (!sxl_instrument_coverage(c->program, c->covout, err, sizeof err)) return 0;
     fprintf(stderr, "symx-llvm: %s\n", err);
     return 2;

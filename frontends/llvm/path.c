@@ -108,6 +108,21 @@ static void go(symx_state *side, sxl_prog *p, uint32_t e) {
     sxl_take_edge(s, p, e);
 }
 
+/* Forking turned off (klee_set_forking(0)): the side the witness takes,
+** with its condition added to the path, as KLEE picks one side. */
+static int branch_one_side(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
+  uint64_t v = 0;
+  int rc = symx_state_eval(r->st, cond, &v);
+  symx_expr *side = rc != SYMX_OK ? NULL : v ? symx_expr_retain(cond) : symx_bool_not(r->ctx, cond);
+  symx_expr_release(cond);
+  if (!side) return sxl_fatal(r, "symx_state_eval");
+  rc = symx_state_assume(r->st, side);
+  symx_expr_release(side);
+  if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_assume");
+  go(r->st, r->p, v ? et : ef);
+  return symx_state_status(r->st) == SYMX_ST_ACTIVE ? SXL_CONTINUE : SXL_RUN_YIELD;
+}
+
 int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   if (!r->st) {
     symx_expr_release(cond);
@@ -115,6 +130,7 @@ int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   }
   symx_state *t = NULL, *f = NULL;
   sxl_flush(r);
+  if (r->s->no_fork) return branch_one_side(r, cond, et, ef);
   int rc = symx_state_branch(r->st, cond, &t, &f);
   symx_expr_release(cond);
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_branch");
@@ -164,4 +180,25 @@ int sxl_enum_slot(run *r, uint32_t slot, unsigned bits) {
   }
   if (t == r->st && !f && symx_state_status(r->st) == SYMX_ST_ACTIVE) return SXL_CONTINUE;
   return SXL_RUN_YIELD;
+}
+
+/* A value that leaves the program (an exit status): its low bits take one
+** value under the witness and the path keeps that value as a constraint,
+** as KLEE does; with x->enum_outputs one path per value instead. */
+int sxl_out_slot(run *r, uint32_t slot, unsigned bits) {
+  if (r->x->enum_outputs) return sxl_enum_slot(r, slot, bits);
+  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
+  symx_expr *e = r->s->sym[fr->base + slot];
+  if (!e) return SXL_CONTINUE;
+  if (!r->st) return sxl_fatal(r, "symbolic exit status without an engine");
+  unsigned w = symx_expr_width(e);
+  symx_expr *eb = w > bits ? symx_extract(r->ctx, e, bits - 1, 0)
+                  : w < bits ? symx_zext(r->ctx, e, bits) : symx_expr_retain(e);
+  uint64_t v = 0;
+  sxl_flush(r);
+  int rc = eb ? symx_state_concretize(r->st, eb, &v) : SYMX_NOMEM;
+  symx_expr_release(eb);
+  if (rc != SYMX_OK) return sxl_fatal(r, "exit status");
+  sxl_setc(r, slot, v);
+  return SXL_CONTINUE;
 }

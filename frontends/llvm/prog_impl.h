@@ -33,6 +33,9 @@ int sxl_type_width(LLVMTypeRef t);
 int sxl_fn_index(const sxl_prog *p, LLVMValueRef f);
 /* The value of a scalar constant; *ok = 0 when it has none we handle. */
 uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok);
+/* blockaddress(fn, bb): an address in fn's object, offset 1 + bb's number
+** (what indirectbr compares with its destinations). */
+uint64_t sxl_block_address(sxl_prog *p, LLVMValueRef fn, LLVMBasicBlockRef bb, int *ok);
 /* Serializes constant c into buf[0..size) (already zeroed); -1 when c has
 ** a part we cannot represent. */
 int sxl_const_write(sxl_prog *p, LLVMValueRef c, uint8_t *buf, uint64_t size);

@@ -33,14 +33,40 @@ static const struct {
     {"_Exit", 0, BI_EXIT},                       {"abort", 0, BI_ABORT},
     {"__assert_fail", 0, BI_ASSERT_FAIL},        {"llvm.trap", 0, BI_ABORT},
     {"llvm.dbg.", 1, BI_IGNORE},                 {"llvm.lifetime.", 1, BI_IGNORE},
-    {"llvm.stackrestore", 0, BI_IGNORE},         {"llvm.va_end", 0, BI_IGNORE},
+    {"llvm.stackrestore", 0, BI_STACKRESTORE},   {"llvm.va_end", 0, BI_IGNORE},
     {"llvm.assume", 0, BI_IGNORE},               {"llvm.stacksave", 0, BI_STACKSAVE},
     {"llvm.expect.", 1, BI_EXPECT},              {"llvm.umax.", 1, BI_UMAX},
     {"llvm.umin.", 1, BI_UMIN},                  {"llvm.smax.", 1, BI_SMAX},
     {"llvm.smin.", 1, BI_SMIN},                  {"llvm.abs.", 1, BI_ABS},
+    {"__symx_host_stat", 0, BI_HOST_STAT},       {"__symx_host_read", 0, BI_HOST_READ},
+    {"llvm.bitreverse.", 1, BI_BITREVERSE},      {"llvm.bswap.", 1, BI_BSWAP},                {"llvm.ctpop.", 1, BI_CTPOP},
+    {"llvm.ctlz.", 1, BI_CTLZ},                  {"llvm.cttz.", 1, BI_CTTZ},
+    {"llvm.fshl.", 1, BI_FSHL},                  {"llvm.fshr.", 1, BI_FSHR},
+    {"llvm.sadd.with.overflow.", 1, BI_SADDO},   {"llvm.uadd.with.overflow.", 1, BI_UADDO},
+    {"llvm.ssub.with.overflow.", 1, BI_SSUBO},   {"llvm.usub.with.overflow.", 1, BI_USUBO},
+    {"llvm.smul.with.overflow.", 1, BI_SMULO},   {"llvm.umul.with.overflow.", 1, BI_UMULO},
+    {"llvm.sadd.sat.", 1, BI_SADDSAT},           {"llvm.uadd.sat.", 1, BI_UADDSAT},
+    {"llvm.ssub.sat.", 1, BI_SSUBSAT},           {"llvm.usub.sat.", 1, BI_USUBSAT},
+    {"llvm.objectsize.", 1, BI_OBJECTSIZE},      {"llvm.is.constant.", 1, BI_IS_CONSTANT},
+    {"llvm.prefetch", 1, BI_IGNORE},             {"llvm.donothing", 0, BI_IGNORE},
+    {"llvm.sideeffect", 0, BI_IGNORE},           {"llvm.experimental.noalias.scope.decl", 0, BI_IGNORE},
+    {"llvm.var.annotation", 0, BI_IGNORE},       {"llvm.invariant.", 1, BI_IGNORE},
+    {"klee_get_value", 1, BI_GET_VALUE},         {"klee_check_memory_access", 0, BI_CHECK_ACCESS},
+    {"klee_get_obj_size", 0, BI_OBJ_SIZE},       {"klee_warning", 0, BI_WARNING},
+    {"klee_warning_once", 0, BI_WARNING_ONCE},   {"klee_define_fixed_object", 0, BI_FIXED_OBJECT},
+    {"klee_abort", 0, BI_ABORT},                 {"klee_set_forking", 0, BI_SET_FORKING},
+    {"klee_prefer_cex", 0, BI_NOP},              {"klee_print_expr", 0, BI_NOP},
+    {"klee_print_range", 0, BI_NOP},             {"klee_mark_global", 0, BI_NOP},
+    {"klee_stack_trace", 0, BI_NOP},             {"klee_is_replay", 0, BI_NOP},
+    {"klee_alias_function", 1, BI_NOP},          {"klee_open_merge", 0, BI_NOP},
+    {"klee_close_merge", 0, BI_NOP},             {"symx_get_value", 1, BI_GET_VALUE},
+    {"setjmp", 0, BI_SETJMP},                    {"_setjmp", 0, BI_SETJMP},
+    {"__sigsetjmp", 0, BI_SETJMP},               {"sigsetjmp", 0, BI_SETJMP},
+    {"longjmp", 0, BI_LONGJMP},                  {"_longjmp", 0, BI_LONGJMP},
+    {"siglongjmp", 0, BI_LONGJMP},               {"__longjmp_chk", 0, BI_LONGJMP},
 };
 
-static int builtin_of(const char *name) {
+int sxl_builtin_of(const char *name) {
   for (size_t i = 0; i < sizeof builtin_names / sizeof builtin_names[0]; i++) {
     size_t n = strlen(builtin_names[i].name);
     if (builtin_names[i].prefix ? strncmp(name, builtin_names[i].name, n) == 0
@@ -150,7 +176,10 @@ static int add_functions(sxl_prog *p, uint32_t *id) {
     fn->ref = f;
     if (!(fn->name = strdup(LLVMGetValueName2(f, &n)))) return -1;
     fn->defined = !LLVMIsDeclaration(f);
-    fn->builtin = builtin_of(fn->name);
+    fn->builtin = sxl_builtin_of(fn->name);
+    /* A full libc's exit runs atexit handlers and flushes stdio before its
+    ** _Exit (a builtin): its definition wins over the builtin. */
+    if (fn->builtin == BI_EXIT && fn->defined && strcmp(fn->name, "exit") == 0) fn->builtin = 0;
     /* Calls to malloc & co. go to the interpreter even if defined. */
     if (fn->builtin) fn->defined = 0;
     fn->is_libc = fn->defined && !LLVMGetSubprogram(f);

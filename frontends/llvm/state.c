@@ -30,20 +30,47 @@ static int add_program_objects(sxl_state *s, const sxl_prog *p) {
   return 0;
 }
 
-/* main(argc, argv): one argument, the program name. */
-static int main_args(sxl_state *s, const sxl_fn *mf) {
-  if (mf->nparams >= 2) {
-    uint32_t name = make_cstring(s, "prog");
-    uint32_t argv = sxl_mem_alloc(&s->mem, OBJ_GLOBAL, 16, 0, 0);
-    if (!name || !argv) return -1;
-    uint64_t a = SXL_ADDR(name, 0);
-    memcpy(s->mem->objs[argv]->bytes, &a, 8);
-    memset(s->mem->objs[argv]->bytes + 8, 0, 8);
-    s->regs[0] = 1;
-    s->regs[1] = SXL_ADDR(argv, 0);
-  } else if (mf->nparams == 1) {
-    s->regs[0] = 1;
+/* A NULL-terminated array of n strings (8-byte pointers): its object id,
+** 0 when out of memory. */
+static uint32_t make_strv(sxl_state *s, const char *const *v, uint32_t n) {
+  uint32_t arr = sxl_mem_alloc(&s->mem, OBJ_GLOBAL, 8ull * (n + 1), 0, 0);
+  if (!arr) return 0;
+  memset(s->mem->objs[arr]->bytes, 0, 8ull * (n + 1));
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t str = make_cstring(s, v[i]);
+    if (!str) return 0;
+    uint64_t a = SXL_ADDR(str, 0);
+    memcpy(s->mem->objs[arr]->bytes + 8 * i, &a, 8);
   }
+  return arr;
+}
+
+/* The global environ (the C library's; "__environ" too) points at envp. */
+static void set_environ(sxl_state *s, const sxl_prog *p, uint64_t envp) {
+  for (uint32_t i = 0; i < p->nglobals; i++) {
+    const sxl_global *g = &p->globals[i];
+    if (g->size == 8 && (!strcmp(g->name, "environ") || !strcmp(g->name, "__environ")))
+      memcpy(s->mem->objs[g->obj]->bytes, &envp, 8);
+  }
+}
+
+/* main(argc, argv, envp): the program's arguments (x->argv, else its name
+** alone) and the modelled environment (x->envp, empty by default), which
+** environ holds too. */
+static int main_args(sxl_exec *x, sxl_state *s, const sxl_fn *mf) {
+  static const char *const dflt[] = {"prog"};
+  const char *const *argv = x->argc ? (const char *const *)x->argv : dflt;
+  uint32_t argc = x->argc ? x->argc : 1;
+  if (mf->nparams >= 1) s->regs[0] = argc;
+  if (mf->nparams >= 2) {
+    uint32_t av = make_strv(s, argv, argc);
+    if (!av) return -1;
+    s->regs[1] = SXL_ADDR(av, 0);
+  }
+  uint32_t ev = make_strv(s, (const char *const *)x->envp, x->nenv);
+  if (!ev) return -1;
+  if (mf->nparams >= 3) s->regs[2] = SXL_ADDR(ev, 0);
+  set_environ(s, x->prog, SXL_ADDR(ev, 0));
   return 0;
 }
 
@@ -54,7 +81,7 @@ sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main) {
   if (!s) return NULL;
   s->mem = sxl_mem_new();
   if (!s->mem || add_program_objects(s, p) || sxl_prog_translate(p, p->main_fn) ||
-      sxl_frame_push(s, p, p->main_fn, UINT32_MAX) || main_args(s, &p->fns[p->main_fn])) {
+      sxl_frame_push(s, p, p->main_fn, UINT32_MAX) || main_args(x, s, &p->fns[p->main_fn])) {
     sxl_state_free(s);
     return NULL;
   }

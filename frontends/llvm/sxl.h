@@ -34,7 +34,8 @@ enum sxl_op {
   OP_BR,     /* edge imm */
   OP_CBR,    /* a ? edge b : edge c */
   OP_SWCASE, /* a == imm ? edge b : fall through (not counted) */
-  OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c args */
+  OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c args
+             ** (flag 2: then c byval sizes, 0 for the other arguments) */
   OP_RET,    /* a = value slot, or UINT32_MAX */
   OP_UNREACHABLE,
   OP_ALLOCA, /* dst = new object of imm * count(a or 1 when a == UINT32_MAX) */
@@ -44,8 +45,22 @@ enum sxl_op {
   OP_GEPV,   /* dst = dst + sext_w2(b) * imm  (follows a GEPI into dst) */
   OP_VASTART, /* a = va_list pointer */
   OP_VACOPY,  /* a = dst va_list, b = src va_list */
+  OP_FP,      /* floating point (fp.c): flag = enum sxl_fpop, operands a, b, c,
+              ** w2 = operand width (32 float, 64 double), imm = fcmp predicate */
+  OP_BITS,    /* dst = bswap (flag 0), cttz (1) or ctlz (2) of a, width w
+              ** (inline assembly, asm.c) */
   OP_UNSUPPORTED, /* imm = message index */
   OP_COUNT_
+};
+
+/* Floating-point operations of OP_FP. */
+enum sxl_fpop {
+  FP_FADD, FP_FSUB, FP_FMUL, FP_FDIV, FP_FREM, FP_FNEG, FP_FCMP,
+  FP_FPTOSI, FP_FPTOUI, FP_SITOFP, FP_UITOFP, FP_FPEXT, FP_FPTRUNC,
+  FP_FABS, FP_SQRT, FP_FLOOR, FP_CEIL, FP_TRUNC, FP_ROUND, FP_RINT, FP_COPYSIGN,
+  FP_FMA, FP_FMULADD, FP_MINNUM, FP_MAXNUM, FP_POW, FP_POWI,
+  FP_EXP, FP_EXP2, FP_LOG, FP_LOG2, FP_LOG10, FP_SIN, FP_COS,
+  FP_LROUND, FP_LRINT /* to an integer of width w */
 };
 
 typedef struct sxl_ins {
@@ -71,11 +86,22 @@ enum sxl_builtin {
   BI_MALLOC, BI_CALLOC, BI_REALLOC, BI_FREE,
   BI_MEMCPY, BI_MEMMOVE, BI_MEMSET,
   BI_WRITE, BI_EXIT, BI_ABORT, BI_ASSERT_FAIL, BI_REPORT_ERROR,
-  BI_IGNORE,     /* dbg, lifetime, stackrestore, assume ... */
-  BI_STACKSAVE,  /* returns 0 */
+  BI_IGNORE,     /* dbg, lifetime, va_end, assume ... (not translated) */
+  BI_STACKSAVE,  /* the number of stack objects on the path (a token) */
+  BI_STACKRESTORE, /* frees the top frame's stack objects made after the token */
   BI_EXPECT,     /* returns its first argument */
   BI_UMAX, BI_UMIN, BI_SMAX, BI_SMIN, BI_ABS,
   BI_IS_SYMBOLIC,
+  BI_HOST_STAT, BI_HOST_READ, /* the environment runtime's view of host files */
+  /* bi_bits.c (the order of the arithmetic ones matters there) */
+  BI_BITREVERSE, BI_BSWAP, BI_CTPOP, BI_CTLZ, BI_CTTZ, BI_FSHL, BI_FSHR,
+  BI_SADDO, BI_UADDO, BI_SSUBO, BI_USUBO, BI_SMULO, BI_UMULO,
+  BI_SADDSAT, BI_UADDSAT, BI_SSUBSAT, BI_USUBSAT,
+  /* bi_klee.c */
+  BI_GET_VALUE, BI_CHECK_ACCESS, BI_OBJ_SIZE, BI_WARNING, BI_WARNING_ONCE,
+  BI_FIXED_OBJECT, BI_OBJECTSIZE, BI_IS_CONSTANT, BI_NOP, BI_SET_FORKING,
+  BI_SETJMP,
+  BI_LONGJMP,
   BI_COUNT_
 };
 
@@ -133,12 +159,25 @@ typedef struct sxl_prog {
   char err[512];
 } sxl_prog;
 
+/* Removes from lib (a libc module) what prog cannot reach from its
+** undefined names and exit. 0, or -1 when out of memory (lib unchanged or
+** partly marked; nothing removed). (prune.c) */
+int sxl_libc_prune(LLVMModuleRef prog, LLVMModuleRef lib);
 /* Loading: .c (compiled with clang-14), .ll or .bc; libc_bc (may be NULL) is
-** linked in. opt: "-O0" or "-O1". A .ll or .bc file is loaded and verified
+** linked in. opt: "-O0" or "-O1", or clang's flags one a line (-I, -D, -U,
+** -O; the last -O wins; .ll/.bc input is optimized by sxl_optimize unless
+** it is -O0). A .ll or .bc file is loaded and verified
 ** in a child process first (LLVM 14 aborts on some malformed IR), so an
 ** invalid module is an error here. Returns 0 or -1 with the reason in err. */
 int sxl_load(const char *path, const char *libc_bc, const char *opt,
              LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
+/* The same for n input files (.c, .ll, .bc; at most 64) linked into one
+** module, the first one's; a link error (a symbol defined twice) is an
+** error naming the file. */
+int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const char *opt,
+                   LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
+/* --optimize on a module (optimize.c): scalar passes, no vectorizer. */
+void sxl_optimize(LLVMModuleRef m);
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels
 ** errors. Like a .ll/.bc file it is first loaded and verified in a child
 ** process, since LLVM 14 aborts on some malformed IR. Returns 0 or -1 with
@@ -156,6 +195,8 @@ void sxl_prog_free(sxl_prog *p);
 ** memory (fn stays untranslated). */
 int sxl_prog_translate(sxl_prog *p, uint32_t fn);
 int sxl_fn_find(const sxl_prog *p, const char *name);
+/* The builtin (enum sxl_builtin) a function of this name is, or BI_NONE. */
+int sxl_builtin_of(const char *name);
 /* "file.c:12" of a location (static buffer of the caller). */
 void sxl_loc_str(const sxl_prog *p, uint32_t loc, char *buf, size_t len);
 
@@ -236,6 +277,7 @@ typedef struct sxl_state {
   int exit_code;
   uint8_t resume_ok; /* the check at pc already passed (resumed state) */
   uint8_t newcov;    /* covered new instructions */
+  uint8_t no_fork;   /* klee_set_forking(0): a branch takes the witness's side */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
 } sxl_state;
@@ -254,13 +296,21 @@ typedef void (*sxl_end_fn)(void *ud, sxl_exec *x, sxl_state *s, symx_state *st,
                            symx_reason reason, symx_error_kind kind,
                            const char *loc, const char *msg, int exit_code);
 
+/* What a call of a function without bitcode does (extcall.c; KLEE's
+** --external-calls): call the native function, symbolic arguments
+** concretized; only with concrete arguments; never. */
+enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE };
+
 struct sxl_exec {
   symx_ctx *ctx;
   sxl_prog *prog;
   int concretize_ptrs;  /* resolve symbolic pointers by concretization */
+  int ext_calls;        /* SXL_EXT_*: calls of functions without bitcode */
+  uint32_t max_frames;  /* a call deeper ends the path early (0 = no limit) */
   int echo_output;      /* print program output to stdout as it happens */
   uint64_t instructions;/* executed, all paths */
   uint64_t max_instructions;
+  uint64_t fp_concretized; /* symbolic floating-point operands made concrete */
   uint64_t quantum;     /* instructions per run before yielding */
   sxl_end_fn on_end;
   void *end_ud;
@@ -268,6 +318,17 @@ struct sxl_exec {
   sxl_state *in_check;  /* the payload inside symx_state_check */
   int unsupported_seen; /* messages printed once */
   void (*on_message)(void *ud, const char *msg);
+  char **argv;          /* main's arguments (argv[0] the program), or none: */
+  uint32_t argc;        /* argc 0 = the name "prog" alone */
+  char **envp;          /* main's environment (NAME=VALUE), nenv of them */
+  uint32_t nenv;
+  int enum_outputs;     /* exit status and written bytes: one path per value
+                        ** (else one value under the witness, constrained) */
+  /* klee_warning; klee_warning_once calls it once per text (bi_klee.c) */
+  void (*on_warning)(void *ud, const char *msg, int once);
+  uint64_t warned_once[32]; /* hashes of the texts warned once */
+  unsigned nwarned_once;
+  int no_overshift_check; /* a shift by the width or more is not an error */
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];

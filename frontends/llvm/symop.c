@@ -49,6 +49,11 @@ static int sym_binary(run *r, const sxl_ins *in) {
     symx_expr *zero = symx_const(c, in->w, 0);
     rc = sxl_check(r, symx_eq(c, b, zero), SYMX_ERR_DIV_ZERO, "division by zero");
     symx_expr_release(zero);
+  } else if (in->op >= OP_SHL && in->op <= OP_ASHR && !r->x->no_overshift_check &&
+             !r->p->fns[r->s->frames[r->s->nframes - 1].fn].is_libc) {
+    symx_expr *wk = symx_const(c, in->w, in->w);
+    rc = sxl_check(r, symx_uge(c, b, wk), SYMX_ERR_OVERSHIFT, "overshift error");
+    symx_expr_release(wk);
   }
   symx_expr *e = rc == SXL_CONTINUE ? symx_mk2(c, k, a, b) : NULL;
   symx_expr_release(a);

@@ -4,48 +4,13 @@
 ** too, filled at frame entry), phis become moves on the incoming edges, and
 ** an instruction we cannot run becomes OP_UNSUPPORTED with its message.
 */
-#include "pmap.h"
-#include "prog_impl.h"
+#include "translate.h"
 
 #include <stdio.h>
 #include <string.h>
 
-typedef struct tr {
-  sxl_prog *p;
-  sxl_fn *fn;
-  sxl_pmap slots;  /* value -> slot */
-  sxl_pmap blocks; /* basic block -> block number */
-  uint32_t *block_start;
-  sxl_ins *code;
-  uint32_t ncode, capcode;
-  uint64_t *consts;
-  uint32_t nconst, capconst;
-  uint32_t nvals;
-  sxl_edge *edges;
-  uint32_t nedges, capedges;
-  uint32_t *edge_block; /* target block of each edge, resolved at the end */
-  uint32_t capeb;
-  uint32_t *moves;
-  uint32_t nmoves, capmoves;
-  uint32_t *args;
-  uint32_t nargs, capargs;
-  uint32_t loc;
-  int bad; /* an operand could not be translated */
-  int oom;  /* out of memory: the translation fails */
-  sxl_ins scratch; /* what emit gives when out of memory */
-  /* The instruction being translated. */
-  LLVMValueRef in;
-  LLVMBasicBlockRef bb;
-  LLVMOpcode op;
-  LLVMTypeRef ty;
-  LLVMTypeKind tk;
-  int w;        /* result width (0: not an integer or pointer) */
-  uint32_t dst; /* result slot */
-} tr;
 
-#define SLOT_CONST_BASE 0x40000000u /* temporary tag for constant slots */
-
-static sxl_ins *emit(tr *t, int op, int w) {
+sxl_ins *sxl_tr_emit(tr *t, int op, int w) {
   sxl_ins *in = &t->scratch;
   if (SXL_GROW(t->code, t->ncode, t->capcode))
     t->oom = 1;
@@ -59,7 +24,7 @@ static sxl_ins *emit(tr *t, int op, int w) {
   return in;
 }
 
-static uint32_t const_slot(tr *t, uint64_t v) {
+uint32_t sxl_tr_const(tr *t, uint64_t v) {
   for (uint32_t i = 0; i < t->nconst; i++)
     if (t->consts[i] == v) return SLOT_CONST_BASE + i;
   if (SXL_GROW(t->consts, t->nconst, t->capconst)) {
@@ -71,7 +36,7 @@ static uint32_t const_slot(tr *t, uint64_t v) {
 }
 
 /* The slot of an operand (constants get constant slots). */
-static uint32_t operand(tr *t, LLVMValueRef v) {
+uint32_t sxl_tr_operand(tr *t, LLVMValueRef v) {
   uint32_t s;
   if (sxl_pmap_get(&t->slots, v, &s)) return s;
   if (LLVMIsAConstant(v)) {
@@ -79,12 +44,12 @@ static uint32_t operand(tr *t, LLVMValueRef v) {
     uint64_t c = sxl_const_value(t->p, v, &ok);
     if (!ok) {
       t->bad = 1;
-      return const_slot(t, 0);
+      return sxl_tr_const(t, 0);
     }
-    return const_slot(t, c);
+    return sxl_tr_const(t, c);
   }
   t->bad = 1;
-  return const_slot(t, 0);
+  return sxl_tr_const(t, 0);
 }
 
 /* The phi moves of edge e (from -> to). */
@@ -94,22 +59,28 @@ static void edge_moves(tr *t, uint32_t e, LLVMBasicBlockRef from, LLVMBasicBlock
     unsigned n = LLVMCountIncoming(in);
     for (unsigned i = 0; i < n; i++) {
       if (LLVMGetIncomingBlock(in, i) != from) continue;
-      uint32_t src = operand(t, LLVMGetIncomingValue(in, i));
+      LLVMValueRef v = LLVMGetIncomingValue(in, i);
+      unsigned nf = sxl_tr_agg_fields(LLVMTypeOf(in)); /* an aggregate: a move per field */
+      int w = sxl_type_width(LLVMTypeOf(in));
+      if (!nf && (!w || w > 64)) break; /* the phi itself is unsupported, not this edge */
       uint32_t dst = 0;
       sxl_pmap_get(&t->slots, in, &dst);
-      if (SXL_GROW(t->moves, t->nmoves + 1, t->capmoves)) {
-        t->oom = 1;
-        return;
+      for (unsigned f = 0; f < (nf ? nf : 1); f++) {
+        uint32_t src = nf ? sxl_tr_field(t, v, f) : sxl_tr_operand(t, v);
+        if (SXL_GROW(t->moves, t->nmoves + 1, t->capmoves)) {
+          t->oom = 1;
+          return;
+        }
+        t->moves[t->nmoves++] = src;
+        t->moves[t->nmoves++] = dst + f;
+        t->edges[e].nmoves++;
       }
-      t->moves[t->nmoves++] = src;
-      t->moves[t->nmoves++] = dst;
-      t->edges[e].nmoves++;
       break;
     }
   }
 }
 
-static uint32_t new_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+uint32_t sxl_tr_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
   if (SXL_GROW(t->edges, t->nedges, t->capedges) ||
       SXL_GROW(t->edge_block, t->nedges, t->capeb)) {
     t->oom = 1;
@@ -167,10 +138,57 @@ static const char *opcode_name(LLVMOpcode op) {
   }
 }
 
-static void unsupported(tr *t, const char *fmt, const char *what) {
-  sxl_ins *in = emit(t, OP_UNSUPPORTED, 0);
+void sxl_tr_unsupported(tr *t, const char *fmt, const char *what) {
+  sxl_ins *in = sxl_tr_emit(t, OP_UNSUPPORTED, 0);
   in->imm = sxl_prog_msg(t->p, t->loc, fmt, what);
   if (in->imm == UINT32_MAX) t->oom = 1;
+}
+
+/* A call with byval arguments: their sizes (0 for the other arguments)
+** follow its n argument slots (OP_CALL flag 2), so the variadic ones are
+** copied by value (frames.c). 1 when there are any. */
+static int byval_sizes(tr *t, LLVMValueRef in, unsigned n) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("byval", 5), any = 0;
+  uint32_t a0 = t->nargs;
+  for (unsigned i = 0; i < n && !t->oom; i++) {
+    LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(in, i + 1, kind);
+    uint64_t size = a ? LLVMABISizeOfType(t->p->td, LLVMGetTypeAttributeValue(a)) : 0;
+    if (SXL_GROW(t->args, t->nargs, t->capargs)) {
+      t->oom = 1;
+      break;
+    }
+    t->args[t->nargs++] = size < SLOT_CONST_BASE ? (uint32_t)size : 0;
+    any |= size != 0;
+  }
+  if (!any) t->nargs = a0;
+  return any != 0;
+}
+
+/* The n argument slots of call in, appended to t->args: 1, or 0 when an
+** argument has a type we cannot pass (reported; t->args as before). */
+static int call_args(tr *t, LLVMValueRef in, unsigned n) {
+  uint32_t a0 = t->nargs;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef av = LLVMGetOperand(in, i);
+    LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(av));
+    int aw = sxl_type_width(LLVMTypeOf(av));
+    if (!aw || aw > 64) {
+      sxl_tr_unsupported(t, "unsupported call argument type (%s)",
+                         aw ? "integer wider than 64 bits"
+                         : k == LLVMX86_FP80TypeKind ? "x86_fp80 (long double)"
+                         : k == LLVMStructTypeKind || k == LLVMArrayTypeKind ? "aggregate"
+                                                                              : "other");
+      t->nargs = a0;
+      return 0;
+    }
+    uint32_t s = sxl_tr_operand(t, av);
+    if (SXL_GROW(t->args, t->nargs, t->capargs)) {
+      t->oom = 1;
+      return 0;
+    }
+    t->args[t->nargs++] = s;
+  }
+  return 1;
 }
 
 static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
@@ -178,7 +196,7 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
   while (LLVMIsAConstantExpr(callee) && LLVMGetConstOpcode(callee) == LLVMBitCast)
     callee = LLVMGetOperand(callee, 0);
   if (LLVMIsAInlineAsm(callee)) {
-    unsupported(t, "unsupported %s", "inline assembly");
+    sxl_tr_asm(t, callee);
     return;
   }
   unsigned n = LLVMGetNumArgOperands(in);
@@ -189,37 +207,18 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
   }
   /* Argument slots first (operands may add constants). */
   uint32_t a0 = t->nargs;
-  for (unsigned i = 0; i < n; i++) {
-    LLVMValueRef av = LLVMGetOperand(in, i);
-    LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(av));
-    if (k != LLVMIntegerTypeKind && k != LLVMPointerTypeKind) {
-      unsupported(t, "unsupported call argument type (%s)",
-                  k == LLVMDoubleTypeKind || k == LLVMFloatTypeKind ? "floating point"
-                                                                     : "aggregate");
-      t->nargs = a0;
-      return;
-    }
-    if (sxl_type_width(LLVMTypeOf(av)) > 64) {
-      unsupported(t, "unsupported %s", "integer argument wider than 64 bits");
-      t->nargs = a0;
-      return;
-    }
-    uint32_t s = operand(t, av);
-    if (SXL_GROW(t->args, t->nargs, t->capargs)) {
-      t->oom = 1;
-      return;
-    }
-    t->args[t->nargs++] = s;
-  }
-  sxl_ins *ci = emit(t, OP_CALL, w);
+  if (!call_args(t, in, n)) return;
+  int byval = byval_sizes(t, in, n);
+  sxl_ins *ci = sxl_tr_emit(t, OP_CALL, w);
   ci->dst = dst;
   ci->imm = a0;
   ci->c = n;
+  ci->flag = (uint8_t)(byval ? 2 : 0);
   if (fi >= 0) {
     ci->a = (uint32_t)fi;
   } else {
-    ci->flag = 1;
-    ci->a = operand(t, callee);
+    ci->flag |= 1;
+    ci->a = sxl_tr_operand(t, callee);
   }
 }
 
@@ -249,8 +248,8 @@ static int arith_op(LLVMOpcode op) {
 
 static int tr_arith(tr *t) {
   if (t->tk != LLVMIntegerTypeKind) return 0;
-  uint32_t a = operand(t, LLVMGetOperand(t->in, 0)), b = operand(t, LLVMGetOperand(t->in, 1));
-  sxl_ins *o = emit(t, arith_op(t->op), t->w);
+  uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0)), b = sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+  sxl_ins *o = sxl_tr_emit(t, arith_op(t->op), t->w);
   o->dst = t->dst;
   o->a = a;
   o->b = b;
@@ -260,8 +259,8 @@ static int tr_arith(tr *t) {
 static int tr_icmp(tr *t) {
   int ow = sxl_type_width(LLVMTypeOf(LLVMGetOperand(t->in, 0)));
   if (!ow || ow > 64) return 0;
-  uint32_t a = operand(t, LLVMGetOperand(t->in, 0)), b = operand(t, LLVMGetOperand(t->in, 1));
-  sxl_ins *o = emit(t, OP_ICMP, 1);
+  uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0)), b = sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+  sxl_ins *o = sxl_tr_emit(t, OP_ICMP, 1);
   o->dst = t->dst;
   o->a = a;
   o->b = b;
@@ -274,9 +273,9 @@ static int tr_cast(tr *t) {
   LLVMValueRef src = LLVMGetOperand(t->in, 0);
   int w = t->w, sw = sxl_type_width(LLVMTypeOf(src));
   if (!w || !sw || sw > 64) return 0;
-  uint32_t a = operand(t, src);
+  uint32_t a = sxl_tr_operand(t, src);
   int iop = t->op == LLVMSExt ? OP_SEXT : sw > w ? OP_TRUNC : sw < w ? OP_ZEXT : OP_MOV;
-  sxl_ins *o = emit(t, iop, w);
+  sxl_ins *o = sxl_tr_emit(t, iop, w);
   o->dst = t->dst;
   o->a = a;
   o->w2 = (uint8_t)sw;
@@ -287,9 +286,9 @@ static int tr_select(tr *t) {
   if (!t->w) return 0;
   LLVMValueRef cv = LLVMGetOperand(t->in, 0);
   if (sxl_type_width(LLVMTypeOf(cv)) != 1) return 0;
-  uint32_t c = operand(t, cv), a = operand(t, LLVMGetOperand(t->in, 1)),
-           b = operand(t, LLVMGetOperand(t->in, 2));
-  sxl_ins *o = emit(t, OP_SELECT, t->w);
+  uint32_t c = sxl_tr_operand(t, cv), a = sxl_tr_operand(t, LLVMGetOperand(t->in, 1)),
+           b = sxl_tr_operand(t, LLVMGetOperand(t->in, 2));
+  sxl_ins *o = sxl_tr_emit(t, OP_SELECT, t->w);
   o->dst = t->dst;
   o->a = c;
   o->b = a;
@@ -300,16 +299,16 @@ static int tr_select(tr *t) {
 static int tr_br(tr *t) {
   sxl_ins *o;
   if (LLVMIsConditional(t->in)) {
-    uint32_t c = operand(t, LLVMGetCondition(t->in));
-    uint32_t et = new_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
-    uint32_t ef = new_edge(t, t->bb, LLVMGetSuccessor(t->in, 1));
-    o = emit(t, OP_CBR, 0);
+    uint32_t c = sxl_tr_operand(t, LLVMGetCondition(t->in));
+    uint32_t et = sxl_tr_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
+    uint32_t ef = sxl_tr_edge(t, t->bb, LLVMGetSuccessor(t->in, 1));
+    o = sxl_tr_emit(t, OP_CBR, 0);
     o->a = c;
     o->b = et;
     o->c = ef;
   } else {
-    uint32_t e = new_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
-    o = emit(t, OP_BR, 0);
+    uint32_t e = sxl_tr_edge(t, t->bb, LLVMGetSuccessor(t->in, 0));
+    o = sxl_tr_emit(t, OP_BR, 0);
     o->b = e;
   }
   return 1;
@@ -320,22 +319,41 @@ static int tr_switch(tr *t) {
   LLVMValueRef cv = LLVMGetOperand(t->in, 0);
   int cw = sxl_type_width(LLVMTypeOf(cv));
   if (!cw || cw > 64) return 0;
-  uint32_t c = operand(t, cv);
+  uint32_t c = sxl_tr_operand(t, cv);
   unsigned nops = (unsigned)LLVMGetNumOperands(t->in);
   sxl_ins *o;
   for (unsigned i = 2; i + 1 < nops; i += 2) {
     int ok = 1;
     uint64_t v = sxl_const_value(t->p, LLVMGetOperand(t->in, i), &ok);
-    uint32_t e = new_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, i + 1)));
-    o = emit(t, OP_SWCASE, cw);
+    uint32_t e = sxl_tr_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, i + 1)));
+    o = sxl_tr_emit(t, OP_SWCASE, cw);
     o->a = c;
     o->imm = v;
     o->b = e;
   }
-  uint32_t e = new_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, 1)));
-  o = emit(t, OP_BR, 0);
+  uint32_t e = sxl_tr_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, 1)));
+  o = sxl_tr_emit(t, OP_BR, 0);
   o->b = e;
   o->flag = 1; /* part of the switch: not counted */
+  return 1;
+}
+
+/* indirectbr: a case per destination on its block address; an address
+** that is none of them is unreachable (LLVM: undefined). */
+static int tr_indirectbr(tr *t) {
+  uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
+  unsigned n = LLVMGetNumSuccessors(t->in);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMBasicBlockRef to = LLVMGetSuccessor(t->in, i);
+    int ok = 1;
+    uint64_t addr = sxl_block_address(t->p, t->fn->ref, to, &ok);
+    uint32_t e = sxl_tr_edge(t, t->bb, to);
+    sxl_ins *o = sxl_tr_emit(t, OP_SWCASE, 64);
+    o->a = a;
+    o->imm = addr;
+    o->b = e;
+  }
+  sxl_tr_emit(t, OP_UNREACHABLE, 0)->flag = 1;
   return 1;
 }
 
@@ -345,9 +363,9 @@ static int tr_ret(tr *t) {
     LLVMValueRef rv = LLVMGetOperand(t->in, 0);
     int rw = sxl_type_width(LLVMTypeOf(rv));
     if (!rw || rw > 64) return 0;
-    a = operand(t, rv);
+    a = sxl_tr_operand(t, rv);
   }
-  sxl_ins *o = emit(t, OP_RET, 0);
+  sxl_ins *o = sxl_tr_emit(t, OP_RET, 0);
   o->a = a;
   return 1;
 }
@@ -359,8 +377,8 @@ static int tr_alloca(tr *t) {
   if (LLVMIsAConstantInt(cnt))
     sz *= LLVMConstIntGetZExtValue(cnt);
   else
-    a = operand(t, cnt);
-  sxl_ins *o = emit(t, OP_ALLOCA, 64);
+    a = sxl_tr_operand(t, cnt);
+  sxl_ins *o = sxl_tr_emit(t, OP_ALLOCA, 64);
   o->dst = t->dst;
   o->a = a;
   o->imm = sz;
@@ -370,8 +388,8 @@ static int tr_alloca(tr *t) {
 
 static int tr_load(tr *t) {
   if (!t->w) return 0;
-  uint32_t a = operand(t, LLVMGetOperand(t->in, 0));
-  sxl_ins *o = emit(t, OP_LOAD, t->w);
+  uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
+  sxl_ins *o = sxl_tr_emit(t, OP_LOAD, t->w);
   o->dst = t->dst;
   o->a = a;
   o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, t->ty);
@@ -380,8 +398,8 @@ static int tr_load(tr *t) {
 
 /* A store of value slot a (width w) with type vt. */
 static void emit_store(tr *t, uint32_t a, int w, LLVMTypeRef vt) {
-  uint32_t b = operand(t, LLVMGetOperand(t->in, 1));
-  sxl_ins *o = emit(t, OP_STORE, w);
+  uint32_t b = sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+  sxl_ins *o = sxl_tr_emit(t, OP_STORE, w);
   o->a = a;
   o->b = b;
   o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, vt);
@@ -392,19 +410,10 @@ static int tr_store(tr *t) {
   LLVMTypeRef vt = LLVMTypeOf(v);
   int vw = sxl_type_width(vt);
   if (vw && vw <= 64) {
-    emit_store(t, operand(t, v), vw, vt);
+    emit_store(t, sxl_tr_operand(t, v), vw, vt);
     return 1;
   }
   t->tk = LLVMGetTypeKind(vt); /* what the message names */
-  /* Floating-point constants can still be stored (as bits). */
-  if ((t->tk == LLVMFloatTypeKind || t->tk == LLVMDoubleTypeKind) && LLVMIsAConstantFP(v)) {
-    uint8_t bytes[8] = {0};
-    sxl_const_write(t->p, v, bytes, 8);
-    uint64_t bits = 0;
-    memcpy(&bits, bytes, 8);
-    emit_store(t, const_slot(t, bits), 64, vt);
-    return 1;
-  }
   return 0;
 }
 
@@ -444,7 +453,7 @@ static unsigned gep_indices(tr *t, int64_t *coff, gep_var *var) {
       int64_t s = iw < 64 ? (int64_t)(v << (64 - iw)) >> (64 - iw) : (int64_t)v;
       *coff += s * (int64_t)scale;
     } else if (nvar < 32) {
-      var[nvar++] = (gep_var){operand(t, iv), scale, sxl_type_width(LLVMTypeOf(iv))};
+      var[nvar++] = (gep_var){sxl_tr_operand(t, iv), scale, sxl_type_width(LLVMTypeOf(iv))};
     } else {
       t->bad = 1;
     }
@@ -455,16 +464,16 @@ static unsigned gep_indices(tr *t, int64_t *coff, gep_var *var) {
 /* OP_GEPI with the constant offset, then an OP_GEPV per variable index. */
 static int tr_gep(tr *t) {
   if (t->tk != LLVMPointerTypeKind) return 0;
-  uint32_t base = operand(t, LLVMGetOperand(t->in, 0));
+  uint32_t base = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
   int64_t coff = 0;
   gep_var var[32];
   unsigned nvar = gep_indices(t, &coff, var);
-  sxl_ins *o = emit(t, OP_GEPI, 64);
+  sxl_ins *o = sxl_tr_emit(t, OP_GEPI, 64);
   o->dst = t->dst;
   o->a = base;
   o->imm = (uint64_t)coff;
   for (unsigned i = 0; i < nvar; i++) {
-    o = emit(t, OP_GEPV, 64);
+    o = sxl_tr_emit(t, OP_GEPV, 64);
     o->dst = t->dst;
     o->b = var[i].slot;
     o->imm = var[i].scale;
@@ -480,13 +489,13 @@ static int tr_va(tr *t, LLVMValueRef callee) {
   const char *nm = LLVMGetValueName2(callee, &len);
   sxl_ins *o;
   if (strcmp(nm, "llvm.va_start") == 0) {
-    o = emit(t, OP_VASTART, 0);
-    o->a = operand(t, LLVMGetOperand(t->in, 0));
+    o = sxl_tr_emit(t, OP_VASTART, 0);
+    o->a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
     return 1;
   }
   if (strcmp(nm, "llvm.va_copy") == 0) {
-    uint32_t a = operand(t, LLVMGetOperand(t->in, 0)), b = operand(t, LLVMGetOperand(t->in, 1));
-    o = emit(t, OP_VACOPY, 0);
+    uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0)), b = sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
+    o = sxl_tr_emit(t, OP_VACOPY, 0);
     o->a = a;
     o->b = b;
     return 1;
@@ -496,15 +505,20 @@ static int tr_va(tr *t, LLVMValueRef callee) {
 
 static int tr_callinst(tr *t) {
   LLVMValueRef callee = LLVMGetCalledValue(t->in);
+  unsigned nf = sxl_tr_agg_fields(t->ty); /* an aggregate result: fields from dst on */
+  if (nf) t->w = sxl_type_width(sxl_tr_agg_type(t->ty, 0));
   if (t->tk != LLVMVoidTypeKind && (!t->w || t->w > 64)) {
     size_t len = 0;
     const char *nm = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "call";
     char what[200];
     snprintf(what, sizeof what, "call to '%s' (non-integer result)", nm);
-    unsupported(t, "unsupported %s", what);
+    sxl_tr_unsupported(t, "unsupported %s", what);
     return 1;
   }
   if (LLVMIsAFunction(callee) && tr_va(t, callee)) return 1;
+  if (LLVMIsAFunction(callee) &&
+      sxl_tr_fp_call(t, callee, LLVMGetValueName2(callee, &(size_t){0})))
+    return 1;
   tr_call(t, t->in, t->dst, t->w);
   return 1;
 }
@@ -513,8 +527,12 @@ static int tr_callinst(tr *t) {
 static void tr_unsupported(tr *t) {
   LLVMOpcode op = t->op;
   LLVMTypeKind tk = t->tk;
-  char what[128];
-  if (op == LLVMFAdd || op == LLVMFSub || op == LLVMFMul || op == LLVMFDiv || op == LLVMFRem ||
+  char what[160];
+  if (tk == LLVMX86_FP80TypeKind || tk == LLVMFP128TypeKind || tk == LLVMHalfTypeKind)
+    snprintf(what, sizeof what, "'%s' on %s", opcode_name(op),
+             tk == LLVMX86_FP80TypeKind ? "x86_fp80 (long double; build with -mlong-double-64)"
+                                        : tk == LLVMHalfTypeKind ? "half" : "fp128");
+  else if (op == LLVMFAdd || op == LLVMFSub || op == LLVMFMul || op == LLVMFDiv || op == LLVMFRem ||
       op == LLVMFNeg || op == LLVMFCmp || op == LLVMFPToUI || op == LLVMFPToSI ||
       op == LLVMUIToFP || op == LLVMSIToFP || op == LLVMFPTrunc || op == LLVMFPExt ||
       tk == LLVMFloatTypeKind || tk == LLVMDoubleTypeKind)
@@ -523,7 +541,7 @@ static void tr_unsupported(tr *t) {
     snprintf(what, sizeof what, "'%s' on an aggregate or vector value", opcode_name(op));
   else
     snprintf(what, sizeof what, "'%s'", opcode_name(op));
-  unsupported(t, "unsupported instruction %s", what);
+  sxl_tr_unsupported(t, "unsupported instruction %s", what);
 }
 
 static int tr_op(tr *t) {
@@ -534,17 +552,24 @@ static int tr_op(tr *t) {
   case LLVMICmp: return tr_icmp(t);
   case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMPtrToInt: case LLVMIntToPtr:
   case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMFreeze: return tr_cast(t);
-  case LLVMSelect: return tr_select(t);
-  case LLVMPHI: return t->w != 0; /* moves on the incoming edges */
+  case LLVMSelect: return tr_select(t) || sxl_tr_agg(t);
+  case LLVMPHI: return t->w != 0 || sxl_tr_agg(t); /* moves on the incoming edges */
+  case LLVMExtractValue: case LLVMInsertValue: return sxl_tr_agg(t);
+  case LLVMAtomicRMW: case LLVMAtomicCmpXchg: return sxl_tr_atomic(t);
+  case LLVMFence: sxl_tr_emit(t, OP_NOP, 0); return 1; /* one thread: nothing to order */
   case LLVMBr: return tr_br(t);
   case LLVMSwitch: return tr_switch(t);
-  case LLVMRet: return tr_ret(t);
-  case LLVMUnreachable: emit(t, OP_UNREACHABLE, 0); return 1;
+  case LLVMIndirectBr: return tr_indirectbr(t);
+  case LLVMRet: return tr_ret(t) || sxl_tr_agg(t);
+  case LLVMUnreachable: sxl_tr_emit(t, OP_UNREACHABLE, 0); return 1;
   case LLVMAlloca: return tr_alloca(t);
-  case LLVMLoad: return tr_load(t);
-  case LLVMStore: return tr_store(t);
+  case LLVMLoad: return tr_load(t) || sxl_tr_agg(t);
+  case LLVMStore: return tr_store(t) || sxl_tr_agg(t);
   case LLVMGetElementPtr: return tr_gep(t);
   case LLVMCall: return tr_callinst(t);
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMFNeg:
+  case LLVMFCmp: case LLVMFPToUI: case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP:
+  case LLVMFPTrunc: case LLVMFPExt: return sxl_tr_fp(t, opcode_name(t->op));
   default: return 0;
   }
 }
@@ -562,7 +587,7 @@ static void tr_inst(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
   if (t->tk == LLVMIntegerTypeKind && t->w > 64) {
     char what[64];
     snprintf(what, sizeof what, "%d-bit integer arithmetic", t->w);
-    unsupported(t, "unsupported %s", what);
+    sxl_tr_unsupported(t, "unsupported %s", what);
     return;
   }
   if (!tr_op(t)) tr_unsupported(t);
@@ -579,10 +604,12 @@ static uint32_t number_values(tr *t) {
     if (sxl_pmap_put(&t->slots, LLVMGetParam(f, i), slot++)) t->oom = 1;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
     if (sxl_pmap_put(&t->blocks, bb, nb++)) t->oom = 1;
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
-      if (LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVoidTypeKind &&
-          sxl_pmap_put(&t->slots, in, SLOT_CONST_BASE * 2 + slot++)) /* tag: value slot */
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      unsigned n = sxl_tr_nslots(in); /* aggregates and atomics take more than one */
+      if (n && sxl_pmap_put(&t->slots, in, SLOT_CONST_BASE * 2 + slot)) /* tag: value slot */
         t->oom = 1;
+      slot += n;
+    }
   }
   t->nvals = slot - t->fn->nparams;
   return nb;
@@ -602,7 +629,7 @@ static void translate_one(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
     snprintf(what, sizeof what, "%s (%s)", opcode_name(LLVMGetInstructionOpcode(in)), str);
     LLVMDisposeMessage(str);
   }
-  unsupported(t, "unsupported operand in %s", what);
+  sxl_tr_unsupported(t, "unsupported operand in %s", what);
 }
 
 static void translate_blocks(tr *t) {
@@ -630,7 +657,7 @@ static void remap_slots(tr *t) {
   for (uint32_t i = 0; i < t->ncode; i++) {
     sxl_ins *in = &t->code[i];
     remap(&in->dst, np, nc);
-    if (!(in->op == OP_CALL && !in->flag)) remap(&in->a, np, nc); /* a: callee index */
+    if (!(in->op == OP_CALL && !(in->flag & 1))) remap(&in->a, np, nc); /* a: callee index */
     if (in->op != OP_CBR && in->op != OP_BR && in->op != OP_SWCASE)
       remap(&in->b, np, nc); /* b: an edge */
     if (in->op != OP_CBR && in->op != OP_CALL) remap(&in->c, np, nc); /* c: edge, count */

@@ -58,6 +58,8 @@ struct symx_engine {
   symx_test_fn on_test;
   void *on_test_user;
   struct sx_teststore *store; /* the test cases; created by the first */
+  char **test_args;  /* symx_engine_set_test_args: the ktest's argv */
+  size_t ntest_args;
   sx_memcap mem;
 };
 

@@ -82,7 +82,8 @@ static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason
     symx_assign_free(a);
     return symx_errcode(ctx) ? symx_errcode(ctx) : SYMX_ERROR;
   }
-  sx_test_meta meta = {reason, kind, msg, st->depth, st->id, loc, NULL, 0};
+  sx_test_meta meta = {reason, kind, msg, st->depth, st->id, loc,
+                       (const char *const *)eng->test_args, eng->ntest_args};
   const sx_testrec *r;
   bool dup;
   int rc = sx_teststore_add(eng->store, a, &meta, &r, &dup, func);
@@ -102,7 +103,33 @@ static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason
   return SYMX_OK;
 }
 
+static void free_args(symx_engine *eng) {
+  for (size_t i = 0; i < eng->ntest_args; i++) sx_strfree(eng->ctx, eng->test_args[i]);
+  sx_free(eng->ctx, eng->test_args, eng->ntest_args * sizeof *eng->test_args);
+  eng->test_args = NULL;
+  eng->ntest_args = 0;
+}
+
+int symx_engine_set_test_args(symx_engine *eng, const char *const *argv, size_t argc) {
+  if (!eng) return SYMX_MISUSE;
+  symx_ctx *ctx = eng->ctx;
+  if (argc && !argv) return sx_error(ctx, SYMX_MISUSE, __func__, "argv NULL with argc %zu", argc);
+  free_args(eng);
+  if (!argc) return SYMX_OK;
+  char **v = sx_calloc(ctx, argc * sizeof *v);
+  if (!v) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  eng->test_args = v;
+  eng->ntest_args = argc;
+  for (size_t i = 0; i < argc; i++)
+    if (!(v[i] = sx_strdup(ctx, argv[i] ? argv[i] : ""))) {
+      free_args(eng);
+      return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+    }
+  return SYMX_OK;
+}
+
 void sx_engine_tests_free(symx_engine *eng) {
+  free_args(eng);
   sx_strfree(eng->ctx, eng->loc);
   eng->loc = NULL;
   sx_teststore_free(eng->store);
@@ -170,7 +197,7 @@ int symx_state_terminate(symx_state *st, symx_reason reason, symx_error_kind kin
     return SX_MISUSE(ctx, "state %" PRIu64 " has already ended", st->id);
   if ((unsigned)reason > SYMX_END_USER)
     return SX_MISUSE(ctx, "unknown termination reason %d", (int)reason);
-  if ((unsigned)kind > SYMX_ERR_USER) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
+  if ((unsigned)kind > SYMX_ERR_OVERSHIFT) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
   if (reason != SYMX_END_ERROR) kind = SYMX_ERR_NONE;
   else if (kind == SYMX_ERR_NONE) kind = SYMX_ERR_USER;
   if (st->status == SYMX_ST_PENDING) {

@@ -351,6 +351,10 @@ static void test_testcases(void) {
   symx_engine *eng = symx_engine_new(ctx);
   cb c = {0};
   symx_engine_on_test(eng, count_tests, &c);
+  /* the run's arguments go into every .ktest (KLEE's "args") */
+  const char *argv[] = {"prog", "--sym-arg", "3"};
+  CHECK(symx_engine_set_test_args(eng, NULL, 2) == SYMX_MISUSE);
+  CHECK(symx_engine_set_test_args(eng, argv, 3) == SYMX_OK);
   CHECK_EQ_U64(bits_explore(eng), SYMX_DONE);
   size_t n = symx_engine_test_count(eng);
   CHECK_EQ_U64(n, 16);
@@ -368,6 +372,12 @@ static void test_testcases(void) {
     char path[256];
     snprintf(path, sizeof path, "%s/test%06zu.ktest", dir, i + 1);
     CHECK(access(path, R_OK) == 0);
+    FILE *kf = fopen(path, "rb");
+    unsigned char head[39] = {0};
+    CHECK(kf && fread(head, 1, sizeof head, kf) == sizeof head);
+    if (kf) fclose(kf);
+    /* "KTEST", version 3, 3 arguments: "prog" (4 bytes), "--sym-arg" (9), "3" (1) */
+    CHECK(memcmp(head, "KTEST\0\0\0\3\0\0\0\3\0\0\0\4prog\0\0\0\x09--sym-arg\0\0\0\1" "3", 39) == 0);
     snprintf(path, sizeof path, "%s/test%06zu.json", dir, i + 1);
     CHECK(access(path, R_OK) == 0);
     unlink(path);

@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 
+from checks import Checks
+
 
 def crashes(b):
     """peer.c natively: abort() iff the first byte is 'X'."""
@@ -34,12 +36,7 @@ def main():
     ap.add_argument("--program", required=True)
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="symx-aflmode-")
-    bad = []
-
-    def check(cond, what):
-        print(("ok   " if cond else "FAIL ") + what)
-        if not cond:
-            bad.append(what)
+    check = Checks()
 
     try:
         fake = os.path.join(work, "SYNC", "fake", "queue")
@@ -87,7 +84,7 @@ def main():
               "a restart writes nothing new")
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    sys.exit(1 if bad else 0)
+    check.exit()
 
 
 if __name__ == "__main__":

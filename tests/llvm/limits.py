@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 
+from checks import Checks
+
 SAFETY = 120
 
 
@@ -46,12 +48,7 @@ def main():
     ap.add_argument("--program", required=True, help="limits/factor.c")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="symx-limits-")
-    failures = []
-
-    def check(cond, what):
-        print(("ok   " if cond else "FAIL ") + what)
-        if not cond:
-            failures.append(what)
+    check = Checks()
 
     try:
         for solver in ("cadical", "z3"):
@@ -78,8 +75,7 @@ def main():
                           % (tag, len(paths)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    if failures:
-        sys.exit(1)
+    check.exit()
 
 
 if __name__ == "__main__":

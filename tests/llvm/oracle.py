@@ -3,15 +3,19 @@
 
 For each program tests/llvm/progs/*.c (1 symbolic byte: 256 inputs; a
 '// inputs: 2' line: 2 bytes, 65,536 inputs, only with --slow):
-  1. compile to bitcode once (clang-14 -g -O0), the file symx-llvm runs;
+  1. compile to bitcode once (clang-14 -g -O0, then the flags of a
+     '// cflags: ...' line), the file symx-llvm runs;
   2. a native twin: the same bitcode with line-coverage hooks
      (symx-llvm --emit-cov-bitcode), built with AddressSanitizer,
      libsymx-replay and libsymx-twin;
   3. run the twin on every input (one process, a forked child per input):
      the set of outcomes (exit code and output, or the error kind) and the
      set of covered lines;
-  4. symx-llvm in eager and pending mode: its outcomes (paths.jsonl) and
-     covered lines (coverage.txt) must be the same sets;
+  4. symx-llvm in eager and pending mode, with --enumerate-outputs (one
+     path per value of a symbolic exit status or printed byte): its
+     outcomes (paths.jsonl) and covered lines (coverage.txt) must be the
+     same sets; by default (outputs concretized under the witness, as KLEE
+     does) in pending mode: subsets of them;
   5. every error test case symx-llvm wrote replays natively (KTEST_FILE) to
      the same error kind.
 """
@@ -97,6 +101,13 @@ def input_bytes(src):
     return 2 if re.search(r"//\s*inputs:\s*2", open(src).read()) else 1
 
 
+def cflags(src):
+    """Extra compiler flags of a program: a '// cflags: -O2 ...' line (what
+    clang makes of the code at other optimization levels)."""
+    m = re.search(r"//\s*cflags:(.*)", open(src).read())
+    return m.group(1).split() if m else []
+
+
 def check_program(src, args, work):
     name = os.path.splitext(os.path.basename(src))[0]
     d = os.path.join(work, name)
@@ -104,13 +115,13 @@ def check_program(src, args, work):
     nbytes = input_bytes(src)
     bc = os.path.join(d, name + ".bc")
     subprocess.run([args.clang, "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
-                    "-I" + args.include, src, "-o", bc], check=True)
+                    "-I" + args.include] + cflags(src) + [src, "-o", bc], check=True)
     cov_bc = os.path.join(d, name + ".cov.bc")
     subprocess.run([args.symx, "--emit-cov-bitcode", cov_bc, bc], check=True)
     exe = os.path.join(d, name + ".native")
     # -z now: symbols are bound once in the twin, not again in each child
     subprocess.run([args.clang, "-fsanitize=address", "-g", cov_bc, "-L" + args.replay_dir,
-                    "-Wl,-z,now", "-Wl,--wrap=main", "-lsymx-twin", "-lsymx-replay", "-o", exe], check=True)
+                    "-Wl,-z,now", "-Wl,--wrap=main", "-lsymx-twin", "-lsymx-replay", "-lm", "-o", exe], check=True)
     # 3. every input natively: one twin process forks a child per input
     outcomes, lines = set(), set()
     for v, rc, out, err, cov in run_twin(exe, nbytes, d):
@@ -120,11 +131,15 @@ def check_program(src, args, work):
         outcomes.add(outcome(kind, rc if not kind else None, out))
         lines |= {int(x) for x in cov.split()}
     problems = []
-    # 4. symx-llvm in both modes
-    for mode in args.modes:
+    # 4. symx-llvm in both modes (enumerating outputs), then concretizing
+    for mode in args.modes + ["pending-concretize"]:
         od = os.path.join(d, "out-" + mode)
-        p = subprocess.run([args.symx, "--quiet", "--mode", mode, "--max-time", "60s",
-                            "--output-dir", od, bc], capture_output=True, timeout=300)
+        concretize = mode.endswith("-concretize")
+        p = subprocess.run([args.symx, "--quiet", "--mode", mode.split("-")[0], "--max-time", "60s",
+                            "--output-dir", od, bc] if concretize else
+                           [args.symx, "--quiet", "--mode", mode, "--max-time", "60s",
+                            "--enumerate-outputs", "--output-dir", od, bc],
+                           capture_output=True, timeout=300)
         if p.returncode != 0:
             problems.append("%s: symx-llvm failed (%d): %s" % (mode, p.returncode,
                                                               p.stderr.decode()[-500:]))
@@ -142,6 +157,13 @@ def check_program(src, args, work):
             f, _, l = ln.strip().rpartition(":")
             if f == name + ".c":
                 slines.add(int(l))
+        if concretize:
+            if not souts <= outcomes:
+                problems.append("%s: outcomes no input gives: %s" %
+                                (mode, sorted(map(str, souts - outcomes))))
+            if not slines <= lines:
+                problems.append("%s: lines no input covers: %s" % (mode, sorted(slines - lines)))
+            continue
         if souts != outcomes:
             problems.append("%s: outcomes differ: native-only %s, symx-only %s" %
                             (mode, sorted(map(str, outcomes - souts)), sorted(map(str, souts - outcomes))))

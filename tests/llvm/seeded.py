@@ -21,6 +21,8 @@ import subprocess
 import sys
 import tempfile
 
+from checks import Checks
+
 BUDGET = "50000"  # --max-instructions of every run (about 100 paths unseeded)
 PASSED = "gate passed"
 
@@ -71,12 +73,7 @@ def main():
     ap.add_argument("--cc", default="clang-14")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="symx-seeded-")
-    failures = []
-
-    def check(cond, what):
-        print(("ok   " if cond else "FAIL ") + what)
-        if not cond:
-            failures.append(what)
+    check = Checks()
 
     try:
         exe = os.path.join(work, "gate")
@@ -109,8 +106,7 @@ def main():
               % stats.get("solver_queries"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    if failures:
-        sys.exit(1)
+    check.exit()
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 ** (both found by tests/fuzz/fuzz_ll). The reader returns an error with a
 ** reason instead, as on a link with our libc that LLVM ends with exit(1);
 ** an invalid module without debug info is refused too, and
-** valid IR still loads, from memory and from a file. A global too large for
+** valid IR still loads, from memory and from a file; several files link
+** into one module. A global too large for
 ** an object is refused by the translation. */
 #include "check.h"
 #include "sxl.h"
@@ -67,20 +68,78 @@ static int write_tmp(char *templ, int suffix_len, const char *text) {
   return n == (ssize_t)strlen(text) ? 0 : -1;
 }
 
+/* Only what the program reaches of a libc is linked (prune.c): the call
+** chain it needs, through an alias, and not an unreached function or the
+** table only that function reads. */
+static void test_libc_pruned(void) {
+  char prog[] = "/tmp/symx-test-prog-XXXXXX.ll", lib[] = "/tmp/symx-test-lib-XXXXXX.ll";
+  CHECK(write_tmp(prog, 3, "declare i64 @f()\n"
+                           "define i32 @main() {\n  %r = call i64 @f()\n  ret i32 0\n}\n") == 0);
+  CHECK(write_tmp(lib, 3, "@tbl = global [2 x double] [double 1.0, double 2.0]\n"
+                          "@f = weak alias i64 (), i64 ()* @__f\n"
+                          "define i64 @__f() {\n  %n = call i64 @h()\n  ret i64 %n\n}\n"
+                          "define i64 @h() {\n  ret i64 1\n}\n"
+                          "define double @g() {\n  %p = getelementptr [2 x double], [2 x double]* @tbl, i64 0, i64 1\n"
+                          "  %v = load double, double* %p\n  ret double %v\n}\n") == 0);
+  LLVMContextRef c = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  char err[512] = "";
+  CHECK(sxl_load(prog, lib, "-O0", c, &m, err, sizeof err) == 0 && m != NULL);
+  if (m) {
+    LLVMValueRef h = LLVMGetNamedFunction(m, "h"), g = LLVMGetNamedFunction(m, "g");
+    CHECK(h && !LLVMIsDeclaration(h));
+    CHECK(!g || LLVMIsDeclaration(g));
+    CHECK(LLVMGetNamedGlobal(m, "tbl") == NULL);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(c);
+  unlink(prog);
+  unlink(lib);
+}
+
 /* Linking our libc into a program that clashes with it: LLVM's default
-** diagnostic handler calls exit(1) on a link error. */
+** diagnostic handler calls exit(1) on a link error; ours says it. */
 static void test_link_clash(void) {
   char prog[] = "/tmp/symx-test-prog-XXXXXX.ll", lib[] = "/tmp/symx-test-lib-XXXXXX.ll";
-  CHECK(write_tmp(prog, 3, "@strlen = global i32 5\ndefine i32 @main() {\n  ret i32 0\n}\n") == 0);
-  CHECK(write_tmp(lib, 3, "define i64 @strlen(i8* %s) {\n  ret i64 0\n}\n") == 0);
+  /* The program calls f, so the library's f and the strlen it calls are
+  ** linked (what the program cannot reach is pruned first). */
+  CHECK(write_tmp(prog, 3, "@strlen = global i32 5\ndeclare i64 @f()\n"
+                           "define i32 @main() {\n  %r = call i64 @f()\n  ret i32 0\n}\n") == 0);
+  CHECK(write_tmp(lib, 3, "define i64 @strlen(i8* %s) {\n  ret i64 0\n}\n"
+                          "define i64 @f() {\n  %n = call i64 @strlen(i8* null)\n  ret i64 %n\n}\n") == 0);
   LLVMContextRef c = LLVMContextCreate();
   LLVMModuleRef m = NULL;
   char err[512] = "";
   CHECK(sxl_load(prog, lib, "-O0", c, &m, err, sizeof err) == -1 && m == NULL);
-  CHECK_STR_CONTAINS(err, "LLVM cannot read it (exit 1): error: Linking globals named 'strlen'");
+  CHECK_STR_CONTAINS(err, "failed: Linking globals named 'strlen': symbol multiply defined!");
   LLVMContextDispose(c);
   unlink(prog);
   unlink(lib);
+}
+
+/* Several inputs are linked into one module; a symbol two of them define
+** is an error naming the second file (in the dry run and in this process). */
+static void test_several_inputs(void) {
+  char a[] = "/tmp/symx-test-a-XXXXXX.ll", b[] = "/tmp/symx-test-b-XXXXXX.ll";
+  CHECK(write_tmp(a, 3, "declare i32 @f()\ndefine i32 @main() {\n  %r = call i32 @f()\n"
+                        "  ret i32 %r\n}\n") == 0);
+  CHECK(write_tmp(b, 3, "define i32 @f() {\n  ret i32 7\n}\n") == 0);
+  LLVMContextRef c = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  char err[512] = "";
+  const char *two[] = {a, b}, *clash[] = {a, b, b};
+  CHECK(sxl_load_files(two, 2, "", "-O0", c, &m, err, sizeof err) == 0 && m != NULL);
+  LLVMValueRef f = m ? LLVMGetNamedFunction(m, "f") : NULL;
+  CHECK(f != NULL && !LLVMIsDeclaration(f));
+  if (m) LLVMDisposeModule(m);
+  m = NULL;
+  CHECK(sxl_load_files(clash, 3, "", "-O0", c, &m, err, sizeof err) == -1 && m == NULL);
+  CHECK_STR_CONTAINS(err, "failed: Linking globals named 'f': symbol multiply defined!");
+  CHECK_STR_CONTAINS(err, b);
+  CHECK(sxl_load_files(two, 0, "", "-O0", c, &m, err, sizeof err) == -1 && m == NULL);
+  LLVMContextDispose(c);
+  unlink(a);
+  unlink(b);
 }
 
 static void test_valid_loads(void) {
@@ -113,5 +172,6 @@ static void test_huge_global(void) {
 }
 
 CHECK_MAIN(CHECK_CASE(test_bad_datalayout), CHECK_CASE(test_broken_module_with_debug_info),
-           CHECK_CASE(test_invalid_module), CHECK_CASE(test_link_clash), CHECK_CASE(test_valid_loads),
+           CHECK_CASE(test_invalid_module), CHECK_CASE(test_link_clash), CHECK_CASE(test_libc_pruned),
+           CHECK_CASE(test_several_inputs), CHECK_CASE(test_valid_loads),
            CHECK_CASE(test_huge_global))

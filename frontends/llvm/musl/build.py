@@ -1,0 +1,184 @@
+#!/usr/bin/python3
+"""Builds symx-musl.bc: musl's C sources (Debian's source package, unpacked
+by scripts/fetch-libc) compiled to LLVM bitcode with clang-14 for symx-llvm,
+over our "symx" arch overlay (arch/symx: system calls to __symx_syscall,
+plain-C atomics, one static thread) and our replacements (src/*.c), then
+linked into one module with llvm-link-14.
+
+Only generic C is built: the x86_64 assembly and inline-asm variants under
+src/*/x86_64 are left out (their C fallbacks are used), and so are the
+allocator (the interpreter's malloc), setjmp/longjmp (builtins of the
+interpreter), start-up, threads' creation, the dynamic linker.
+Incremental: a .bc newer than its source and the overlay is kept."""
+import argparse
+import concurrent.futures
+import fcntl
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# musl's src/ directories built; the others serve nothing a program run by
+# the interpreter can do (processes, threads, IPC, the dynamic linker).
+DIRS = ["conf", "ctype", "dirent", "env", "errno", "exit", "fcntl", "fenv", "internal",
+        "legacy", "linux", "locale", "math", "misc", "mman", "multibyte", "network",
+        "passwd", "prng", "regex", "search", "select", "signal", "stat", "stdio", "stdlib",
+        "string", "temp", "termios", "thread", "time", "unistd"]
+
+# Files left out, and why.
+SKIP = {
+    "env/__libc_start_main.c": "start-up: the interpreter calls main",
+    "env/__init_tls.c": "start-up: TLS from ELF headers",
+    "env/__reset_tls.c": "TLS from ELF headers",
+    "env/__stack_chk_fail.c": "canary set up at start-up",
+    "internal/vdso.c": "no vDSO",
+    "misc/dl_iterate_phdr.c": "ELF program headers",
+    "signal/sigsetjmp_tail.c": "sigsetjmp is a builtin",
+    "thread/__set_thread_area.c": "one static thread",
+    "thread/__unmapself.c": "threads' stacks",
+    "thread/clone.c": "no threads created",
+    "thread/pthread_create.c": "no threads created",
+    "thread/syscall_cp.c": "cancellation",
+    "thread/pthread_cancel.c": "cancellation",
+    "thread/sem_open.c": "IPC",
+    "unistd/vfork.c": "no processes created",
+    "unistd/fork.c": "no processes created",
+    "linux/clone.c": "no processes created",
+}
+
+BYTEWISE = {"multibyte/mbsrtowcs.c"}
+
+# -O0 without optnone, then a few simplifying passes over the linked module
+# (OPT_PASSES): SSA values instead of stack slots, yet none of instcombine's
+# idioms (funnel shifts, bswap, saturating arithmetic, relative lookup
+# tables), so the interpreter needs no more intrinsics than the program's.
+CFLAGS = ["-emit-llvm", "-c", "-O0", "-Xclang", "-disable-O0-optnone", "-std=c99",
+          "-ffreestanding", "-fno-builtin", "-nostdinc", "-fno-stack-protector",
+          "-D_XOPEN_SOURCE=700", "-w", "-ffp-contract=off"]
+OPT_PASSES = "function(sroa,early-cse,simplifycfg,instsimplify)"
+
+
+def overlay(src, out):
+    """arch/symx = musl's arch/x86_64 with our headers on top; generated
+    headers (alltypes.h, syscall.h, version.h) as musl's Makefile makes them."""
+    arch = os.path.join(out, "arch", "symx")
+    if os.path.isdir(arch):
+        shutil.rmtree(arch)
+    shutil.copytree(os.path.join(src, "arch", "x86_64"), arch)
+    mine = os.path.join(HERE, "arch", "symx")
+    for f in os.listdir(mine):
+        shutil.copy(os.path.join(mine, f), os.path.join(arch, f))
+    inc = os.path.join(out, "include", "bits")
+    os.makedirs(inc, exist_ok=True)
+    alltypes = subprocess.run(
+        ["sed", "-f", os.path.join(src, "tools", "mkalltypes.sed"),
+         os.path.join(arch, "bits", "alltypes.h.in"),
+         os.path.join(src, "include", "alltypes.h.in")],
+        check=True, capture_output=True, text=True).stdout
+    write_if_changed(os.path.join(inc, "alltypes.h"), alltypes)
+    with open(os.path.join(arch, "bits", "syscall.h.in")) as f:
+        sc = f.read()
+    sc += "".join(l.replace("__NR_", "SYS_") + "\n" for l in sc.splitlines() if "__NR_" in l)
+    write_if_changed(os.path.join(inc, "syscall.h"), sc)
+    with open(os.path.join(src, "VERSION")) as f:
+        ver = f.read().strip()
+    internal = os.path.join(out, "src", "internal")
+    os.makedirs(internal, exist_ok=True)
+    write_if_changed(os.path.join(internal, "version.h"), '#define VERSION "%s"\n' % ver)
+    return arch
+
+
+def write_if_changed(path, text):
+    if os.path.exists(path):
+        with open(path) as f:
+            if f.read() == text:
+                return
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def sources(src):
+    """(name, path) of every C file built: musl's, ours replacing the musl
+    file of the same name (e.g. exit/exit.c) or added (src/*.c)."""
+    ours = {f: os.path.join(HERE, "src", f) for f in os.listdir(os.path.join(HERE, "src"))
+            if f.endswith(".c")}
+    out = []
+    for d in DIRS:
+        for f in sorted(os.listdir(os.path.join(src, "src", d))):
+            rel = d + "/" + f
+            if not f.endswith(".c") or rel in SKIP:
+                continue
+            if f in ours:
+                continue  # ours replaces it (added below)
+            out.append((rel, os.path.join(src, "src", d, f)))
+    out += [("symx/" + f, p) for f, p in sorted(ours.items())]
+    return out
+
+
+def compile_one(clang, src, out, arch, name, path, newest_dep):
+    bc = os.path.join(out, "bc", name[:-2] + ".bc")
+    if os.path.exists(bc) and os.path.getmtime(bc) >= max(os.path.getmtime(path), newest_dep):
+        return name, None
+    os.makedirs(os.path.dirname(bc), exist_ok=True)
+    inc = ["-I" + arch, "-I" + os.path.join(src, "arch", "generic"),
+           "-I" + os.path.join(out, "src", "internal"), "-I" + os.path.join(src, "src", "include"),
+           "-I" + os.path.join(src, "src", "internal"), "-I" + os.path.join(out, "include"),
+           "-I" + os.path.join(src, "include")]
+    # Without __GNUC__ musl's string functions go byte by byte: the word-at-
+    # a-time loops read past the end of a string's object, an out-of-bounds
+    # read to the interpreter (harmless only within a page of real memory).
+    bytewise = ["-U__GNUC__"] if name.startswith("string/") or name in BYTEWISE else []
+    r = subprocess.run([clang] + CFLAGS + bytewise + inc + [path, "-o", bc],
+                       capture_output=True, text=True)
+    return name, (r.stderr.strip() or "failed") if r.returncode else None
+
+
+def newest(paths):
+    return max(os.path.getmtime(p) for p in paths)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--src", required=True, help="unpacked musl source")
+    ap.add_argument("--out", required=True, help="work directory")
+    ap.add_argument("--output", required=True, help="the linked .bc")
+    ap.add_argument("--clang", default="clang-14")
+    ap.add_argument("--llvm-link", default="llvm-link-14")
+    ap.add_argument("--opt", default="opt-14")
+    ap.add_argument("-j", type=int, default=2)
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    # the work directory is shared by build directories: one build at a time
+    lock = open(os.path.join(a.out, ".lock"), "w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    arch = overlay(a.src, a.out)
+    deps = [os.path.join(HERE, "arch", "symx", f) for f in os.listdir(os.path.join(HERE, "arch", "symx"))]
+    dep_time = max(newest(deps), os.path.getmtime(__file__))
+    files = sources(a.src)
+    bcs, failed = [], []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.j) as ex:
+        futs = [ex.submit(compile_one, a.clang, a.src, a.out, arch, n, p, dep_time) for n, p in files]
+        for fu in futs:
+            name, err = fu.result()
+            if err:
+                failed.append((name, err))
+            else:
+                bcs.append(os.path.join(a.out, "bc", name[:-2] + ".bc"))
+    for name, err in failed:
+        print("musl: %s: %s" % (name, err.splitlines()[0] if err else "?"), file=sys.stderr)
+    if failed:
+        return 1
+    # An @-file: the command line of ~1,500 paths is long.
+    rsp = os.path.join(a.out, "link.rsp")
+    with open(rsp, "w") as f:
+        f.write("\n".join(bcs) + "\n")
+    linked = os.path.join(a.out, "linked.bc")
+    subprocess.run([a.llvm_link, "@" + rsp, "-o", linked], check=True)
+    subprocess.run([a.opt, "-passes=" + OPT_PASSES, linked, "-o", a.output], check=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+/*
+** posix_link.c — the symbolic environment's runtime (posix/) joins the
+** program: its system-call layer whenever the program calls
+** __symx_syscall (through the C library), and with --posix-runtime its
+** main, which parses --sym-arg & co. and calls the program's main renamed
+** __symx_user_main.
+*/
+#include "driver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Linker.h>
+
+#ifndef SXL_POSIX_BC
+#define SXL_POSIX_BC ""
+#endif
+#ifndef SXL_POSIX_MAIN_BC
+#define SXL_POSIX_MAIN_BC ""
+#endif
+
+/* Our own bitcode (built with symx-llvm): parsed directly. */
+static int link_bc(LLVMContextRef c, LLVMModuleRef m, const char *path, char *err, size_t errlen) {
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+    snprintf(err, errlen, "the environment runtime %s: %s", path, msg ? msg : "cannot read");
+    LLVMDisposeMessage(msg);
+    return -1;
+  }
+  LLVMModuleRef lib = NULL;
+  int bad = LLVMParseBitcodeInContext2(c, buf, &lib);
+  LLVMDisposeMemoryBuffer(buf);
+  if (bad) {
+    snprintf(err, errlen, "the environment runtime %s: not bitcode", path);
+    return -1;
+  }
+  if (LLVMLinkModules2(m, lib)) { /* consumes lib */
+    snprintf(err, errlen, "linking the environment runtime %s failed", path);
+    return -1;
+  }
+  return 0;
+}
+
+static const char *path_of(const char *env, const char *dflt) {
+  const char *p = getenv(env);
+  return p && *p ? p : dflt;
+}
+
+/* main becomes __symx_user_main, the runtime's main calls it. */
+static int wrap_main(LLVMContextRef c, LLVMModuleRef m, char *err, size_t errlen) {
+  LLVMValueRef mf = LLVMGetNamedFunction(m, "main");
+  if (!mf || LLVMIsDeclaration(mf)) {
+    snprintf(err, errlen, "--posix-runtime: the program defines no main");
+    return -1;
+  }
+  if (LLVMGetNamedFunction(m, "__symx_user_main")) {
+    snprintf(err, errlen, "--posix-runtime: the program already defines __symx_user_main");
+    return -1;
+  }
+  LLVMSetValueName2(mf, "__symx_user_main", strlen("__symx_user_main"));
+  return link_bc(c, m, path_of("SYMX_POSIX_MAIN_BC", SXL_POSIX_MAIN_BC), err, errlen);
+}
+
+int sxl_posix_link(LLVMContextRef c, LLVMModuleRef m, int posix_main, char *err, size_t errlen) {
+  if (posix_main && wrap_main(c, m, err, errlen)) return -1;
+  /* the runtime's main needs the system-call layer (sxp_setup) even when
+  ** the program's pruned libc no longer calls it */
+  LLVMValueRef sc = LLVMGetNamedFunction(m, "__symx_syscall");
+  if (!posix_main && (!sc || !LLVMIsDeclaration(sc))) return 0; /* not called, or the program's own */
+  return link_bc(c, m, path_of("SYMX_POSIX_BC", SXL_POSIX_BC), err, errlen);
+}

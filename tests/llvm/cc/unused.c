@@ -1,0 +1,3 @@
+#include "calc.h"
+
+int unused_function(int x) { return x * 2; }

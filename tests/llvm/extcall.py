@@ -1,0 +1,173 @@
+#!/usr/bin/python3
+"""extcall.py — functions without bitcode called natively (frontends/llvm/
+extcall.c), and KLEE's option names on symx-llvm's command line.
+
+Every program runs without libc bitcode (--libc=none), so each libc
+function it calls is a native call:
+  exact.c       concrete arguments only: symx-llvm's outcomes are the
+                native program's on every input byte, with
+                --external-calls=all and =concrete;
+  concretize.c  symbolic arguments (a scalar, a byte behind a pointer) take
+                one value: the outcomes are native ones, each test case
+                replays natively to its outcome; =concrete and =none end
+                the path early with a message naming the function;
+  fault.c       a native function that faults ends its path early (symx-llvm
+                goes on), one that writes past its object is an
+                out-of-bounds error;
+  missing.c     a function found nowhere, and one not allowed: the path
+                ends early with a message naming it.
+Then KLEE's options: the accepted ones run, the refused ones and unknown
+ones are errors naming the option; --entry-point and --max-stack-frames
+(entry.c) do what KLEE's do.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+failed = 0
+
+
+def check(ok, what):
+    global failed
+    print("%s: %s" % ("ok" if ok else "FAIL", what))
+    if not ok:
+        failed += 1
+
+
+def native(exe, env):
+    r = subprocess.run([exe], env=dict(os.environ, **env), stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=20)
+    return ("signal", -r.returncode) if r.returncode < 0 else ("exit", r.returncode)
+
+
+def symx(a, prog, out, opts):
+    r = subprocess.run([a.symx, "--no-progress", "--quiet", "--libc=none", "--output-dir", out]
+                       + opts + [prog], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=300)
+    paths = []
+    if os.path.exists(os.path.join(out, "paths.jsonl")):
+        with open(os.path.join(out, "paths.jsonl")) as f:
+            paths = [json.loads(line) for line in f]
+    return r.returncode, paths
+
+
+def exits(paths):
+    return {("exit", p["exit"]) for p in paths if p["reason"] == "exit"}
+
+
+def build(a, tmp, name):
+    exe = os.path.join(tmp, name)
+    # the sanitizers: the replay library may be built with them
+    subprocess.run(["clang-14", "-g", "-w", "-fsanitize=address,undefined", "-I" + a.include, os.path.join(a.progs, name + ".c"),
+                    a.replay_lib, "-o", exe], check=True)
+    return exe
+
+
+def test_exact(a, tmp):
+    exe = build(a, tmp, "exact")
+    want = {native(exe, {"SYMX_REPLAY_HEX": "%02x" % b}) for b in range(256)}
+    for policy in ("all", "concrete"):
+        rc, paths = symx(a, os.path.join(a.progs, "exact.c"), os.path.join(tmp, "x-" + policy),
+                         ["--external-calls=" + policy])
+        got = exits(paths)
+        check(rc == 0 and got == want and len(paths) == len(got),
+              "exact.c --external-calls=%s: %s, native %s" % (policy, sorted(got), sorted(want)))
+
+
+def test_concretize(a, tmp):
+    exe = build(a, tmp, "concretize")
+    want = {native(exe, {"SYMX_REPLAY_HEX": "%02x" % b}) for b in range(256)}
+    out = os.path.join(tmp, "c-all")
+    rc, paths = symx(a, os.path.join(a.progs, "concretize.c"), out, [])
+    got = exits(paths)
+    check(rc == 0 and got and got <= want and len(paths) == len(got),
+          "concretize.c: outcomes %s among the native ones" % sorted(got))
+    tests = sorted(f for f in os.listdir(out) if f.endswith(".ktest"))
+    replayed = {native(exe, {"KTEST_FILE": os.path.join(out, t)}) for t in tests}
+    check(tests and replayed == got, "concretize.c: its tests replay natively to %s" % sorted(replayed))
+    for policy, text in (("concrete", "external call to 'abs' with a symbolic argument"),
+                         ("none", "call to 'abs', a function without bitcode")):
+        rc, paths = symx(a, os.path.join(a.progs, "concretize.c"), os.path.join(tmp, "c-" + policy),
+                         ["--external-calls", policy])
+        check(rc == 0 and len(paths) == 1 and paths[0]["reason"] == "early" and
+              text in paths[0]["message"], "concretize.c --external-calls=%s: %s" %
+              (policy, [p["message"] for p in paths]))
+
+
+def test_fault(a, tmp):
+    rc, paths = symx(a, os.path.join(a.progs, "fault.c"), os.path.join(tmp, "f"), [])
+    kinds = sorted((p["reason"], p["error"], p["loc"]) for p in paths)
+    faulted = [p for p in paths if "external call to 'strlen' failed: signal 11" in p["message"]]
+    check(rc == 0 and len(paths) == 3 and len(faulted) == 1 and faulted[0]["reason"] == "early" and
+          ("error", "out-of-bounds", "fault.c:12") in kinds and
+          ("exit", "none", "fault.c:15") in kinds, "fault.c: %s" % kinds)
+
+
+def test_missing(a, tmp):
+    rc, paths = symx(a, os.path.join(a.progs, "missing.c"), os.path.join(tmp, "m"), [])
+    msgs = sorted(p["message"] for p in paths if p["reason"] == "early")
+    check(rc == 0 and len(paths) == 2 and msgs == [
+        "missing.c:11: external call to 'fork': not allowed (it would act on symx-llvm's own "
+        "process)", "missing.c:12: call to undefined function 'no_such_function_anywhere': no "
+        "bitcode and no native function of that name"], "missing.c: %s" % msgs)
+
+
+def test_options(a, tmp):
+    prog = os.path.join(a.progs, "exact.c")
+    accepted = ["--posix-runtime", "--libc=uclibc", "--watchdog", "--emit-all-errors",
+                "--use-forked-solver", "--rng-initial-seed=7", "--write-no-tests",
+                "--only-output-states-covering-new", "--max-stack-frames", "100",
+                "--exit-on-error-type=Assert", "--exit-on-error-type", "Ptr",
+                "--check-div-zero=false", "--optimize", "--max-depth=10", "--max-forks", "100",
+                "--max-instructions=100000", "--search=dfs", "--output-dir", os.path.join(tmp, "o")]
+    r = subprocess.run([a.symx, "--no-progress", "--quiet"] + accepted + [prog],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
+    check(r.returncode == 0, "KLEE's accepted options: exit %d %s" % (r.returncode, r.stderr.strip()))
+    for opt, text in (("--write-kqueries", "--write-kqueries: KLEE's option"),
+                      ("--use-query-log=all:kquery", "--use-query-log: KLEE's option"),
+                      ("--no-such-option", "unknown option --no-such-option"),
+                      ("--search=nurs:covnew", "--search nurs:covnew: KLEE's searcher"),
+                      ("--max-stack-frames=many", "--max-stack-frames many: not a number"),
+                      ("--external-calls=some", "--external-calls some: not none, concrete or all"),
+                      ("--exit-on-error-type=Nope", "--exit-on-error-type Nope:"),
+                      ("--entry-point=nowhere", "--entry-point nowhere: the program defines no")):
+        r = subprocess.run([a.symx, "--no-progress", opt, prog], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, timeout=120)
+        check(r.returncode == 2 and text in r.stderr, "%s refused: %s" % (opt, r.stderr.strip()))
+
+
+def test_entry(a, tmp):
+    prog = os.path.join(a.progs, "entry.c")
+    for opts, want in (([], ("exit", 9, "exit")), (["--entry-point", "start"], ("exit", 3, "exit")),
+                       (["--entry-point=start", "--max-stack-frames=10"],
+                        ("early", -1, "maximum stack size reached")),
+                       (["--entry-point=start", "--max-stack-frames=52"], ("exit", 3, "exit"))):
+        rc, paths = symx(a, prog, os.path.join(tmp, "e%d" % len(opts)), opts)
+        got = [(p["reason"], p["exit"], p["message"].split(": ", 1)[-1]) for p in paths]
+        check(rc == 0 and got == [want], "entry.c %s: %s" % (" ".join(opts), got))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", required=True)
+    ap.add_argument("--replay-lib", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--progs", required=True)
+    a = ap.parse_args()
+    a.symx = os.path.abspath(a.symx)
+    a.replay_lib = os.path.abspath(a.replay_lib)
+    with tempfile.TemporaryDirectory() as tmp:
+        test_exact(a, tmp)
+        test_concretize(a, tmp)
+        test_fault(a, tmp)
+        test_missing(a, tmp)
+        test_options(a, tmp)
+        test_entry(a, tmp)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

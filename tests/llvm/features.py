@@ -1,0 +1,123 @@
+#!/usr/bin/python3
+"""features.py — what the native oracle (oracle.py) cannot check:
+
+  - fp_symbolic.c: a symbolic operand of floating point is concretized
+    under the witness: one path, no fork, fp_concretized >= 1 in stats.json;
+  - asm_unsupported.c: unknown inline assembly ends only the paths that run
+    it, with a message naming the file:line and the text; the others exit;
+  - overshift.c: a shift by the width or more is the error "overshift" at
+    its line, for a symbolic and for a concrete amount;
+  - flags.c: -I, -D and -O go to clang, "klee/klee.h" resolves and
+    klee_assert fails as "assert" at its line;
+  - long_double.c: x86_fp80 arithmetic ends its path with a message naming
+    x86_fp80 and the line, the other path exits;
+  - fixed_object.c: klee_define_fixed_object ends the path with a message;
+  - set_forking.c: klee_set_forking(0) makes a branch take one side;
+  - objectsize.c: llvm.objectsize answers exactly for live objects (native
+    code may answer "unknown" there, so the oracle cannot compare).
+Lines are found by the marker comment on them (/* NAME */).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def line_of(src, marker):
+    for i, l in enumerate(open(src), 1):
+        if "/* %s */" % marker in l:
+            return i
+    raise RuntimeError("no marker %s in %s" % (marker, src))
+
+
+def run(a, work, name, extra=()):
+    src = os.path.join(a.dir, name)
+    out = os.path.join(work, name)
+    cmd = [a.symx, "--output-dir", out, "--no-progress"] + list(extra) + [src]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError("%s exited %d: %s" % (" ".join(cmd), r.returncode, r.stderr[-800:]))
+    paths = [json.loads(l) for l in open(os.path.join(out, "paths.jsonl")) if l.strip()]
+    stats = json.load(open(os.path.join(out, "stats.json")))
+    return src, paths, stats, r.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", required=True)
+    ap.add_argument("--dir", required=True, help="tests/llvm/features")
+    a = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="symx-features-")
+    failures = []
+
+    def check(cond, what):
+        print(("ok   " if cond else "FAIL ") + what)
+        if not cond:
+            failures.append(what)
+
+    src, paths, stats, _ = run(a, work, "fp_symbolic.c")
+    check(len(paths) == 1 and paths[0]["reason"] == "exit",
+          "fp_symbolic: one path, no fork on floating point (%d paths)" % len(paths))
+    check(stats.get("fp_concretized", 0) >= 1,
+          "fp_symbolic: fp_concretized = %s" % stats.get("fp_concretized"))
+
+    src, paths, stats, err = run(a, work, "asm_unsupported.c")
+    where = "asm_unsupported.c:%d" % line_of(src, "UNSUPPORTED")
+    early = [p for p in paths if p["reason"] == "early"]
+    check(len(early) == 1 and where in early[0]["message"] and '"rdtsc"' in early[0]["message"],
+          "asm_unsupported: one path ends at %s naming the text (%s)" %
+          (where, [p["message"] for p in early]))
+    check(sorted(p["exit"] for p in paths if p["reason"] == "exit") == [2, 3],
+          "asm_unsupported: the other paths exit 2 and 3")
+    check("rdtsc" in err, "asm_unsupported: the message on stderr")
+
+    src, paths, stats, _ = run(a, work, "overshift.c")
+    errs = {(p["error"], p["loc"]) for p in paths if p["reason"] == "error"}
+    for m in ("SYMBOLIC", "CONCRETE"):
+        loc = "overshift.c:%d" % line_of(src, m)
+        check(("overshift", loc) in errs, "overshift: error at %s (%s)" % (loc, sorted(errs)))
+
+    inc = os.path.join(a.dir, "inc")
+    # v in [0, 10): with LIMIT + SHIFT = 4 the assertion fails for v >= 4
+    for extra, nerr in ((["-DLIMIT=3", "-I", inc, "-O2"], 1), (["-DLIMIT=9", "-I" + inc], 0)):
+        src, paths, stats, _ = run(a, work, "flags.c", extra)
+        loc = "flags.c:%d" % line_of(src, "ASSERT")
+        errs = [p for p in paths if p["reason"] == "error"]
+        ok = len(errs) == nerr and all(p["error"] == "assert" and p["loc"] == loc for p in errs)
+        check(ok and len([p for p in paths if p["reason"] == "exit"]) == 1,
+              "flags %s: %d assert error(s) at %s, %d paths" % (" ".join(extra), nerr, loc,
+                                                               len(paths)))
+
+    src, paths, stats, _ = run(a, work, "long_double.c")
+    loc = "long_double.c:%d" % line_of(src, "LONGDOUBLE")
+    early = [p for p in paths if p["reason"] == "early"]
+    check(len(early) == 1 and "x86_fp80" in early[0]["message"] and loc in early[0]["message"],
+          "long_double: x86_fp80 unsupported at %s (%s)" % (loc, [p["message"] for p in early]))
+    check(any(p["reason"] == "exit" for p in paths), "long_double: the other path exits")
+
+    src, paths, stats, _ = run(a, work, "fixed_object.c")
+    check(len(paths) == 1 and "klee_define_fixed_object" in paths[0]["message"],
+          "fixed_object: the path ends naming klee_define_fixed_object")
+
+    src, paths, stats, _ = run(a, work, "objectsize.c")
+    check([p.get("exit") for p in paths] == [42],
+          "objectsize: the bytes left in live objects, unknown for null (%s)" %
+          [p.get("exit") for p in paths])
+
+    src, paths, stats, _ = run(a, work, "set_forking.c")
+    outs = {p["output"] for p in paths}
+    check(sorted(p.get("exit") for p in paths) == [1, 2] and len(outs) == 1,
+          "set_forking: 2 paths, one side of the unforked branch (%s, %s)" %
+          ([p.get("exit") for p in paths], sorted(outs)))
+
+    if failures:
+        print("%d failed (work dir %s)" % (len(failures), work))
+        return 1
+    subprocess.run(["rm", "-rf", work])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+#define SHIFT 1

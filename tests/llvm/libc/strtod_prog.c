@@ -1,0 +1,16 @@
+/* strtod and printf's %f/%g/%e through the full libc.
+// needs: fp (until the interpreter has floating point, its first FP
+// instruction ends the path as unsupported, which the harness reports) */
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(void) {
+  const char *in[] = {"3.25", "-0.5e3", "1e-3", "inf", "12abc"};
+  for (int i = 0; i < 5; i++) {
+    char *end;
+    double d = strtod(in[i], &end);
+    printf("%s -> %.3f %g %e rest '%s'\n", in[i], d, d, d, end);
+  }
+  printf("atof %.2f\n", atof("2.5"));
+  return 0;
+}
