@@ -409,7 +409,7 @@ def refused_option(out, args=()):
         m = re.match(r"^--?([^=]+)=(.+)$", a)
         if m and out.startswith("symx-llvm: " + m.group(2) + ":"):
             return "--%s=%s" % (m.group(1), m.group(2))
-    for pat in (r"unknown option (--?[\w:.-]+)", r"^symx-llvm: (--[\w.-]+)[ =]",
+    for pat in (r"unknown option (--?[\w:.-]+)", r"^symx-llvm: (--[\w.-]+)[ =:]",
                 r"(--[\w.-]+) needs a value"):
         m = re.search(pat, out)
         if m:
