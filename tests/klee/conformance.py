@@ -130,8 +130,11 @@ def programs(klee_src, with_runtime, only):
 
 
 def substitute(cmd, path, tbase, klee_src):
-    """lit's substitutions (longest first: %t1 before %t, %s)."""
-    cmd = cmd.replace("%clang", CLANG + " -I" + os.path.join(klee_src, "include"))
+    """lit's substitutions (longest first: %t1 before %t, %s). The work
+    directory's name is kept out of the debug information, so that the
+    bitcode's hash says whether KLEE and symx-llvm ran the same module."""
+    cmd = cmd.replace("%clang", "%s -I%s -fdebug-prefix-map=%s=." % (
+        CLANG, os.path.join(klee_src, "include"), os.path.dirname(tbase)))
     cmd = cmd.replace("%O0opt", O0OPT)
     cmd = re.sub(r"%t(\w*)", lambda m: tbase + m.group(1), cmd)
     cmd = cmd.replace("%s", path).replace("%p", os.path.dirname(path))
@@ -265,19 +268,35 @@ def klee_errors(outdir):
 
 
 def klee_outcome(klee, args, stdin, cwd, timeout):
+    """KLEE's outcome from its "done" lines and output directory. With
+    --exit-on-error KLEE ends at the first error with "EXITING ON ERROR"
+    (exit status 1, no "done" lines): it ran, its completed paths are then
+    the tests without an .err/.early file."""
     rc, out = run_bounded([klee] + args, cwd, timeout, stdin)
     o = {"rc": rc, "timeout": rc is None}
     done = {k: int(v) for k, v in
             re.findall(r"KLEE: done: (completed paths|partially completed paths|generated tests) = (\d+)", out)}
-    o["ran"] = "completed paths" in done
+    o["exited_on_error"] = "EXITING ON ERROR" in out
+    o["ran"] = "completed paths" in done or o["exited_on_error"]
     o["completed"] = done.get("completed paths")
     o["partial"] = done.get("partially completed paths")
     o["tests"] = done.get("generated tests")
-    o["errors"] = klee_errors(output_dir_of(args)) if o["ran"] or rc is None else []
+    outdir = output_dir_of(args)
+    o["errors"] = klee_errors(outdir) if o["ran"] or rc is None else []
+    if o["exited_on_error"]:
+        o["completed"] = klee_plain_tests(outdir)
     if not o["ran"]:
         m = re.search(r"^(KLEE: ERROR: .*|.*: Unknown command line argument.*|.*error.*)$", out, re.M)
         o["message"] = (m.group(1) if m else out.strip()[-200:])[:300]
     return o
+
+
+def klee_plain_tests(outdir):
+    """Tests of paths that completed: testN.ktest without testN.*.err or
+    testN.early."""
+    names = os.listdir(outdir) if outdir and os.path.isdir(outdir) else []
+    marked = {n.split(".")[0] for n in names if n.endswith(".err") or n.endswith(".early")}
+    return sum(1 for n in names if n.endswith(".ktest") and n.split(".")[0] not in marked)
 
 
 # ---------------------------------------------------------------- symx-llvm
@@ -390,7 +409,7 @@ def refused_option(out, args=()):
         m = re.match(r"^--?([^=]+)=(.+)$", a)
         if m and out.startswith("symx-llvm: " + m.group(2) + ":"):
             return "--%s=%s" % (m.group(1), m.group(2))
-    for pat in (r"unknown option (--?[\w:.-]+)", r"^symx-llvm: (--[\w.-]+)[ =]",
+    for pat in (r"unknown option (--?[\w:.-]+)", r"^symx-llvm: (--[\w.-]+)[ =:]",
                 r"(--[\w.-]+) needs a value"):
         m = re.search(pat, out)
         if m:
@@ -588,7 +607,8 @@ def explore_program(rel, path, a, expected, mode):
             "area": area(cause) if cause else None,
             "agree_without_refused": ok2, "cause_without_refused": cause2,
             "klee": [r["outcome"] for r in kruns],
-            "symx": [dict(r["outcome"], args=r["klee_args"]) for r in sruns]}
+            "symx": [dict(r["outcome"], args=r["klee_args"],
+                          bitcode_differs=r.get("bitcode_differs", False)) for r in sruns]}
 
 
 def klee_program(rel, path, a):

@@ -63,6 +63,8 @@ class Options(unittest.TestCase):
                                           ["--libc=klee"]), "--libc=klee")
         self.assertEqual(c.refused_option("symx-llvm: engine: unknown searcher 'nurs:qc'"),
                          "--search=nurs:qc")
+        self.assertEqual(c.refused_option("symx-llvm: --write-cov: KLEE's option, which symx-llvm "
+                                          "does not implement"), "--write-cov")
         self.assertIsNone(c.refused_option("symx-llvm: the program has no main function"))
 
 
