@@ -99,21 +99,6 @@ static const struct {
     {"lockdecq$0", "=*m,*m", A_DEC},                 {"mov$1,$0lockorl$0,(%rsp)", "=*m,r", A_STORE},
 };
 
-static sxl_ins *ins(tr *t, int op, int w, uint32_t dst, uint32_t a, uint32_t b) {
-  sxl_ins *o = sxl_tr_emit(t, op, w);
-  o->dst = dst;
-  o->a = a;
-  o->b = b;
-  return o;
-}
-
-/* A load (store: 1) of ty between slot v and the address in slot p. */
-static void mem(tr *t, int store, uint32_t v, uint32_t p, LLVMTypeRef ty) {
-  sxl_ins *o = store ? ins(t, OP_STORE, sxl_type_width(ty), UINT32_MAX, v, p)
-                     : ins(t, OP_LOAD, sxl_type_width(ty), v, p, UINT32_MAX);
-  o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, ty);
-}
-
 /* kind on the object at argument 0, with argument 1 (and 2); scratch slots
 ** from s; the old value into t->dst when the asm has a result. */
 static void emit_atomic(tr *t, int kind, uint32_t s) {
@@ -124,24 +109,24 @@ static void emit_atomic(tr *t, int kind, uint32_t s) {
   uint32_t v = kind == A_INC || kind == A_DEC ? sxl_tr_const(t, kind == A_INC ? 1 : ~0ull >> (64 - w))
                                               : sxl_tr_operand(t, LLVMGetOperand(t->in, 1));
   if (kind == A_STORE) {
-    mem(t, 1, v, p, ty);
+    sxl_tr_mem(t, 1, v, p, ty);
     return;
   }
-  mem(t, 0, old, p, ty);
+  sxl_tr_mem(t, 0, old, p, ty);
   if (kind == A_CAS) {
     uint32_t nw = sxl_tr_operand(t, LLVMGetOperand(t->in, 2));
-    ins(t, OP_ICMP, 1, s, old, v)->flag = LLVMIntEQ;
+    sxl_tr_ins(t, OP_ICMP, 1, s, old, v)->flag = LLVMIntEQ;
     t->code[t->ncode - 1].w2 = (uint8_t)w;
-    ins(t, OP_SELECT, w, s + 1, s, nw)->c = old;
-    mem(t, 1, s + 1, p, ty);
+    sxl_tr_ins(t, OP_SELECT, w, s + 1, s, nw)->c = old;
+    sxl_tr_mem(t, 1, s + 1, p, ty);
     return;
   }
   if (kind == A_SWAP) {
-    mem(t, 1, v, p, ty);
+    sxl_tr_mem(t, 1, v, p, ty);
     return;
   }
-  ins(t, kind == A_AND ? OP_AND : kind == A_OR ? OP_OR : OP_ADD, w, s, old, v);
-  mem(t, 1, s, p, ty);
+  sxl_tr_ins(t, kind == A_AND ? OP_AND : kind == A_OR ? OP_OR : OP_ADD, w, s, old, v);
+  sxl_tr_mem(t, 1, s, p, ty);
 }
 
 /* The operand constraints of cons without its clobbers (",~{...}"). */

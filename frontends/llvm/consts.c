@@ -115,19 +115,7 @@ static uint64_t const_icmp(sxl_prog *p, LLVMValueRef c, int *ok) {
   int w = sxl_type_width(LLVMTypeOf(x));
   uint64_t a = sxl_const_value(p, x, ok), b = sxl_const_value(p, LLVMGetOperand(c, 1), ok);
   if (w <= 0 || w > 64) return none(ok);
-  int64_t sa = (int64_t)(a << (64 - w)) >> (64 - w), sb = (int64_t)(b << (64 - w)) >> (64 - w);
-  switch (LLVMGetICmpPredicate(c)) {
-  case LLVMIntEQ: return a == b;
-  case LLVMIntNE: return a != b;
-  case LLVMIntUGT: return a > b;
-  case LLVMIntUGE: return a >= b;
-  case LLVMIntULT: return a < b;
-  case LLVMIntULE: return a <= b;
-  case LLVMIntSGT: return sa > sb;
-  case LLVMIntSGE: return sa >= sb;
-  case LLVMIntSLT: return sa < sb;
-  default: return sa <= sb;
-  }
+  return (uint64_t)sxl_icmp_concrete(LLVMGetICmpPredicate(c), a, b, (unsigned)w);
 }
 
 /* A constant expression: casts, sext, integer arithmetic (unsigned division

@@ -66,9 +66,6 @@ static inline int slow(loop *L, run *r, const sxl_ins *in, int (*fn)(run *, cons
 /* ------------------------------------------------------------------ */
 
 static inline uint64_t mask(unsigned w) { return ~0ull >> (64 - w); }
-static inline int64_t sext64(uint64_t v, unsigned w) {
-  return (int64_t)(v << (64 - w)) >> (64 - w);
-}
 
 static inline uint64_t load_le(const uint8_t *b, unsigned n) {
   uint64_t v = 0;
@@ -94,26 +91,11 @@ static inline void store_le(uint8_t *b, uint64_t v, unsigned n) {
   }
 }
 
-static int concrete_icmp(int pred, uint64_t a, uint64_t b, unsigned w) {
-  switch (pred) {
-  case LLVMIntEQ: return a == b;
-  case LLVMIntNE: return a != b;
-  case LLVMIntUGT: return a > b;
-  case LLVMIntUGE: return a >= b;
-  case LLVMIntULT: return a < b;
-  case LLVMIntULE: return a <= b;
-  case LLVMIntSGT: return sext64(a, w) > sext64(b, w);
-  case LLVMIntSGE: return sext64(a, w) >= sext64(b, w);
-  case LLVMIntSLT: return sext64(a, w) < sext64(b, w);
-  default: return sext64(a, w) <= sext64(b, w);
-  }
-}
-
 /* a / b, a % b (b != 0) at width w, as LLVM defines them. */
 static inline uint64_t concrete_div(int op, uint64_t a, uint64_t b, unsigned w) {
   if (op == OP_UDIV) return a / b;
   if (op == OP_UREM) return a % b;
-  int64_t sa = sext64(a, w), sb = sext64(b, w);
+  int64_t sa = sxl_sext64(a, w), sb = sxl_sext64(b, w);
   if (sb == -1) return op == OP_SDIV ? (uint64_t)0 - (uint64_t)sa : 0;
   return op == OP_SDIV ? (uint64_t)(sa / sb) : (uint64_t)(sa % sb);
 }
@@ -145,7 +127,7 @@ static inline int op_shift(loop *L, run *r, const sxl_ins *in) {
     return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_OVERSHIFT, "overshift error", 0);
   }
   if (in->op == OP_ASHR)
-    v = (uint64_t)(sext64(a, w) >> (b >= w ? 63 : b));
+    v = (uint64_t)(sxl_sext64(a, w) >> (b >= w ? 63 : b));
   else
     v = b >= w ? 0 : in->op == OP_SHL ? a << b : a >> b;
   setc(L, in->dst, v & mask(w));
@@ -170,9 +152,9 @@ static inline int op_unary(loop *L, run *r, const sxl_ins *in) {
   uint64_t a = L->R[in->a], v;
   if (L->S[in->a] || (in->op == OP_ICMP && L->S[in->b])) return slow(L, r, in, sxl_sym_op);
   switch (in->op) {
-  case OP_ICMP: v = (uint64_t)concrete_icmp(in->flag, a, L->R[in->b], in->w2); break;
+  case OP_ICMP: v = (uint64_t)sxl_icmp_concrete(in->flag, a, L->R[in->b], in->w2); break;
   case OP_ZEXT: v = a; break;
-  case OP_SEXT: v = (uint64_t)sext64(a, in->w2) & mask(in->w); break;
+  case OP_SEXT: v = (uint64_t)sxl_sext64(a, in->w2) & mask(in->w); break;
   default: v = a & mask(in->w); break; /* trunc, mov */
   }
   setc(L, in->dst, v);
@@ -313,7 +295,7 @@ static inline int op_gep(loop *L, run *r, const sxl_ins *in) {
   } else {
     L->n--; /* part of the GEP: not counted */
     if (L->S[in->dst] || L->S[in->b]) return slow(L, r, in, sxl_sym_gep);
-    L->R[in->dst] += (uint64_t)sext64(L->R[in->b], in->w2) * in->imm;
+    L->R[in->dst] += (uint64_t)sxl_sext64(L->R[in->b], in->w2) * in->imm;
   }
   L->pc++;
   return SXL_CONTINUE;

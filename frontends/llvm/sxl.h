@@ -16,6 +16,27 @@
 
 #include "symx.h"
 
+/* v's low w bits sign-extended (1 <= w <= 64). */
+static inline int64_t sxl_sext64(uint64_t v, unsigned w) {
+  return (int64_t)(v << (64 - w)) >> (64 - w);
+}
+
+/* LLVM's icmp predicate pred on w-bit values (the run and constant folding). */
+static inline int sxl_icmp_concrete(int pred, uint64_t a, uint64_t b, unsigned w) {
+  switch (pred) {
+  case LLVMIntEQ: return a == b;
+  case LLVMIntNE: return a != b;
+  case LLVMIntUGT: return a > b;
+  case LLVMIntUGE: return a >= b;
+  case LLVMIntULT: return a < b;
+  case LLVMIntULE: return a <= b;
+  case LLVMIntSGT: return sxl_sext64(a, w) > sxl_sext64(b, w);
+  case LLVMIntSGE: return sxl_sext64(a, w) >= sxl_sext64(b, w);
+  case LLVMIntSLT: return sxl_sext64(a, w) < sxl_sext64(b, w);
+  default: return sxl_sext64(a, w) <= sxl_sext64(b, w);
+  }
+}
+
 /* ------------------------------------------------------------------ */
 /* Translated program                                                  */
 /* ------------------------------------------------------------------ */

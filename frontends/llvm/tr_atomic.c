@@ -8,20 +8,6 @@
 */
 #include "translate.h"
 
-static sxl_ins *ins(tr *t, int op, int w, uint32_t dst, uint32_t a, uint32_t b) {
-  sxl_ins *o = sxl_tr_emit(t, op, w);
-  o->dst = dst;
-  o->a = a;
-  o->b = b;
-  return o;
-}
-
-static void load_store(tr *t, int store, uint32_t val, uint32_t ptr, LLVMTypeRef ty) {
-  sxl_ins *o = ins(t, store ? OP_STORE : OP_LOAD, sxl_type_width(ty), store ? UINT32_MAX : val,
-                   store ? val : ptr, store ? ptr : UINT32_MAX);
-  o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, ty);
-}
-
 /* The new value of atomicrmw op into dst + 1 (0 when op is not ours). */
 static int rmw_value(tr *t, LLVMAtomicRMWBinOp op, uint32_t val, int w, uint32_t *out) {
   uint32_t old = t->dst, n = t->dst + 1, c = t->dst + 2;
@@ -34,26 +20,26 @@ static int rmw_value(tr *t, LLVMAtomicRMWBinOp op, uint32_t val, int w, uint32_t
   case LLVMAtomicRMWBinOpXchg: *out = val; return 1;
   case LLVMAtomicRMWBinOpAdd: case LLVMAtomicRMWBinOpSub: case LLVMAtomicRMWBinOpAnd:
   case LLVMAtomicRMWBinOpOr: case LLVMAtomicRMWBinOpXor:
-    ins(t, arith[op], w, n, old, val);
+    sxl_tr_ins(t, arith[op], w, n, old, val);
     return 1;
   case LLVMAtomicRMWBinOpNand:
-    ins(t, OP_AND, w, n, old, val);
-    ins(t, OP_XOR, w, n, n, sxl_tr_const(t, ~0ull >> (64 - w)));
+    sxl_tr_ins(t, OP_AND, w, n, old, val);
+    sxl_tr_ins(t, OP_XOR, w, n, n, sxl_tr_const(t, ~0ull >> (64 - w)));
     return 1;
   case LLVMAtomicRMWBinOpMax: case LLVMAtomicRMWBinOpMin: case LLVMAtomicRMWBinOpUMax:
   case LLVMAtomicRMWBinOpUMin:
-    o = ins(t, OP_ICMP, 1, c, old, val);
+    o = sxl_tr_ins(t, OP_ICMP, 1, c, old, val);
     o->w2 = (uint8_t)w;
     o->flag = (uint8_t)(op == LLVMAtomicRMWBinOpMax   ? LLVMIntSGT
                         : op == LLVMAtomicRMWBinOpMin ? LLVMIntSLT
                         : op == LLVMAtomicRMWBinOpUMax ? LLVMIntUGT
                                                       : LLVMIntULT);
-    o = ins(t, OP_SELECT, w, n, c, old);
+    o = sxl_tr_ins(t, OP_SELECT, w, n, c, old);
     o->c = val;
     return 1;
   case LLVMAtomicRMWBinOpFAdd: case LLVMAtomicRMWBinOpFSub:
     if (w != 32 && w != 64) return 0;
-    o = ins(t, OP_FP, w, n, old, val);
+    o = sxl_tr_ins(t, OP_FP, w, n, old, val);
     o->flag = op == LLVMAtomicRMWBinOpFAdd ? FP_FADD : FP_FSUB;
     o->w2 = (uint8_t)w;
     return 1;
@@ -67,9 +53,9 @@ static int tr_rmw(tr *t) {
   int w = sxl_type_width(ty);
   if (!w || w > 64) return 0;
   uint32_t ptr = sxl_tr_operand(t, pv), val = sxl_tr_operand(t, vv), nv;
-  load_store(t, 0, t->dst, ptr, ty);
+  sxl_tr_mem(t, 0, t->dst, ptr, ty);
   if (!rmw_value(t, LLVMGetAtomicRMWBinOp(t->in), val, w, &nv)) return 0;
-  load_store(t, 1, nv, ptr, ty);
+  sxl_tr_mem(t, 1, nv, ptr, ty);
   return 1;
 }
 
@@ -81,13 +67,13 @@ static int tr_cmpxchg(tr *t) {
   if (!w || w > 64) return 0;
   uint32_t ptr = sxl_tr_operand(t, pv), cmp = sxl_tr_operand(t, cv), nw = sxl_tr_operand(t, nv);
   uint32_t old = t->dst, ok = t->dst + 1, chosen = t->dst + 2;
-  load_store(t, 0, old, ptr, ty);
-  sxl_ins *o = ins(t, OP_ICMP, 1, ok, old, cmp);
+  sxl_tr_mem(t, 0, old, ptr, ty);
+  sxl_ins *o = sxl_tr_ins(t, OP_ICMP, 1, ok, old, cmp);
   o->w2 = (uint8_t)w;
   o->flag = LLVMIntEQ;
-  o = ins(t, OP_SELECT, w, chosen, ok, nw);
+  o = sxl_tr_ins(t, OP_SELECT, w, chosen, ok, nw);
   o->c = old;
-  load_store(t, 1, chosen, ptr, ty);
+  sxl_tr_mem(t, 1, chosen, ptr, ty);
   return 1;
 }
 

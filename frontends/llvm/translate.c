@@ -24,6 +24,20 @@ sxl_ins *sxl_tr_emit(tr *t, int op, int w) {
   return in;
 }
 
+sxl_ins *sxl_tr_ins(tr *t, int op, int w, uint32_t dst, uint32_t a, uint32_t b) {
+  sxl_ins *o = sxl_tr_emit(t, op, w);
+  o->dst = dst;
+  o->a = a;
+  o->b = b;
+  return o;
+}
+
+void sxl_tr_mem(tr *t, int store, uint32_t v, uint32_t p, LLVMTypeRef ty) {
+  sxl_ins *o = store ? sxl_tr_ins(t, OP_STORE, sxl_type_width(ty), UINT32_MAX, v, p)
+                     : sxl_tr_ins(t, OP_LOAD, sxl_type_width(ty), v, p, UINT32_MAX);
+  o->w2 = (uint8_t)LLVMStoreSizeOfType(t->p->td, ty);
+}
+
 uint32_t sxl_tr_const(tr *t, uint64_t v) {
   for (uint32_t i = 0; i < t->nconst; i++)
     if (t->consts[i] == v) return SLOT_CONST_BASE + i;

@@ -47,6 +47,10 @@ typedef struct tr {
 
 /* A new instruction (a scratch one when out of memory: t->oom is set). */
 sxl_ins *sxl_tr_emit(tr *t, int op, int w);
+/* A new instruction with its slots: dst = op(a, b). */
+sxl_ins *sxl_tr_ins(tr *t, int op, int w, uint32_t dst, uint32_t a, uint32_t b);
+/* A load of ty into slot v (store: 1, of slot v) at the address in slot p. */
+void sxl_tr_mem(tr *t, int store, uint32_t v, uint32_t p, LLVMTypeRef ty);
 /* The slot of constant v. */
 uint32_t sxl_tr_const(tr *t, uint64_t v);
 /* The slot of an operand (constants get constant slots; t->bad when it has

@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 
+from checks import Checks
+
 
 def line_of(src, marker):
     for i, l in enumerate(open(src), 1):
@@ -50,12 +52,7 @@ def main():
     ap.add_argument("--dir", required=True, help="tests/llvm/features")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="symx-features-")
-    failures = []
-
-    def check(cond, what):
-        print(("ok   " if cond else "FAIL ") + what)
-        if not cond:
-            failures.append(what)
+    check = Checks()
 
     src, paths, stats, _ = run(a, work, "fp_symbolic.c")
     check(len(paths) == 1 and paths[0]["reason"] == "exit",
@@ -112,8 +109,8 @@ def main():
           "set_forking: 2 paths, one side of the unforked branch (%s, %s)" %
           ([p.get("exit") for p in paths], sorted(outs)))
 
-    if failures:
-        print("%d failed (work dir %s)" % (len(failures), work))
+    if check.failures:
+        print("%d failed (work dir %s)" % (len(check.failures), work))
         return 1
     subprocess.run(["rm", "-rf", work])
     return 0
