@@ -32,11 +32,16 @@ def explore(a, work, name, args, mode="pending", extra=()):
     p = subprocess.run(cmd, capture_output=True, timeout=300)
     if p.returncode != 0:
         raise RuntimeError("%s failed (%d): %s" % (cmd, p.returncode, p.stderr.decode()[-800:]))
+    return od, read_paths(od)
+
+
+def read_paths(od):
+    """paths.jsonl of an output directory by path_id."""
     paths = {}
     for ln in open(os.path.join(od, "paths.jsonl")):
         r = json.loads(ln)
         paths[r["path_id"]] = r
-    return od, paths
+    return paths
 
 
 def replay_all(a, od, paths, native, extra=()):
