@@ -91,7 +91,8 @@ static void usage(FILE *f) {
         "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
         "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
         "  --only-output-states-covering-new, --allow-seed-extension/-truncation,\n"
-        "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero;\n"
+        "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero,\n"
+        "  --check-overshift[=false] (a shift by the width or more: an error, or not);\n"
         "  KLEE's options without a meaning here are refused by name\n"
         "  --quiet                        no program output and messages\n"
         "  --no-progress                  no progress line\n"
@@ -169,6 +170,7 @@ typedef struct cli {
   char **pargv; /* the program's arguments after its name (argv's), */
   int pargc;    /* from the first one after the input or after -- */
   char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
+  int no_overshift;  /* --check-overshift=false */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -177,6 +179,7 @@ enum own_kind {
   K_FLAG,      /* an int field becomes 1 (no value) */
   K_LIB,       /* a libsymx option takes a fixed value (no value; KLEE's aliases) */
   K_NOOP,      /* KLEE's, accepted, nothing to do here (no value) */
+  K_ON,        /* KLEE's check on by default: =false sets the int field (no value) */
   K_REFUSED,   /* KLEE's, without a meaning in symx-llvm: an error naming it */
   /* (the kinds above take no value) */
   K_NOOP_VAL,  /* KLEE's, accepted with any value, nothing to do here */
@@ -244,6 +247,7 @@ static const struct own_opt {
     {"watchdog", K_NOOP, 0, NULL, NULL},
     {"use-forked-solver", K_NOOP, 0, NULL, NULL},
     {"check-div-zero", K_NOOP, 0, NULL, NULL},
+    {"check-overshift", K_ON, offsetof(cli, no_overshift), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet) */
     {"write-kqueries", K_REFUSED, 0, NULL, NULL},
     {"write-smt2s", K_REFUSED, 0, NULL, NULL},
@@ -266,7 +270,6 @@ static const struct own_opt {
     {"max-static-cpfork-pct", K_REFUSED, 0, NULL, NULL},
     {"use-batching-search", K_REFUSED, 0, NULL, NULL}, /* ours: --search batching:NAME */
     {"debug-print-instructions", K_REFUSED, 0, NULL, NULL},
-    {"check-overshift", K_REFUSED, 0, NULL, NULL},
     {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
     {"named-seed-matching", K_REFUSED, 0, NULL, NULL},
     {"zero-seed-extension", K_REFUSED, 0, NULL, NULL},
@@ -374,6 +377,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_FLAG: *(int *)field = 1; return 0;
   case K_LIB: return set(c->ctx, o->lib, o->value);
   case K_NOOP:
+  case K_ON:
   case K_NOOP_VAL: return 0;
   case K_REFUSED:
     fprintf(stderr, "symx-llvm: --%s: KLEE's option, which symx-llvm does not implement\n", name);
@@ -431,7 +435,10 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
   const char *val = NULL;
   int flag = own ? own->kind <= K_REFUSED : lib && lib->type == SYMX_OPT_BOOL && !eq;
   /* KLEE's booleans also come as --name=true / --name=false */
-  if (flag && eq && own && own->kind != K_REFUSED && is_false(eq + 1)) return 0;
+  if (flag && eq && own && own->kind != K_REFUSED && is_false(eq + 1)) {
+    if (own->kind == K_ON) *(int *)((char *)c + own->field) = 1;
+    return 0;
+  }
   if (!flag) {
     if (eq) {
       val = eq + 1;
@@ -604,6 +611,7 @@ static sxl_session *open_session(cli *c) {
   s->x.ext_calls = c->ext_calls;
   s->x.max_frames = c->max_frames > UINT32_MAX ? UINT32_MAX : (uint32_t)c->max_frames;
   s->x.concretize_ptrs = c->concretize_pointers;
+  s->x.no_overshift_check = c->no_overshift;
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;

@@ -6,7 +6,8 @@
   - asm_unsupported.c: unknown inline assembly ends only the paths that run
     it, with a message naming the file:line and the text; the others exit;
   - overshift.c: a shift by the width or more is the error "overshift" at
-    its line, for a symbolic and for a concrete amount;
+    its line, for a symbolic and for a concrete amount (none with KLEE's
+    --check-overshift=false);
   - flags.c: -I, -D and -O go to clang, "klee/klee.h" resolves and
     klee_assert fails as "assert" at its line;
   - long_double.c: x86_fp80 arithmetic ends its path with a message naming
@@ -75,6 +76,10 @@ def main():
     for m in ("SYMBOLIC", "CONCRETE"):
         loc = "overshift.c:%d" % line_of(src, m)
         check(("overshift", loc) in errs, "overshift: error at %s (%s)" % (loc, sorted(errs)))
+    os.makedirs(os.path.join(work, "nocheck"))
+    _, paths, _, _ = run(a, os.path.join(work, "nocheck"), "overshift.c", ["--check-overshift=false"])
+    errs = [p["error"] for p in paths if p["reason"] == "error"]
+    check("overshift" not in errs, "--check-overshift=false: no overshift error (%s)" % errs)
 
     inc = os.path.join(a.dir, "inc")
     # v in [0, 10): with LIMIT + SHIFT = 4 the assertion fails for v >= 4
