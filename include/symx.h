@@ -619,8 +619,9 @@ SYMX_API int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done,
 ** max_memory the engine frees room (paper section 3.4) without reviving
 ** any pending state: pending states that the solver chain's caches, then
 ** the solver (a bounded number per relief), prove infeasible are dropped
-** first, then states picked at random end early (a feasible one with a
-** test case, message "memory limit exceeded"), until a tenth of the
+** first, then the states the searchers would run next (option
+** memory_kill=searcher; random: states picked at random) end early (a
+** feasible one with a test case, message "memory limit exceeded"), until a tenth of the
 ** memory above what the process held at symx_engine_start is free. The
 ** memory is sampled every few symx_engine_next calls (from /proc on
 ** Linux); on glibc, malloc's free memory is left out of it and given back

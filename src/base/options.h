@@ -26,6 +26,7 @@
 /* the compiled-in solver backends: the one list of their names */
 #define SX_BACKEND_VALUES(E) E(BACKEND, CADICAL, cadical) E(BACKEND, Z3, z3)
 #define SX_UNKNOWN_VALUES(E) E(UNKNOWN, DROP, drop) E(UNKNOWN, RETRY, retry)
+#define SX_KILL_VALUES(E) E(KILL, SEARCHER, searcher) E(KILL, RANDOM, random)
 
 #define SX_ENUM_CONST_(P, C, n) SX_##P##_##C,
 #define SX_ENUM_NAME_(P, C, n) "|" #n
@@ -40,6 +41,7 @@ enum { SX_EMIT_VALUES(SX_ENUM_CONST_) };
 enum { SX_MODE_VALUES(SX_ENUM_CONST_) };
 enum { SX_BACKEND_VALUES(SX_ENUM_CONST_) SX_BACKEND_COUNT_ };
 enum { SX_UNKNOWN_VALUES(SX_ENUM_CONST_) };
+enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
 
 #define SX_OPTIONS(OPTION)                                                                     \
   OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
@@ -64,6 +66,7 @@ enum { SX_UNKNOWN_VALUES(SX_ENUM_CONST_) };
   OPTION(max_memory, INT, 2000, 0, INT64_MAX, "", "memory cap of the whole process: resident MiB (0 = none)") \
   OPTION(max_states, INT, 0, 0, INT64_MAX, "", "live state limit (0 = none)")                  \
   OPTION(max_time, TIME, 0, 0, INT64_MAX, "", "exploration time limit (0 = none)")             \
+  OPTION(memory_kill, ENUM, SX_KILL_SEARCHER, 0, SX_LAST(SX_KILL_VALUES), SX_NAMES(SX_KILL_VALUES), "past max_memory or max_states, after the infeasible pending states: the searcher's next choices die, or states at random") \
   OPTION(mode, ENUM, SX_MODE_PENDING, 0, SX_LAST(SX_MODE_VALUES), SX_NAMES(SX_MODE_VALUES), "when feasibility is checked")          \
   OPTION(narrow, BOOL, 1, 0, 1, "", "backends get queries with wide operators over narrow values narrowed") \
   OPTION(only_replay_seeds, BOOL, 0, 0, 1, "", "drop states that no seed follows")             \

@@ -4,7 +4,8 @@
 ** included), sampled from the system every few calls of symx_engine_next
 ** and whenever the engine's own allocations grew by a chunk. Past a limit
 ** the engine frees room (paper section 3.4, pending/pressure.c):
-** infeasible pending states first, then states at random, a tenth of the
+** infeasible pending states first, then the searchers' next choices (or
+** states at random: option memory_kill), a tenth of the
 ** room states have under the cap. malloc keeps what they held resident
 ** for the states that come next, so the resident size stays where it was:
 ** the next relief waits until it grows again. Past a twentieth over the
@@ -102,6 +103,15 @@ static void p_end(void *u, sx_state *st, bool infeasible) {
                   infeasible ? NULL : eng->mem.why, false);
 }
 
+/* The searchers' next choice: a feasible state first (it would run and
+** fork next), else a pending one. Both are placed, not retried ones. */
+static sx_state *p_pick(void *u) {
+  symx_engine *eng = u;
+  for (int i = 0; i < 2; i++)
+    if (!sx_search_empty(&eng->search[i])) return sx_search_select(&eng->search[i]);
+  return NULL;
+}
+
 /* The live states (a pending state parked for a retry is the retry
 ** list's until it is decided). */
 static void collect_live(void *u, sx_state *st) {
@@ -113,7 +123,8 @@ static void collect_live(void *u, sx_state *st) {
 /* Frees room for r->want states and the memory they held. */
 static void free_states(symx_engine *eng, sx_relief *r) {
   symx_ctx *ctx = eng->ctx;
-  sx_pressure_ops ops = {eng, &eng->rng, p_decide, p_end};
+  bool chosen = ctx->opts.memory_kill == SX_KILL_SEARCHER;
+  sx_pressure_ops ops = {eng, &eng->rng, p_decide, p_end, chosen ? p_pick : NULL};
   SX_CLEAR(eng->scratch);
   sx_tree_foreach(&eng->tree, collect_live, eng);
   sx_pending_relieve(&ops, eng->scratch.begin, SX_SIZE(eng->scratch), r);

@@ -203,6 +203,9 @@ typedef struct sx_pressure_ops {
   int (*decide)(void *user, sx_state *st, bool solver);
   /* ends st: a pending state proved infeasible, or a state killed early */
   void (*end)(void *user, sx_state *st, bool infeasible);
+  /* the searchers' next choice among the live states (NULL: none left);
+  ** NULL pick: states are killed at random */
+  sx_state *(*pick)(void *user);
 } sx_pressure_ops;
 
 /* One call of sx_pending_relieve: what to free and what it did. */
@@ -211,7 +214,7 @@ typedef struct sx_relief {
   size_t asks;    /* cache decisions still allowed (spent across calls) */
   size_t solves;  /* solver decisions still allowed (spent across calls) */
   size_t dropped; /* out: infeasible pending states dropped */
-  size_t killed;  /* out: states killed at random */
+  size_t killed;  /* out: states killed (the searchers' choice, or random) */
 } sx_relief;
 
 /*

@@ -5,7 +5,8 @@
 ** and then by the solver, each asking a bounded number of pending states
 ** once in their lives (an answer costs memory: the state's factors). None is
 ** revived: under pressure a revived state would run, fork and take more
-** memory. The rest of the room comes from states killed at random.
+** memory. The rest of the room comes from the states the searchers would
+** run next (the issue's "by the searcher's choice"), or at random.
 */
 #include "pending.h"
 
@@ -40,8 +41,17 @@ static size_t compact(sx_state **sts, size_t n) {
   return m;
 }
 
-/* A searcher's pick would be the state it runs next: often the root of the
-** largest unexplored subtree. A random pick spreads the loss. */
+/* The searchers' next choices, killed before they run and fork. */
+static void kill_chosen(const sx_pressure_ops *ops, sx_relief *r) {
+  sx_state *st;
+  while (r->dropped + r->killed < r->want && (st = ops->pick(ops->user))) {
+    ops->end(ops->user, st, false);
+    r->killed++;
+  }
+}
+
+/* A random pick spreads the loss over the tree (a state that covered new
+** code is drawn twice). */
 static void kill_random(const sx_pressure_ops *ops, sx_state **sts, size_t n, sx_relief *r) {
   while (n && r->dropped + r->killed < r->want) {
     size_t i = (size_t)sx_rng_below(ops->rng, n);
@@ -69,5 +79,8 @@ void sx_pending_relieve(const sx_pressure_ops *ops, sx_state **sts, size_t n, sx
     r->solves--;
     if (refuted(ops, sts[i], true, r)) sts[i] = NULL;
   }
-  kill_random(ops, sts, compact(sts, n), r);
+  if (ops->pick)
+    kill_chosen(ops, r);
+  else
+    kill_random(ops, sts, compact(sts, n), r);
 }

@@ -191,9 +191,17 @@ static void script_init(script *s) {
   }
 }
 
-static size_t relieve(script *s, sx_rng *rng, size_t want, size_t asks, size_t solves,
-                      sx_relief *r) {
-  sx_pressure_ops ops = {s, rng, s_decide, s_end};
+/* A scripted searcher: its next choice is the live state of highest index. */
+static sx_state *s_pick(void *u) {
+  script *s = u;
+  for (int i = 7; i >= 0; i--)
+    if (s->st[i].status <= SYMX_ST_PENDING) return &s->st[i];
+  return NULL;
+}
+
+static size_t relieve_by(script *s, sx_rng *rng, size_t want, size_t asks, size_t solves,
+                         sx_relief *r, sx_state *(*pick)(void *)) {
+  sx_pressure_ops ops = {s, rng, s_decide, s_end, pick};
   sx_state *live[8];
   size_t n = 0;
   for (int i = 0; i < 8; i++)
@@ -201,6 +209,11 @@ static size_t relieve(script *s, sx_rng *rng, size_t want, size_t asks, size_t s
   *r = (sx_relief){want, asks, solves, 0, 0};
   sx_pending_relieve(&ops, live, n, r);
   return r->dropped + r->killed;
+}
+
+static size_t relieve(script *s, sx_rng *rng, size_t want, size_t asks, size_t solves,
+                      sx_relief *r) {
+  return relieve_by(s, rng, want, asks, solves, r, NULL);
 }
 
 /* Section 3.4: infeasible pending states go before any other, nothing is
@@ -243,6 +256,14 @@ static void test_pressure(void) {
   script_init(&s);
   CHECK_EQ_U64(relieve(&s, &rng, 20, 8, 8, &r), 8);
   CHECK_EQ_U64(r.dropped, 3);
+  /* by the searcher's choice (memory_kill=searcher): after the infeasible
+  ** ones, the states it would run next, in its order */
+  script_init(&s);
+  CHECK_EQ_U64(relieve_by(&s, &rng, 6, 8, 8, &r, s_pick), 6);
+  CHECK_EQ_U64(r.dropped, 3);
+  CHECK_EQ_U64(r.killed, 3);
+  CHECK(s.ended[3] == 7 && s.ended[4] == 6 && s.ended[5] == 3);
+  CHECK(s.st[0].status == SYMX_ST_PENDING && s.st[2].status == SYMX_ST_PENDING);
 }
 
 CHECK_MAIN(CHECK_CASE(test_revive), CHECK_CASE(test_witness_merge), CHECK_CASE(test_fastsat_hooks),
