@@ -91,7 +91,7 @@ static void usage(FILE *f) {
         "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
         "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
         "  --only-output-states-covering-new, --allow-seed-extension/-truncation,\n"
-        "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero,\n"
+        "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero, --kdalloc,\n"
         "  --check-overshift[=false] (a shift by the width or more: an error, or not);\n"
         "  KLEE's options without a meaning here are refused by name\n"
         "  --quiet                        no program output and messages\n"
@@ -242,11 +242,13 @@ static const struct own_opt {
     {"allow-seed-truncation", K_LIB, 0, "seed_truncate", "1"},
     /* accepted: what they ask for is what symx-llvm does anyway (every
     ** error path is reported; the solver and time limits run in-process;
-    ** division by zero is always checked) */
+    ** division by zero is always checked; kdalloc's deterministic
+    ** placement and use-after-free detection are how objects work here) */
     {"emit-all-errors", K_NOOP, 0, NULL, NULL},
     {"watchdog", K_NOOP, 0, NULL, NULL},
     {"use-forked-solver", K_NOOP, 0, NULL, NULL},
     {"check-div-zero", K_NOOP, 0, NULL, NULL},
+    {"kdalloc", K_NOOP, 0, NULL, NULL},
     {"check-overshift", K_ON, offsetof(cli, no_overshift), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet) */
     {"write-kqueries", K_REFUSED, 0, NULL, NULL},

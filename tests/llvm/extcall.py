@@ -117,7 +117,7 @@ def test_missing(a, tmp):
 
 def test_options(a, tmp):
     prog = os.path.join(a.progs, "exact.c")
-    accepted = ["--posix-runtime", "--libc=klee", "--watchdog", "--emit-all-errors",
+    accepted = ["--posix-runtime", "--libc=klee", "--watchdog", "--emit-all-errors", "--kdalloc",
                 "--use-forked-solver", "--rng-initial-seed=7", "--write-no-tests",
                 "--only-output-states-covering-new", "--max-stack-frames", "100",
                 "--exit-on-error-type=Assert", "--exit-on-error-type", "Ptr",
