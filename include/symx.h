@@ -794,13 +794,13 @@ typedef struct symx_test {
 typedef void (*symx_test_fn)(void *user, symx_state *st, const symx_test *t);
 SYMX_API int symx_engine_on_test(symx_engine *eng, symx_test_fn fn,
                                  void *user);
-/* Recorded tests (duplicates not counted); test i (0-based, number i+1):
-** pointers valid until the engine is freed. SYMX_RANGE past the end. */
-SYMX_API size_t symx_engine_test_count(symx_engine *eng);
 /* The run's arguments that every .ktest test case records (KLEE's
 ** "args": the program and its command line); copied. argc 0 clears. */
 SYMX_API int symx_engine_set_test_args(symx_engine *eng, const char *const *argv,
                                        size_t argc);
+/* Recorded tests (duplicates not counted); test i (0-based, number i+1):
+** pointers valid until the engine is freed. SYMX_RANGE past the end. */
+SYMX_API size_t symx_engine_test_count(symx_engine *eng);
 SYMX_API int symx_engine_test_get(symx_engine *eng, size_t i, symx_test *out);
 
 /* The context's statistics (engine counters included) as one JSON object;
