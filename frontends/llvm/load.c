@@ -262,6 +262,13 @@ static int link_into(LLVMContextRef c, LLVMModuleRef dst, LLVMModuleRef src, con
   return -1;
 }
 
+int sxl_link_file(LLVMContextRef c, LLVMModuleRef m, const char *path, char *err,
+                  size_t errlen) {
+  LLVMModuleRef lib = NULL;
+  if (parse_file(c, path, &lib, err, errlen)) return -1;
+  return link_into(c, m, lib, path, err, errlen);
+}
+
 /* Our libc defines only what the program may lack: the library's
 ** definitions the program already has are hidden under a private name, so
 ** the link cannot clash and the program's definition wins. */

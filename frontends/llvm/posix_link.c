@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/BitReader.h>
-#include <llvm-c/Linker.h>
 
 #ifndef SXL_POSIX_BC
 #define SXL_POSIX_BC ""
@@ -19,29 +17,6 @@
 #ifndef SXL_POSIX_MAIN_BC
 #define SXL_POSIX_MAIN_BC ""
 #endif
-
-/* Our own bitcode (built with symx-llvm): parsed directly. */
-static int link_bc(LLVMContextRef c, LLVMModuleRef m, const char *path, char *err, size_t errlen) {
-  LLVMMemoryBufferRef buf = NULL;
-  char *msg = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-    snprintf(err, errlen, "the environment runtime %s: %s", path, msg ? msg : "cannot read");
-    LLVMDisposeMessage(msg);
-    return -1;
-  }
-  LLVMModuleRef lib = NULL;
-  int bad = LLVMParseBitcodeInContext2(c, buf, &lib);
-  LLVMDisposeMemoryBuffer(buf);
-  if (bad) {
-    snprintf(err, errlen, "the environment runtime %s: not bitcode", path);
-    return -1;
-  }
-  if (LLVMLinkModules2(m, lib)) { /* consumes lib */
-    snprintf(err, errlen, "linking the environment runtime %s failed", path);
-    return -1;
-  }
-  return 0;
-}
 
 static const char *path_of(const char *env, const char *dflt) {
   const char *p = getenv(env);
@@ -60,7 +35,7 @@ static int wrap_main(LLVMContextRef c, LLVMModuleRef m, char *err, size_t errlen
     return -1;
   }
   LLVMSetValueName2(mf, "__symx_user_main", strlen("__symx_user_main"));
-  return link_bc(c, m, path_of("SYMX_POSIX_MAIN_BC", SXL_POSIX_MAIN_BC), err, errlen);
+  return sxl_link_file(c, m, path_of("SYMX_POSIX_MAIN_BC", SXL_POSIX_MAIN_BC), err, errlen);
 }
 
 int sxl_posix_link(LLVMContextRef c, LLVMModuleRef m, int posix_main, char *err, size_t errlen) {
@@ -69,5 +44,5 @@ int sxl_posix_link(LLVMContextRef c, LLVMModuleRef m, int posix_main, char *err,
   ** the program's pruned libc no longer calls it */
   LLVMValueRef sc = LLVMGetNamedFunction(m, "__symx_syscall");
   if (!posix_main && (!sc || !LLVMIsDeclaration(sc))) return 0; /* not called, or the program's own */
-  return link_bc(c, m, path_of("SYMX_POSIX_BC", SXL_POSIX_BC), err, errlen);
+  return sxl_link_file(c, m, path_of("SYMX_POSIX_BC", SXL_POSIX_BC), err, errlen);
 }

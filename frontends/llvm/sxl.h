@@ -197,6 +197,10 @@ int sxl_load(const char *path, const char *libc_bc, const char *opt,
 ** error naming the file. */
 int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const char *opt,
                    LLVMContextRef llctx, LLVMModuleRef *out, char *err, size_t errlen);
+/* Our own bitcode file at path (a runtime we built) linked into m; a link
+** error is an error naming path, never LLVM's exit. */
+int sxl_link_file(LLVMContextRef llctx, LLVMModuleRef m, const char *path, char *err,
+                  size_t errlen);
 /* --optimize on a module (optimize.c): scalar passes, no vectorizer. */
 void sxl_optimize(LLVMModuleRef m);
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels
