@@ -43,6 +43,14 @@ long atol(const char *s) { return strtol(s, NULL, 10); }
 int abs(int x) { return x < 0 ? -x : x; }
 long labs(long x) { return x < 0 ? -x : x; }
 
+void *realloc(void *p, size_t n);
+/* Without it the call would go to the host's, whose memory the program
+** cannot address. */
+void *reallocarray(void *p, size_t m, size_t n) {
+  if (n && m > (size_t)-1 / n) return NULL;
+  return realloc(p, m * n);
+}
+
 char *strdup(const char *s) {
   size_t n = strlen(s) + 1;
   char *d = malloc(n);
