@@ -47,7 +47,8 @@ static const struct {
   sxl_bi_fn fn;
   uint32_t need; /* arguments */
 } table[BI_COUNT_] = {
-    [BI_MAKE_SYMBOLIC] = {sxl_bi_make_symbolic, 3},
+    [BI_MAKE_SYMBOLIC] = {sxl_bi_make_symbolic, 0},
+    [BI_KLEE_MAKE_SYMBOLIC] = {sxl_bi_make_symbolic, 0},
     [BI_ASSUME] = {sxl_bi_assume, 1},
     [BI_RANGE] = {sxl_bi_range, 3},
     [BI_INT] = {sxl_bi_int, 1},

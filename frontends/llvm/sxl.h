@@ -123,6 +123,7 @@ enum sxl_builtin {
   BI_FIXED_OBJECT, BI_OBJECTSIZE, BI_IS_CONSTANT, BI_NOP, BI_SET_FORKING,
   BI_SETJMP,
   BI_LONGJMP,
+  BI_KLEE_MAKE_SYMBOLIC, /* klee_make_symbolic: KLEE's rules (a whole object) */
   BI_COUNT_
 };
 
@@ -357,6 +358,7 @@ struct sxl_exec {
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];
+  char err_suffix[64]; /* klee_report_error's suffix for the error being ended, or "" */
 };
 
 sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main);

@@ -16,6 +16,15 @@
   - set_forking.c: klee_set_forking(0) makes a branch take one side;
   - objectsize.c: llvm.objectsize answers exactly for live objects (native
     code may answer "unknown" there, so the oracle cannot compare).
+  - make_symbolic_misuse.c: klee_make_symbolic's misuses are KLEE's user
+    errors (wrong size, read-only object, bad or symbolic name pointer),
+    a pointer inside an object its "invalid pointer" (out-of-bounds);
+    symx_make_symbolic takes bytes inside an object;
+  - report_error.c: klee_report_error is a user error whose record carries
+    the suffix given (KLEE names the error file after it);
+  - free_kinds.c: free of a stack object, of a global, of a pointer to no
+    object's start (and realloc of one): invalid-free, each message saying
+    which (KLEE's "free" error for the first two, "ptr" for the others).
 Lines are found by the marker comment on them (/* NAME */).
 """
 import argparse
@@ -113,6 +122,39 @@ def main():
     check(sorted(p.get("exit") for p in paths) == [1, 2] and len(outs) == 1,
           "set_forking: 2 paths, one side of the unforked branch (%s, %s)" %
           ([p.get("exit") for p in paths], sorted(outs)))
+
+    src, paths, stats, _ = run(a, work, "make_symbolic_misuse.c")
+    errs = {p["loc"]: (p["error"], p["message"]) for p in paths if p["reason"] == "error"}
+    for m, kind, text in (("SIZE", "user", "Wrong size"), ("READONLY", "user", "readonly"),
+                          ("INTERIOR", "out-of-bounds", "invalid pointer: make_symbolic"),
+                          ("BADNAME", "user", "Invalid string pointer"),
+                          ("SYMNAME", "user", "Symbolic string pointer")):
+        loc = "make_symbolic_misuse.c:%d" % line_of(src, m)
+        got = errs.get(loc, ("-", ""))
+        check(got[0] == kind and text in got[1],
+              "make_symbolic_misuse: %s error at %s saying %r (%s)" % (kind, loc, text, got))
+    check(len(errs) == 5 and sorted({p.get("exit") for p in paths if p["reason"] == "exit"}) == [0, 1],
+          "make_symbolic_misuse: 5 errors, the unnamed and symx paths exit 0 and 1 (%s)" %
+          [(p["reason"], p.get("exit")) for p in paths])
+
+    src, paths, stats, _ = run(a, work, "report_error.c")
+    loc = "report_error.c:%d" % line_of(src, "REPORT")
+    errs = [p for p in paths if p["reason"] == "error"]
+    check(len(errs) == 1 and errs[0]["error"] == "user" and errs[0]["loc"] == loc and
+          errs[0].get("suffix") == "my.err" and "My error" in errs[0]["message"],
+          "report_error: a user error at %s with suffix my.err (%s)" % (loc, errs))
+    check(all("suffix" not in p for p in paths if p["reason"] != "error"),
+          "report_error: no suffix on the path that exits")
+
+    src, paths, stats, _ = run(a, work, "free_kinds.c")
+    errs = {p["loc"]: (p["error"], p["message"]) for p in paths if p["reason"] == "error"}
+    for m, text in (("STACK", "free of a stack object"), ("GLOBAL", "free of a global object"),
+                    ("INTERIOR", "no object starts there"), ("WILD", "no object starts there"),
+                    ("REALLOC", "no object starts there")):
+        loc = "free_kinds.c:%d" % line_of(src, m)
+        got = errs.get(loc, ("-", ""))
+        check(got[0] == "invalid-free" and text in got[1],
+              "free_kinds: invalid-free at %s saying %r (%s)" % (loc, text, got))
 
     if check.failures:
         print("%d failed (work dir %s)" % (len(check.failures), work))
