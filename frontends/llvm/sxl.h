@@ -133,6 +133,7 @@ typedef struct sxl_fn {
   int defined, translated, is_libc, is_vararg;
   int builtin;      /* enum sxl_builtin */
   uint32_t obj;     /* object id of the function's address */
+  uint32_t sub_loc; /* its debug info's line (an error's place when its instruction has none) */
   uint32_t nparams;
   uint32_t nregs;   /* params, then constants, then values */
   uint32_t nconst;
@@ -202,6 +203,8 @@ int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const c
 ** error is an error naming path, never LLVM's exit. */
 int sxl_link_file(LLVMContextRef llctx, LLVMModuleRef m, const char *path, char *err,
                   size_t errlen);
+/* The function attribute of definitions from our libc and runtimes. */
+#define SXL_LIB_ATTR "symx-lib"
 /* --optimize on a module (optimize.c): scalar passes, no vectorizer. */
 void sxl_optimize(LLVMModuleRef m);
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels

@@ -7,7 +7,7 @@
     it, with a message naming the file:line and the text; the others exit;
   - overshift.c: a shift by the width or more is the error "overshift" at
     its line, for a symbolic and for a concrete amount (none with KLEE's
-    --check-overshift=false);
+    --check-overshift=false); in bitcode without debug info too (at "?");
   - flags.c: -I, -D and -O go to clang, "klee/klee.h" resolves and
     klee_assert fails as "assert" at its line;
   - long_double.c: x86_fp80 arithmetic ends its path with a message naming
@@ -25,11 +25,14 @@
   - free_kinds.c: free of a stack object, of a global, of a pointer to no
     object's start (and realloc of one): invalid-free, each message saying
     which (KLEE's "free" error for the first two, "ptr" for the others).
+  - label_address.c: a symbolic goto target that is no label is the error
+    "unreachable" at the function's line (the branch has no location).
 Lines are found by the marker comment on them (/* NAME */).
 """
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -89,6 +92,26 @@ def main():
     _, paths, _, _ = run(a, os.path.join(work, "nocheck"), "overshift.c", ["--check-overshift=false"])
     errs = [p["error"] for p in paths if p["reason"] == "error"]
     check("overshift" not in errs, "--check-overshift=false: no overshift error (%s)" % errs)
+
+    # the program's code is told from our libc without debug info too
+    bc = os.path.join(work, "overshift-nodebug.bc")
+    clang = shutil.which("clang-14") or "clang"
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(a.dir))))
+    subprocess.run([clang, "-emit-llvm", "-c", "-O0", "-Xclang", "-disable-O0-optnone",
+                    "-I", os.path.join(root, "include"), os.path.join(a.dir, "overshift.c"),
+                    "-o", bc], check=True)
+    out = os.path.join(work, "nodebug")
+    subprocess.run([a.symx, "--output-dir", out, "--no-progress", bc], capture_output=True,
+                   timeout=300, check=True)
+    paths = [json.loads(l) for l in open(os.path.join(out, "paths.jsonl")) if l.strip()]
+    errs = sorted((p["error"], p["loc"]) for p in paths if p["reason"] == "error")
+    check(errs and all(e == ("overshift", "?") for e in errs),
+          "overshift without debug info: overshift errors at ? (%s)" % errs)
+
+    src, paths, stats, _ = run(a, work, "label_address.c")
+    loc = "label_address.c:%d" % line_of(src, "FUNCTION")
+    errs = [(p["error"], p["loc"]) for p in paths if p["reason"] == "error"]
+    check(errs == [("unreachable", loc)], "label_address: unreachable at %s (%s)" % (loc, errs))
 
     inc = os.path.join(a.dir, "inc")
     # v in [0, 10): with LIMIT + SHIFT = 4 the assertion fails for v >= 4
