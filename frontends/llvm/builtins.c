@@ -99,7 +99,7 @@ static const struct {
     [BI_OBJ_SIZE] = {sxl_bi_obj_size, 1},
     [BI_WARNING] = {sxl_bi_warning, 1},
     [BI_WARNING_ONCE] = {sxl_bi_warning, 1},
-    [BI_FIXED_OBJECT] = {sxl_bi_fixed_object, 0},
+    [BI_FIXED_OBJECT] = {sxl_bi_fixed_object, 2},
     [BI_OBJECTSIZE] = {sxl_bi_objectsize, 1},
     [BI_IS_CONSTANT] = {sxl_bi_objectsize, 0},
     [BI_NOP] = {sxl_bi_nop, 0},

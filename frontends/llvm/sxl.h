@@ -241,6 +241,7 @@ typedef struct sxl_obj {
   uint32_t nsym;     /* symbolic bytes in sym[] (flat mode) */
   uint64_t size;
   uint32_t loc;      /* allocation site */
+  uint32_t fixed;    /* the numeric address klee_define_fixed_object gave it, or 0 */
   symx_expr **sym;   /* per-byte expressions or NULL */
   symx_expr *arr;    /* array form: authoritative in amode, else a cache */
   uint8_t *bytes;

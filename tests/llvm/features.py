@@ -12,7 +12,9 @@
     klee_assert fails as "assert" at its line;
   - long_double.c: x86_fp80 arithmetic ends its path with a message naming
     x86_fp80 and the line, the other path exits;
-  - fixed_object.c: klee_define_fixed_object ends the path with a message;
+  - fixed_object.c: klee_define_fixed_object makes an object at that
+    number, which loads and stores through it reach; past it is an error,
+    an address from 4 GiB up ends the path with a message;
   - set_forking.c: klee_set_forking(0) makes a branch take one side;
   - objectsize.c: llvm.objectsize answers exactly for live objects (native
     code may answer "unknown" there, so the oracle cannot compare).
@@ -132,8 +134,13 @@ def main():
     check(any(p["reason"] == "exit" for p in paths), "long_double: the other path exits")
 
     src, paths, stats, _ = run(a, work, "fixed_object.c")
-    check(len(paths) == 1 and "klee_define_fixed_object" in paths[0]["message"],
-          "fixed_object: the path ends naming klee_define_fixed_object")
+    ends = sorted((p["reason"], p["exit"] if p["reason"] == "exit" else p["loc"]) for p in paths)
+    past, high = ("fixed_object.c:%d" % line_of(src, m) for m in ("PAST", "HIGH"))
+    check(ends == sorted([("exit", 2), ("exit", 10), ("error", past), ("early", high)]),
+          "fixed_object: exits 2 and 10, an error past the object at %s, %s early (%s)" %
+          (past, high, ends))
+    check(all("klee_define_fixed_object" in p["message"] for p in paths if p["reason"] == "early"),
+          "fixed_object: the early end names klee_define_fixed_object")
 
     src, paths, stats, _ = run(a, work, "objectsize.c")
     check([p.get("exit") for p in paths] == [42],
