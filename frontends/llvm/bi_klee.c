@@ -93,7 +93,7 @@ int sxl_bi_fixed_object(sxl_bcall *c) {
     sxl_obj *o = m->objs[i];
     if (o && o->fixed && addr < o->fixed + o->size && o->fixed < addr + size) clash = 1;
   }
-  if (!addr || !size || SXL_ID(addr) || SXL_ID(addr + size - 1) || clash) {
+  if (!addr || !size || SXL_ID(size) || SXL_ID(addr) || SXL_ID(addr + size - 1) || clash) {
     const char *why = clash ? "klee_define_fixed_object: the range overlaps a fixed object"
                             : "unsupported klee_define_fixed_object (addresses below 4 GiB only)";
     sxl_report_unsupported(r, why);
