@@ -9,7 +9,10 @@
 ** object are passed as pointers into copies too (one level: argv-style
 ** arrays, struct fields, out-parameters like strtol's), and native
 ** pointers into the copies the function leaves in them become addresses
-** again; bytes written past a copy's end are an out-of-bounds error. A call that cannot be made ends its path
+** again; bytes written past a copy's end are an out-of-bounds error. As in
+** KLEE, a call that fails (no native function of that name, or one that
+** faults) is the error "external", and a call --external-calls=none
+** forbids a user error; a call that cannot be made otherwise ends its path
 ** early with one message naming the function.
 */
 #include "exec_impl.h"
@@ -57,6 +60,13 @@ static int refuse(run *r, const char *fmt, const char *name, const char *detail)
   snprintf(msg, sizeof msg, fmt, name, detail);
   sxl_report_unsupported(r, msg);
   return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, msg, 0);
+}
+
+/* The call failed, or was forbidden: the path ends with an error of kind. */
+static int fail(run *r, symx_error_kind kind, const char *fmt, const char *name, const char *detail) {
+  char msg[400];
+  snprintf(msg, sizeof msg, fmt, name, detail);
+  return sxl_end(r, SYMX_END_ERROR, kind, msg, 0);
 }
 
 static int is_denied(const char *name) {
@@ -337,7 +347,7 @@ static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
   if (sig) {
     char d[40];
     snprintf(d, sizeof d, "%d", sig);
-    return refuse(c->r, "external call to '%s' failed: signal %s", c->fn->name, d);
+    return fail(c->r, SYMX_ERR_EXTERNAL, "external call to '%s' failed: signal %s", c->fn->name, d);
   }
   unswizzle(c);
   int rc = copy_back(c);
@@ -352,7 +362,7 @@ static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
 int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn) {
   int policy = r->x->ext_calls;
   if (policy == SXL_EXT_NONE)
-    return refuse(r, "call to '%s', a function without bitcode%s", fn->name,
+    return fail(r, SYMX_ERR_USER, "external calls disallowed: '%s', a function without bitcode%s", fn->name,
                   " (--external-calls=none)");
   if (is_denied(fn->name))
     return refuse(r, "external call to '%s': %s", fn->name,
@@ -360,7 +370,7 @@ int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn) {
   void (*f)(void) = NULL;
   void *sym = dlsym(RTLD_DEFAULT, fn->name);
   memcpy(&f, &sym, sizeof f); /* ISO C has no object-to-function pointer cast */
-  if (!f) return refuse(r, "call to undefined function '%s'%s", fn->name,
+  if (!f) return fail(r, SYMX_ERR_EXTERNAL, "call to undefined function '%s'%s", fn->name,
                         ": no bitcode and no native function of that name");
   ext_call *c = calloc(1, sizeof *c);
   if (!c) return sxl_oom(r);

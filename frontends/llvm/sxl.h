@@ -123,6 +123,7 @@ enum sxl_builtin {
   BI_FIXED_OBJECT, BI_OBJECTSIZE, BI_IS_CONSTANT, BI_NOP, BI_SET_FORKING,
   BI_SETJMP,
   BI_LONGJMP,
+  BI_KLEE_MAKE_SYMBOLIC, /* klee_make_symbolic: KLEE's rules (a whole object) */
   BI_COUNT_
 };
 
@@ -132,6 +133,7 @@ typedef struct sxl_fn {
   int defined, translated, is_libc, is_vararg;
   int builtin;      /* enum sxl_builtin */
   uint32_t obj;     /* object id of the function's address */
+  uint32_t sub_loc; /* its debug info's line (an error's place when its instruction has none) */
   uint32_t nparams;
   uint32_t nregs;   /* params, then constants, then values */
   uint32_t nconst;
@@ -201,6 +203,8 @@ int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const c
 ** error is an error naming path, never LLVM's exit. */
 int sxl_link_file(LLVMContextRef llctx, LLVMModuleRef m, const char *path, char *err,
                   size_t errlen);
+/* The function attribute of definitions from our libc and runtimes. */
+#define SXL_LIB_ATTR "symx-lib"
 /* --optimize on a module (optimize.c): scalar passes, no vectorizer. */
 void sxl_optimize(LLVMModuleRef m);
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels
@@ -237,6 +241,7 @@ typedef struct sxl_obj {
   uint32_t nsym;     /* symbolic bytes in sym[] (flat mode) */
   uint64_t size;
   uint32_t loc;      /* allocation site */
+  uint32_t fixed;    /* the numeric address klee_define_fixed_object gave it, or 0 */
   symx_expr **sym;   /* per-byte expressions or NULL */
   symx_expr *arr;    /* array form: authoritative in amode, else a cache */
   uint8_t *bytes;
@@ -357,6 +362,7 @@ struct sxl_exec {
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];
+  char err_suffix[64]; /* klee_report_error's suffix for the error being ended, or "" */
 };
 
 sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main);

@@ -69,3 +69,20 @@ void __assert_fail(const char *expr, const char *file, unsigned line, const char
 void __assert(const char *expr, const char *file, int line) {
   __assert_fail(expr, file, (unsigned)line, "?");
 }
+
+/* Aligned allocation: every object of the interpreter starts at offset 0
+** of its own id, so any alignment is met by malloc's object (KLEE's
+** memalign is its malloc too). A bad alignment fails as C says. */
+static int power_of_two(size_t a) { return a && !(a & (a - 1)); }
+
+void *aligned_alloc(size_t align, size_t n) { return power_of_two(align) ? malloc(n) : NULL; }
+
+void *memalign(size_t align, size_t n) { return aligned_alloc(align, n); }
+
+int posix_memalign(void **res, size_t align, size_t n) {
+  if (align < sizeof(void *) || !power_of_two(align)) return 22; /* EINVAL */
+  void *p = malloc(n);
+  if (!p) return 12; /* ENOMEM */
+  *res = p;
+  return 0;
+}
