@@ -123,6 +123,8 @@ static int take_args(ext_call *c, LLVMTypeRef fty, int policy) {
     if (i < nparams) {
       c->types[i] = ffi_of(c->fn->ref, i + 1, pt[i], &why);
       c->is_ptr[i] = LLVMGetTypeKind(pt[i]) == LLVMPointerTypeKind;
+    } else if ((c->in->flag & 2) && c->args[c->in->c + i] == SXL_ARG_FP80) {
+      why = "a long double (x86_fp80), which symx-llvm does not pass natively";
     } else {
       vararg_type(c, i, c->vals[i]);
     }
