@@ -562,7 +562,7 @@ static void tr_unsupported(tr *t) {
   char what[160];
   if (tk == LLVMX86_FP80TypeKind || tk == LLVMFP128TypeKind || tk == LLVMHalfTypeKind)
     snprintf(what, sizeof what, "'%s' on %s", opcode_name(op),
-             tk == LLVMX86_FP80TypeKind ? "x86_fp80 (long double; build with -mlong-double-64)"
+             tk == LLVMX86_FP80TypeKind ? "x86_fp80 (long double)"
                                         : tk == LLVMHalfTypeKind ? "half" : "fp128");
   else if (op == LLVMFAdd || op == LLVMFSub || op == LLVMFMul || op == LLVMFDiv || op == LLVMFRem ||
       op == LLVMFNeg || op == LLVMFCmp || op == LLVMFPToUI || op == LLVMFPToSI ||
