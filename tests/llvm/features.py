@@ -3,6 +3,7 @@
 
   - fp_symbolic.c: a symbolic operand of floating point is concretized
     under the witness: one path, no fork, fp_concretized >= 1 in stats.json;
+    fp80_symbolic.c, the same in long double, counts as many;
   - asm_unsupported.c: unknown inline assembly ends only the paths that run
     it, with a message naming the file:line and the text; the others exit;
   - overshift.c: a shift by the width or more is the error "overshift" at
@@ -60,6 +61,11 @@ def main():
           "fp_symbolic: one path, no fork on floating point (%d paths)" % len(paths))
     check(stats.get("fp_concretized", 0) >= 1,
           "fp_symbolic: fp_concretized = %s" % stats.get("fp_concretized"))
+    _, paths80, stats80, _ = run(a, work, "fp80_symbolic.c")
+    check(len(paths80) == 1 and paths80[0]["reason"] == "exit" and
+          stats80.get("fp_concretized") == stats.get("fp_concretized"),
+          "fp80_symbolic: one path, fp_concretized %s as for double (%s)" %
+          (stats80.get("fp_concretized"), stats.get("fp_concretized")))
 
     src, paths, stats, err = run(a, work, "asm_unsupported.c")
     where = "asm_unsupported.c:%d" % line_of(src, "UNSUPPORTED")
