@@ -18,7 +18,7 @@
 #error "fp80.c needs a host whose long double is x87's 80-bit format (x86-64)"
 #endif
 
-static long double ld_of(uint64_t lo, uint64_t hi) {
+long double sxl_fp80_value(uint64_t lo, uint64_t hi) {
   unsigned char b[sizeof(long double)] = {0};
   uint16_t h = (uint16_t)hi;
   memcpy(b, &lo, 8);
@@ -28,7 +28,7 @@ static long double ld_of(uint64_t lo, uint64_t hi) {
   return x;
 }
 
-static void ld_bits(long double x, uint64_t *lo, uint64_t *hi) {
+void sxl_fp80_bits(long double x, uint64_t *lo, uint64_t *hi) {
   unsigned char b[sizeof(long double)];
   uint16_t h;
   memcpy(b, &x, sizeof x);
@@ -71,7 +71,7 @@ static int operand(run *r, uint32_t slot, unsigned fmt, long double *x, uint64_t
   if (sym) r->x->fp_concretized++;
   *iv = lo;
   if (fmt == 80) {
-    *x = ld_of(lo, hi);
+    *x = sxl_fp80_value(lo, hi);
   } else if (fmt == 64) {
     double d;
     memcpy(&d, &lo, 8);
@@ -137,7 +137,7 @@ static long double fp_result(const sxl_ins *in, const long double *x, const uint
 static void put_fp(run *r, uint32_t dst, unsigned w, long double x) {
   uint64_t lo, hi;
   if (w == 80) {
-    ld_bits(x, &lo, &hi);
+    sxl_fp80_bits(x, &lo, &hi);
     sxl_setc(r, dst, lo);
     sxl_setc(r, dst + 1, hi);
   } else if (w == 64) {
