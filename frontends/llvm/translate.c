@@ -618,7 +618,8 @@ static void tr_inst(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
   if (sxl_prog_loc(t->p, in, &t->loc)) t->oom = 1;
   int wide = sxl_tr_wide(t); /* i80: a long double's bits */
   if (wide >= 0) {
-    if (!wide) sxl_tr_unsupported(t, "unsupported 80-bit integer operation '%s'", opcode_name(t->op));
+    if (!wide)
+      sxl_tr_unsupported(t, "unsupported 80-bit integer operation '%s'", opcode_name(t->op));
     return;
   }
   if (t->tk == LLVMIntegerTypeKind && t->w > 64) {
