@@ -46,11 +46,11 @@ static int bitwise(tr *t) {
   return 1;
 }
 
-/* zext to i80, trunc from it, bitcast between i80 and x86_fp80. */
+/* zext to i80, trunc from it, bitcast between i80 and x86_fp80, freeze. */
 static int convert(tr *t) {
   LLVMValueRef src = LLVMGetOperand(t->in, 0);
   int sw = sxl_type_width(LLVMTypeOf(src));
-  if (is_pair(src) && is_pair(t->in)) { /* bitcast: the same two halves */
+  if (is_pair(src) && is_pair(t->in)) { /* bitcast, freeze: the same two halves */
     uint32_t a = sxl_tr_pair(t, src);
     resize(t, 64, t->dst, a, 64);
     resize(t, 16, t->dst + 1, a + 1, 16);
@@ -71,7 +71,7 @@ int sxl_tr_wide(tr *t) {
   LLVMValueRef a = LLVMGetNumOperands(t->in) > 0 ? LLVMGetOperand(t->in, 0) : NULL;
   int pair_in = a && is_pair(a), pair_out = is_pair(t->in);
   switch (t->op) {
-  case LLVMBitCast: case LLVMZExt: case LLVMTrunc:
+  case LLVMBitCast: case LLVMZExt: case LLVMTrunc: case LLVMFreeze:
     if (!pair_in && !pair_out) return -1;
     return convert(t);
   case LLVMLShr: case LLVMShl: return pair_out ? shift64(t) : -1;
