@@ -3,8 +3,8 @@
 ** union with {uint64_t m; uint16_t se;} (musl's ldshape): a bitcast of the
 ** x86_fp80 to i80, shifts by 64, masks, truncations and extensions. An i80
 ** is two slots like an x86_fp80 (tr_agg.c: low 64 bits, high 16 bits), so
-** each of these is an operation per half; other i80 arithmetic is
-** unsupported with its own message.
+** each of these is an operation per half (and a freeze of either type a
+** move of both); other i80 arithmetic is unsupported with its own message.
 */
 #include "translate.h"
 
