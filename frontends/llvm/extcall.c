@@ -9,8 +9,9 @@
 ** object are passed as pointers into copies too (one level: argv-style
 ** arrays, struct fields, out-parameters like strtol's), and native
 ** pointers into the copies the function leaves in them become addresses
-** again; bytes written past a copy's end are an out-of-bounds error. As in
-** KLEE, a call that fails (no native function of that name, or one that
+** again; bytes written past a copy's end are an out-of-bounds error. A
+** long double (x86_fp80, two slots) goes and comes back as the host's. As
+** in KLEE, a call that fails (no native function of that name, or one that
 ** faults) is the error "external", and a call --external-calls=none
 ** forbids a user error; a call that cannot be made otherwise ends its path
 ** early with one message naming the function.
@@ -39,7 +40,10 @@ typedef struct ext_call {
   const sxl_ins *in;
   const sxl_fn *fn;
   const uint32_t *args; /* argument slots in the caller's frame */
-  uint32_t nargs;
+  uint32_t nargs;        /* arguments (an x86_fp80 has two slots) */
+  uint32_t slot[MAX_ARGS]; /* each argument's (first) slot */
+  int is_ld[MAX_ARGS];     /* an x86_fp80: passed as the host's long double */
+  long double ld[MAX_ARGS];
   ffi_type *types[MAX_ARGS];
   uint64_t vals[MAX_ARGS];
   void *avals[MAX_ARGS];
@@ -88,6 +92,7 @@ static ffi_type *ffi_of(LLVMValueRef f, unsigned idx, LLVMTypeRef t, const char 
     if (has_attr(f, idx, "byval")) *why = "a struct passed by value";
     return *why ? NULL : &ffi_type_pointer;
   case LLVMDoubleTypeKind: return &ffi_type_double;
+  case LLVMX86_FP80TypeKind: return &ffi_type_longdouble;
   case LLVMFloatTypeKind: return &ffi_type_float;
   case LLVMIntegerTypeKind: break;
   default: *why = "of a type symx-llvm cannot pass natively"; return NULL;
@@ -112,27 +117,61 @@ static void vararg_type(ext_call *c, uint32_t i, uint64_t v) {
   c->types[i] = c->is_ptr[i] ? &ffi_type_pointer : &ffi_type_uint64;
 }
 
+/* The arguments' slots: an x86_fp80 (a parameter of that type, or a
+** variadic one marked so) takes two. 0, or an SXL_* result. */
+static int arg_slots(ext_call *c, uint32_t nparams, const LLVMTypeRef *pt) {
+  const uint32_t *sizes = c->in->flag & 2 ? c->args + c->in->c : NULL;
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < c->in->c; j++, n++) {
+    if (n == MAX_ARGS)
+      return refuse(c->r, "external call to '%s': more than %s arguments", c->fn->name, "32");
+    c->slot[n] = c->args[j];
+    c->is_ld[n] = n < nparams ? LLVMGetTypeKind(pt[n]) == LLVMX86_FP80TypeKind
+                              : sizes && sizes[j] == SXL_ARG_FP80;
+    j += c->is_ld[n] && j + 1 < c->in->c;
+  }
+  c->nargs = n;
+  return 0;
+}
+
+/* Argument i concrete: its bits, or its long double; a symbolic one takes
+** its value under the witness unless the policy refuses it. */
+static int take_value(ext_call *c, uint32_t i, int policy) {
+  run *r = c->r;
+  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
+  uint32_t s = c->slot[i];
+  if ((r->s->sym[fr->base + s] || (c->is_ld[i] && r->s->sym[fr->base + s + 1])) &&
+      policy == SXL_EXT_CONCRETE)
+    return refuse(r, "external call to '%s' with a symbolic argument%s", c->fn->name,
+                  " (--external-calls=concrete)");
+  uint64_t hi = 0;
+  int rc = sxl_concrete(r, s, 64, &c->vals[i]);
+  if (rc == SXL_CONTINUE && c->is_ld[i]) rc = sxl_concrete(r, s + 1, 16, &hi);
+  if (rc != SXL_CONTINUE) return rc;
+  if (c->is_ld[i]) c->ld[i] = sxl_fp80_value(c->vals[i], hi);
+  return 0;
+}
+
 /* Argument values made concrete, their types. 0, or an SXL_* result. */
 static int take_args(ext_call *c, LLVMTypeRef fty, int policy) {
   run *r = c->r;
   uint32_t nparams = LLVMCountParamTypes(fty);
   LLVMTypeRef pt[MAX_ARGS];
-  if (c->nargs > MAX_ARGS || nparams > MAX_ARGS)
+  if (nparams > MAX_ARGS)
     return refuse(r, "external call to '%s': more than %s arguments", c->fn->name, "32");
+  LLVMGetParamTypes(fty, pt);
+  int rc = arg_slots(c, nparams, pt);
+  if (rc) return rc;
   if (c->nargs < nparams)
     return refuse(r, "external call to '%s'%s", c->fn->name, " with too few arguments");
-  LLVMGetParamTypes(fty, pt);
-  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
   for (uint32_t i = 0; i < c->nargs; i++) {
-    if (r->s->sym[fr->base + c->args[i]] && policy == SXL_EXT_CONCRETE)
-      return refuse(r, "external call to '%s' with a symbolic argument%s", c->fn->name,
-                    " (--external-calls=concrete)");
-    int rc = sxl_concrete(r, c->args[i], 64, &c->vals[i]);
-    if (rc != SXL_CONTINUE) return rc;
+    if ((rc = take_value(c, i, policy))) return rc;
     const char *why = NULL;
     if (i < nparams) {
       c->types[i] = ffi_of(c->fn->ref, i + 1, pt[i], &why);
       c->is_ptr[i] = LLVMGetTypeKind(pt[i]) == LLVMPointerTypeKind;
+    } else if (c->is_ld[i]) {
+      c->types[i] = &ffi_type_longdouble;
     } else {
       vararg_type(c, i, c->vals[i]);
     }
@@ -341,7 +380,8 @@ static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
                ? ffi_prep_cif_var(&cif, FFI_DEFAULT_ABI, nfixed, c->nargs, rtype, c->types)
                : ffi_prep_cif(&cif, FFI_DEFAULT_ABI, c->nargs, rtype, c->types);
   if (st != FFI_OK) return refuse(c->r, "external call to '%s': %s", c->fn->name, "libffi refused it");
-  for (uint32_t i = 0; i < c->nargs; i++) c->avals[i] = &c->vals[i];
+  for (uint32_t i = 0; i < c->nargs; i++)
+    c->avals[i] = c->is_ld[i] ? (void *)&c->ld[i] : (void *)&c->vals[i];
   uint64_t ret[2] = {0, 0};
   int sig = guarded_call(&cif, f, ret, c->avals);
   if (sig) {
@@ -354,7 +394,10 @@ static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
   if (rc) return rc;
   uint64_t v = ret[0];
   if (LLVMGetTypeKind(rt) == LLVMPointerTypeKind && (rc = map_pointer(c, rt, &v))) return rc;
-  if (c->in->dst != UINT32_MAX && rtype != &ffi_type_void)
+  if (c->in->dst != UINT32_MAX && rtype == &ffi_type_longdouble) { /* its 10 bytes */
+    sxl_setc(c->r, c->in->dst, ret[0]);
+    sxl_setc(c->r, c->in->dst + 1, ret[1] & 0xffff);
+  } else if (c->in->dst != UINT32_MAX && rtype != &ffi_type_void)
     sxl_setc(c->r, c->in->dst, c->in->w && c->in->w < 64 ? v & ((1ull << c->in->w) - 1) : v);
   return SXL_RETURNED;
 }
@@ -378,7 +421,6 @@ int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn) {
   c->in = in;
   c->fn = fn;
   c->args = r->p->fns[r->s->frames[r->s->nframes - 1].fn].args + in->imm;
-  c->nargs = in->c;
   LLVMTypeRef fty = LLVMGlobalGetValueType(fn->ref);
   int rc = take_args(c, fty, policy);
   for (uint32_t i = 0; !rc && i < c->nargs; i++)

@@ -218,7 +218,9 @@ static int add_functions(sxl_prog *p, uint32_t *id) {
     if (fn->builtin) fn->defined = 0;
     fn->is_libc = fn->defined && is_library(f, debug);
     fn->is_vararg = LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f));
-    fn->nparams = LLVMCountParams(f);
+    fn->nparams = 0; /* parameter slots: an x86_fp80 takes two */
+    for (unsigned i = 0; i < LLVMCountParams(f); i++)
+      fn->nparams += sxl_type_slots(LLVMTypeOf(LLVMGetParam(f, i)));
     fn->obj = (*id)++;
     if (subprogram_loc(p, f, &fn->sub_loc)) return -1;
   }

@@ -55,8 +55,10 @@ enum sxl_op {
   OP_BR,     /* edge imm */
   OP_CBR,    /* a ? edge b : edge c */
   OP_SWCASE, /* a == imm ? edge b : fall through (not counted) */
-  OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c args
-             ** (flag 2: then c byval sizes, 0 for the other arguments) */
+  OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c
+             ** argument slots (an x86_fp80 takes two; flag 2: then c byval
+             ** sizes, 0 for the other slots, SXL_ARG_FP80 for both of an
+             ** x86_fp80's, | SXL_ARG_ALIGN16 for a 16-aligned byval) */
   OP_RET,    /* a = value slot, or UINT32_MAX */
   OP_UNREACHABLE,
   OP_ALLOCA, /* dst = new object of imm * count(a or 1 when a == UINT32_MAX) */
@@ -67,12 +69,19 @@ enum sxl_op {
   OP_VASTART, /* a = va_list pointer */
   OP_VACOPY,  /* a = dst va_list, b = src va_list */
   OP_FP,      /* floating point (fp.c): flag = enum sxl_fpop, operands a, b, c,
-              ** w2 = operand width (32 float, 64 double), imm = fcmp predicate */
+              ** w2 = operand width (32 float, 64 double, 80 x86_fp80: a pair
+              ** of slots, as is a result of w 80), imm = fcmp predicate */
   OP_BITS,    /* dst = bswap (flag 0), cttz (1) or ctlz (2) of a, width w
               ** (inline assembly, asm.c) */
   OP_UNSUPPORTED, /* imm = message index */
   OP_COUNT_
 };
+
+/* The byval size of an x86_fp80 argument's slots (16 bytes, 16-aligned
+** among variadic arguments, as x86-64 passes it in memory), and the flag
+** of a byval size whose argument is 16-aligned there. */
+#define SXL_ARG_FP80 0x3fffffffu
+#define SXL_ARG_ALIGN16 0x20000000u
 
 /* Floating-point operations of OP_FP. */
 enum sxl_fpop {
@@ -134,7 +143,7 @@ typedef struct sxl_fn {
   int builtin;      /* enum sxl_builtin */
   uint32_t obj;     /* object id of the function's address */
   uint32_t sub_loc; /* its debug info's line (an error's place when its instruction has none) */
-  uint32_t nparams;
+  uint32_t nparams; /* parameter slots (an x86_fp80 takes two) */
   uint32_t nregs;   /* params, then constants, then values */
   uint32_t nconst;
   uint64_t *consts; /* initial values of slots [nparams, nparams + nconst) */

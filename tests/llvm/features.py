@@ -3,6 +3,7 @@
 
   - fp_symbolic.c: a symbolic operand of floating point is concretized
     under the witness: one path, no fork, fp_concretized >= 1 in stats.json;
+    fp80_symbolic.c, the same in long double, counts as many;
   - asm_unsupported.c: unknown inline assembly ends only the paths that run
     it, with a message naming the file:line and the text; the others exit;
   - overshift.c: a shift by the width or more is the error "overshift" at
@@ -10,8 +11,8 @@
     --check-overshift=false); in bitcode without debug info too (at "?");
   - flags.c: -I, -D and -O go to clang, "klee/klee.h" resolves and
     klee_assert fails as "assert" at its line;
-  - long_double.c: x86_fp80 arithmetic ends its path with a message naming
-    x86_fp80 and the line, the other path exits;
+  - long_double.c: x86_fp80 arithmetic runs (exits 0 and 1); fp128 ends its
+    path with a message naming fp128 and the line;
   - fixed_object.c: klee_define_fixed_object makes an object at that
     number, which loads and stores through it reach; past it is an error,
     an address from 4 GiB up ends the path with a message;
@@ -74,6 +75,11 @@ def main():
           "fp_symbolic: one path, no fork on floating point (%d paths)" % len(paths))
     check(stats.get("fp_concretized", 0) >= 1,
           "fp_symbolic: fp_concretized = %s" % stats.get("fp_concretized"))
+    _, paths80, stats80, _ = run(a, work, "fp80_symbolic.c")
+    check(len(paths80) == 1 and paths80[0]["reason"] == "exit" and
+          stats80.get("fp_concretized") == stats.get("fp_concretized"),
+          "fp80_symbolic: one path, fp_concretized %s as for double (%s)" %
+          (stats80.get("fp_concretized"), stats.get("fp_concretized")))
 
     src, paths, stats, err = run(a, work, "asm_unsupported.c")
     where = "asm_unsupported.c:%d" % line_of(src, "UNSUPPORTED")
@@ -127,11 +133,12 @@ def main():
                                                                len(paths)))
 
     src, paths, stats, _ = run(a, work, "long_double.c")
-    loc = "long_double.c:%d" % line_of(src, "LONGDOUBLE")
+    loc = "long_double.c:%d" % line_of(src, "FLOAT128")
     early = [p for p in paths if p["reason"] == "early"]
-    check(len(early) == 1 and "x86_fp80" in early[0]["message"] and loc in early[0]["message"],
-          "long_double: x86_fp80 unsupported at %s (%s)" % (loc, [p["message"] for p in early]))
-    check(any(p["reason"] == "exit" for p in paths), "long_double: the other path exits")
+    check(len(early) == 1 and "fp128" in early[0]["message"] and loc in early[0]["message"],
+          "long_double: fp128 unsupported at %s (%s)" % (loc, [p["message"] for p in early]))
+    check(sorted(p.get("exit") for p in paths if p["reason"] == "exit") == [0, 1],
+          "long_double: x86_fp80 runs, exits 0 and 1 (%s)" % [p["message"] for p in paths])
 
     src, paths, stats, _ = run(a, work, "fixed_object.c")
     ends = sorted((p["reason"], p["exit"] if p["reason"] == "exit" else p["loc"]) for p in paths)
