@@ -52,8 +52,14 @@ typedef struct ext_call {
   uint32_t nbufs;
 } ext_call;
 
-/* Functions that would act on symx-llvm's own process, not the program's. */
+/* Functions that would act on symx-llvm's own process or the host's files,
+** not the program's: end it (exit, and error/err, which may call it), jump,
+** fork, signal, or change what the host's file system holds. */
 static const char *const denied[] = {
+    "exit", "quick_exit", "abort", "error", "error_at_line", "err", "errx", "verr", "verrx",
+    "system", "popen", "daemon", "setsid", "setuid", "setgid", "seteuid", "setegid",
+    "unlink", "unlinkat", "remove", "rename", "renameat", "rmdir", "mkdir", "mkdirat",
+    "truncate", "chmod", "fchmod", "chown", "fchown", "lchown", "link", "symlink", "mkfifo",
     "fork", "vfork", "clone", "execve", "execv", "execvp", "execl", "execlp", "execle",
     "_exit", "_Exit", "longjmp", "siglongjmp", "_longjmp", "setjmp", "sigsetjmp", "_setjmp",
     "pthread_create", "pthread_exit", "kill", "raise", "signal", "sigaction", "setrlimit",
@@ -409,7 +415,7 @@ int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn) {
                   " (--external-calls=none)");
   if (is_denied(fn->name))
     return refuse(r, "external call to '%s': %s", fn->name,
-                  "not allowed (it would act on symx-llvm's own process)");
+                  "not allowed (it would act on symx-llvm's own process or the host's files)");
   void (*f)(void) = NULL;
   void *sym = dlsym(RTLD_DEFAULT, fn->name);
   memcpy(&f, &sym, sizeof f); /* ISO C has no object-to-function pointer cast */
