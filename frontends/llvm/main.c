@@ -171,6 +171,7 @@ typedef struct cli {
   int pargc;    /* from the first one after the input or after -- */
   char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
   int no_overshift;  /* --check-overshift=false */
+  int silent_assume; /* --silent-klee-assume */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -180,6 +181,7 @@ enum own_kind {
   K_LIB,       /* a libsymx option takes a fixed value (no value; KLEE's aliases) */
   K_NOOP,      /* KLEE's, accepted, nothing to do here (no value) */
   K_ON,        /* KLEE's check on by default: =false sets the int field (no value) */
+  K_LIB_BOOL,  /* a libsymx boolean option takes the flag's value (alone or =true: 1) */
   K_REFUSED,   /* KLEE's, without a meaning in symx-llvm: an error naming it */
   /* (the kinds above take no value) */
   K_NOOP_VAL,  /* KLEE's, accepted with any value, nothing to do here */
@@ -250,6 +252,20 @@ static const struct own_opt {
     {"check-div-zero", K_NOOP, 0, NULL, NULL},
     {"kdalloc", K_NOOP, 0, NULL, NULL},
     {"check-overshift", K_ON, offsetof(cli, no_overshift), NULL, NULL},
+    /* KLEE's solver-chain switches: ours of the same purpose (the caches,
+    ** independent factors; rewrite-equalities: substituting x == c facts) */
+    {"use-cex-cache", K_LIB_BOOL, 0, "chain_cex_cache", NULL},
+    {"use-branch-cache", K_LIB_BOOL, 0, "chain_branch_cache", NULL},
+    {"use-independent-solver", K_LIB_BOOL, 0, "chain_independence", NULL},
+    {"rewrite-equalities", K_LIB_BOOL, 0, "chain_simplify", NULL},
+    {"debug-validate-solver", K_LIB_BOOL, 0, "validate_solver", NULL},
+    /* KLEE's solver-side rewritings (divisions by constants, constant
+    ** arrays read at symbolic indices, symbolic indices simplified): they
+    ** change how a query is posed, never its answer; our chain has its own */
+    {"solver-optimize-divides", K_NOOP, 0, NULL, NULL},
+    {"const-array-opt", K_NOOP, 0, NULL, NULL},
+    {"simplify-sym-indices", K_NOOP, 0, NULL, NULL},
+    {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet) */
     {"write-kqueries", K_REFUSED, 0, NULL, NULL},
     {"write-smt2s", K_REFUSED, 0, NULL, NULL},
@@ -260,10 +276,6 @@ static const struct own_opt {
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
     {"use-query-log", K_REFUSED, 0, NULL, NULL},
     {"dump-states-on-halt", K_REFUSED, 0, NULL, NULL},
-    {"use-cex-cache", K_REFUSED, 0, NULL, NULL},
-    {"use-independent-solver", K_REFUSED, 0, NULL, NULL},
-    {"use-branch-cache", K_REFUSED, 0, NULL, NULL},
-    {"simplify-sym-indices", K_REFUSED, 0, NULL, NULL},
     {"switch-type", K_REFUSED, 0, NULL, NULL},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
     {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
@@ -378,6 +390,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_HELP: return 1;
   case K_FLAG: *(int *)field = 1; return 0;
   case K_LIB: return set(c->ctx, o->lib, o->value);
+  case K_LIB_BOOL: return set(c->ctx, o->lib, "1");
   case K_NOOP:
   case K_ON:
   case K_NOOP_VAL: return 0;
@@ -439,6 +452,7 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
   /* KLEE's booleans also come as --name=true / --name=false */
   if (flag && eq && own && own->kind != K_REFUSED && is_false(eq + 1)) {
     if (own->kind == K_ON) *(int *)((char *)c + own->field) = 1;
+    if (own->kind == K_LIB_BOOL) return set(c->ctx, own->lib, "0");
     return 0;
   }
   if (!flag) {
@@ -614,6 +628,7 @@ static sxl_session *open_session(cli *c) {
   s->x.max_frames = c->max_frames > UINT32_MAX ? UINT32_MAX : (uint32_t)c->max_frames;
   s->x.concretize_ptrs = c->concretize_pointers;
   s->x.no_overshift_check = c->no_overshift;
+  s->x.silent_assume = c->silent_assume;
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;

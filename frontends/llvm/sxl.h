@@ -354,6 +354,7 @@ struct sxl_exec {
   uint64_t warned_once[32]; /* hashes of the texts warned once */
   unsigned nwarned_once;
   int no_overshift_check; /* a shift by the width or more is not an error */
+  int silent_assume;    /* a provably false klee_assume ends the path silently */
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];
