@@ -91,7 +91,7 @@ static void on_message(void *ud, const char *msg) {
 ** seen). */
 static void on_warning(void *ud, const char *msg, int once) {
   sxl_session *ss = ud;
-  if (!ss->quiet) fprintf(stderr, "symx-llvm: warning%s: %s\n", once ? " (once)" : "", msg);
+  if (!ss->quiet && !ss->warnings_to_file) fprintf(stderr, "symx-llvm: warning%s: %s\n", once ? " (once)" : "", msg);
   if (ss->msgs) fprintf(ss->msgs, "warning: %s\n", msg);
 }
 

@@ -24,6 +24,7 @@ typedef struct sxl_session {
   uint32_t exit_kinds;  /* bit k: stop at the first error of kind k */
   int progress;         /* progress line on stderr */
   int quiet;            /* no messages on stderr */
+  int warnings_to_file; /* warnings only in messages.txt (KLEE's --warnings-only-to-file) */
   uint64_t npaths, nerrors;
   uint64_t first_error_instructions; /* instructions when the first error was found */
   int found;

@@ -172,6 +172,8 @@ typedef struct cli {
   char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
   int no_overshift;  /* --check-overshift=false */
   int silent_assume; /* --silent-klee-assume */
+  int ext_warnings;  /* SXL_EXTWARN_* */
+  int warnings_to_file;
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -187,6 +189,7 @@ enum own_kind {
   K_NOOP_VAL,  /* KLEE's, accepted with any value, nothing to do here */
   K_LIBC,      /* --libc: min|full|none|FILE.bc, or KLEE's klee|uclibc */
   K_EXT_CALLS, /* --external-calls none|concrete|all */
+  K_EXT_WARN,  /* --external-call-warnings none|once-per-function|all */
   K_EXIT_TYPE, /* --exit-on-error-type KLEE-TYPE */
   K_ALIAS,     /* a libsymx option of another name takes the value (KLEE's names) */
   K_STR,       /* a const char * field takes the value */
@@ -234,6 +237,8 @@ static const struct own_opt {
     /* KLEE 3.1's options under its names (those libsymx has by the same
     ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
     {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
+    {"external-call-warnings", K_EXT_WARN, 0, NULL, NULL},
+    {"warnings-only-to-file", K_FLAG, offsetof(cli, warnings_to_file), NULL, NULL},
     {"exit-on-error-type", K_EXIT_TYPE, 0, NULL, NULL},
     {"entry-point", K_STR, offsetof(cli, entry), NULL, NULL},
     {"max-stack-frames", K_U64, offsetof(cli, max_frames), NULL, NULL},
@@ -287,9 +292,7 @@ static const struct own_opt {
     {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
     {"named-seed-matching", K_REFUSED, 0, NULL, NULL},
     {"zero-seed-extension", K_REFUSED, 0, NULL, NULL},
-    {"external-call-warnings", K_REFUSED, 0, NULL, NULL},
     {"suppress-external-warnings", K_REFUSED, 0, NULL, NULL},
-    {"warnings-only-to-file", K_REFUSED, 0, NULL, NULL},
     {"disable-inlining", K_REFUSED, 0, NULL, NULL},
     {"link-llvm-lib", K_REFUSED, 0, NULL, NULL},
     {"load", K_REFUSED, 0, NULL, NULL},
@@ -351,6 +354,19 @@ static int set_ext_calls(cli *c, const char *val) {
   return -1;
 }
 
+/* --external-call-warnings, KLEE's values. */
+static int set_ext_warn(cli *c, const char *val) {
+  static const char *const names[] = {[SXL_EXTWARN_ONCE] = "once-per-function",
+                                      [SXL_EXTWARN_NONE] = "none", [SXL_EXTWARN_ALL] = "all"};
+  for (int k = 0; k < 3; k++)
+    if (strcmp(names[k], val) == 0) {
+      c->ext_warnings = k;
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --external-call-warnings %s: not none, once-per-function or all\n", val);
+  return -1;
+}
+
 /* --libc min|full|none|FILE.bc (sxl_libc_path), KLEE's klee (its small
 ** libc: our min) and uclibc (a full libc: our full). */
 static void set_libc(cli *c, const char *val) {
@@ -399,6 +415,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     return -1;
   case K_LIBC: set_libc(c, val); return 0;
   case K_EXT_CALLS: return set_ext_calls(c, val);
+  case K_EXT_WARN: return set_ext_warn(c, val);
   case K_EXIT_TYPE: return set_exit_type(c, val);
   case K_ALIAS: return set(c->ctx, o->lib, val);
   case K_STR: *(const char **)field = val; return 0;
@@ -629,6 +646,8 @@ static sxl_session *open_session(cli *c) {
   s->x.concretize_ptrs = c->concretize_pointers;
   s->x.no_overshift_check = c->no_overshift;
   s->x.silent_assume = c->silent_assume;
+  s->x.ext_warnings = c->ext_warnings;
+  s->warnings_to_file = c->warnings_to_file;
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;

@@ -325,6 +325,12 @@ typedef void (*sxl_end_fn)(void *ud, sxl_exec *x, sxl_state *s, symx_state *st,
 ** --external-calls): call the native function, symbolic arguments
 ** concretized; only with concrete arguments; never. */
 enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE };
+/* When a native call is warned about (KLEE's --external-call-warnings):
+** the first call of each function, never, every call. */
+enum { SXL_EXTWARN_ONCE = 0, SXL_EXTWARN_NONE, SXL_EXTWARN_ALL };
+/* Whether a once-only warning of this text was given already (then 1);
+** else it is noted (bi_klee.c). */
+int sxl_warned_once(sxl_exec *x, const char *text);
 
 struct sxl_exec {
   symx_ctx *ctx;
@@ -351,10 +357,11 @@ struct sxl_exec {
                         ** (else one value under the witness, constrained) */
   /* klee_warning; klee_warning_once calls it once per text (bi_klee.c) */
   void (*on_warning)(void *ud, const char *msg, int once);
-  uint64_t warned_once[32]; /* hashes of the texts warned once */
+  uint64_t warned_once[256]; /* hashes of the texts warned once */
   unsigned nwarned_once;
   int no_overshift_check; /* a shift by the width or more is not an error */
   int silent_assume;    /* a provably false klee_assume ends the path silently */
+  int ext_warnings;     /* SXL_EXTWARN_*: "calling external" warnings */
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];

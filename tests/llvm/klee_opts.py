@@ -1,0 +1,102 @@
+#!/usr/bin/python3
+"""klee_opts.py — KLEE's options that symx-llvm gives a meaning, each
+checked by what it must do (programs in tests/llvm/klee_opts):
+
+  --external-call-warnings  "calling external" warnings: none; one per
+                            function; one per call (the program says how
+                            many calls it makes)
+  --warnings-only-to-file   the warnings in messages.txt only
+  --silent-klee-assume      a provably false klee_assume ends its path
+                            without an error; without it, an error
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+FAILED = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        FAILED.append(what)
+
+
+def symx(a, args, outdir=None, stdin=None):
+    cmd = [a.symx, "--no-progress", "-I", a.include] + \
+        (["--output-dir", outdir] if outdir else []) + args
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120,
+                       stdin=stdin)
+    return r.returncode, r.stdout.decode("latin-1"), r.stderr.decode("latin-1")
+
+
+def records(outdir):
+    with open(os.path.join(outdir, "paths.jsonl")) as f:
+        return [json.loads(ln) for ln in f]
+
+
+def prog(a, name):
+    return os.path.join(a.dir, name)
+
+
+def test_extwarn(a, tmp):
+    rc, out, err = symx(a, [prog(a, "extwarn.c")])
+    m = re.search(r"calls sysconf=(\d+) llabs=(\d+) ok=(\d+)", out)
+    check(rc == 0 and m and m.group(3) == "3", "extwarn.c runs its native calls")
+    if not m:
+        return
+    calls = {"sysconf": int(m.group(1)), "llabs": int(m.group(2))}
+    want = {"none": {}, "once-per-function": {f: 1 for f in calls}, "all": calls}
+    for mode, w in want.items():
+        rc, out, err = symx(a, ["--external-call-warnings=" + mode, prog(a, "extwarn.c")])
+        got = {}
+        for f in re.findall(r"calling external: (\w+)\(", err):
+            got[f] = got.get(f, 0) + 1
+        check(rc == 0 and got == w, "--external-call-warnings=%s: %s (want %s)" % (mode, got, w))
+    od = os.path.join(tmp, "wf")
+    rc, out, err = symx(a, ["--warnings-only-to-file", prog(a, "extwarn.c")], od)
+    with open(os.path.join(od, "messages.txt")) as f:
+        infile = f.read().count("calling external")
+    check(rc == 0 and "calling external" not in err and infile == 2,
+          "--warnings-only-to-file: %d warnings in messages.txt, none on stderr" % infile)
+    rc, out, err = symx(a, ["--external-call-warnings=sometimes", prog(a, "extwarn.c")])
+    check(rc == 2 and "--external-call-warnings sometimes" in err, "a bad value is refused by name")
+
+
+def test_silent_assume(a, tmp):
+    for silent in (False, True):
+        od = os.path.join(tmp, "assume%d" % silent)
+        rc, out, err = symx(a, (["--silent-klee-assume"] if silent else []) + [prog(a, "assume.c")], od)
+        recs = records(od)
+        exits = sorted(r["exit"] for r in recs if r["reason"] == "exit")
+        bad = [r for r in recs if r["reason"] == "user" and "silent exit" not in r["message"]]
+        quiet = [r for r in recs if r["reason"] == "user" and "silent exit" in r["message"]]
+        # paths: x > 10 (infeasible assume), x == 3 (false assume), the rest (exit 0)
+        check(rc in (0, 1) and exits == [0], "assume.c%s: only the exit-0 path exits" %
+              (" --silent-klee-assume" if silent else ""))
+        if silent:
+            check(not bad and len(quiet) == 1, "--silent-klee-assume: the false assume ends silently")
+        else:
+            check(len(bad) == 1 and "klee_assume" in bad[0]["message"],
+                  "without it the constant false assume is an error")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--dir", required=True)
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for t in (test_extwarn, test_silent_assume):
+            t(a, tmp)
+    print("%d failed" % len(FAILED))
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
