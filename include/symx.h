@@ -687,7 +687,7 @@ SYMX_API const char *symx_error_kind_name(symx_error_kind k);
 /* An engine on ctx. The options mode, search, pending_search and rng_seed
 ** are read now; output_dir and test_formats at the first test case; the
 ** limits, emit_tests, unknown_policy, slice_instructions and
-** batch_instructions where they are used, so they may change during an
+** batch_instructions, batch_time where they are used, so they may change during an
 ** exploration. NULL on error (an unknown searcher name: SYMX_RANGE). */
 SYMX_API symx_engine *symx_engine_new(symx_ctx *ctx);
 /* Frees every state (payloads through their vtable), test record and the
@@ -711,7 +711,10 @@ SYMX_API size_t symx_engine_count(symx_engine *eng, symx_status status);
 ** over PENDING states (options search and pending_search: "dfs", "bfs",
 ** "random-state", "random-path", "nurs:depth" (alias "depth-biased"),
 ** "nurs:rp", "weighted" (symx_engine_set_weight), "batching:NAME" (keeps
-** the last state for batch_instructions instructions), "zesti" (see
+** the last state for batch_instructions instructions and batch_time, each
+** 0 = no such budget), "iterdeep:NAME" (a state that ran past a time budget
+** since its selection pauses until nothing else is left; then the budget,
+** first 1s, doubles), "(a,b)" (a group: "batching:(a,b)"), "zesti" (see
 ** symx_state_sensitive), and "a,b,..." interleaved round-robin). A searcher holds the set it is given through
 ** add/remove; select returns a member without removing it.
 */

@@ -260,6 +260,7 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
     return -1;
   }
   symx_engine_on_test(s->eng, on_test, s);
+  if (s->weight) symx_engine_set_weight(s->eng, s->weight, s);
   symx_engine_on_progress(s->eng, on_progress, s, 2000);
   s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
   sxl_state *init = sxl_state_new_initial(&s->x, 0);
@@ -282,7 +283,10 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
       snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
       return -1;
     }
-    int r = sxl_run(&s->x, symx_state_payload(st), st);
+    sxl_state *ps = symx_state_payload(st);
+    uint64_t q0 = symx_stat_get(s->ctx, "solver_time_ns");
+    int r = sxl_run(&s->x, ps, st);
+    ps->qcost_ns += symx_stat_get(s->ctx, "solver_time_ns") - q0; /* freed at the next call */
     if (r == SXL_RUN_FATAL) {
       snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
       return -1;

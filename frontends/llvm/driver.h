@@ -34,6 +34,7 @@ typedef struct sxl_session {
   sxl_test_hook test_hook; /* may be NULL */
   void *test_ud;
   int outputs_open;     /* paths.jsonl / messages.txt opened (once per session) */
+  symx_weight_fn weight; /* the "weighted" searcher's weight (may be NULL) */
   int in_next;          /* inside symx_engine_next: an error test there is a revived error side */
   char err[1024];
 } sxl_session;
@@ -72,6 +73,10 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds);
 ** to learn the first input it creates (s->x.first_input, first_input_size).
 ** Returns 0 when one was created, -1 otherwise (s->err says why). */
 int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions);
+
+/* KLEE's nurs:qc weight of a state (nurs.c): 1 while its path spent less
+** than 0.1s in the solver, else 1 / seconds. */
+double sxl_weight_qc(void *user, symx_state *st);
 
 /* symx-llvm as an AFL++ peer instance (afl.c). */
 typedef struct sxl_afl_opts {

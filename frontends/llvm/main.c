@@ -38,8 +38,15 @@ static void usage(FILE *f) {
         "  (the input files are linked into one program)\n"
         "  --mode eager|pending|relaxed   when feasibility is checked (default pending)\n"
         "  --search NAME                  searcher (dfs, bfs, random-state, random-path,\n"
-        "                                 nurs:depth, nurs:rp, batching:NAME; repeat or\n"
-        "                                 a,b to interleave)\n"
+        "                                 nurs:depth, nurs:rp, nurs:qc (the solver time of\n"
+        "                                 a path), batching:NAME; repeat or a,b to\n"
+        "                                 interleave)\n"
+        "  --use-batching-search          KLEE's: batching around the searcher\n"
+        "                                 (--batch-instructions N, --batch-time T: 0 = no\n"
+        "                                 such budget; default 10000 and none)\n"
+        "  --use-iterative-deepening-time-search  KLEE's: a path that ran past a time\n"
+        "                                 budget (1s, doubling) pauses until no other is\n"
+        "                                 left (the order then depends on timing)\n"
         "  --pending-search NAME          searcher over pending states\n"
         "  --seed-file FILE               a seed (.ktest, .json, or raw bytes for --seed-input)\n"
         "  --seed-dir DIR                 seeds (*.ktest, else every file as raw bytes)\n"
@@ -172,6 +179,8 @@ typedef struct cli {
   char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
   int no_overshift;  /* --check-overshift=false */
   int silent_assume; /* --silent-klee-assume */
+  int weight_qc;     /* --search nurs:qc */
+  int batching, iterdeep; /* --use-batching-search, --use-iterative-deepening-time-search */
   int ext_warnings;  /* SXL_EXTWARN_* */
   int warnings_to_file;
 } cli;
@@ -270,6 +279,9 @@ static const struct own_opt {
     {"solver-optimize-divides", K_NOOP, 0, NULL, NULL},
     {"const-array-opt", K_NOOP, 0, NULL, NULL},
     {"simplify-sym-indices", K_NOOP, 0, NULL, NULL},
+    {"use-batching-search", K_FLAG, offsetof(cli, batching), NULL, NULL},
+    {"batch-time", K_ALIAS, 0, "batch_time", NULL},
+    {"use-iterative-deepening-time-search", K_FLAG, offsetof(cli, iterdeep), NULL, NULL},
     {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet) */
     {"write-kqueries", K_REFUSED, 0, NULL, NULL},
@@ -287,7 +299,6 @@ static const struct own_opt {
     {"max-static-fork-pct", K_REFUSED, 0, NULL, NULL},
     {"max-static-solve-pct", K_REFUSED, 0, NULL, NULL},
     {"max-static-cpfork-pct", K_REFUSED, 0, NULL, NULL},
-    {"use-batching-search", K_REFUSED, 0, NULL, NULL}, /* ours: --search batching:NAME */
     {"debug-print-instructions", K_REFUSED, 0, NULL, NULL},
     {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
     {"named-seed-matching", K_REFUSED, 0, NULL, NULL},
@@ -330,15 +341,35 @@ static int set_exit_type(cli *c, const char *val) {
 /* KLEE's searchers symx-llvm does not have: refused by name here, before
 ** the program is compiled (libsymx knows the others). */
 static int klee_searcher_missing(const char *val) {
-  static const char *const missing[] = {"nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt",
-                                        "nurs:qc"};
+  static const char *const missing[] = {"nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt"};
   for (size_t k = 0; k < sizeof missing / sizeof missing[0]; k++)
     if (strcmp(missing[k], val) == 0) {
       fprintf(stderr, "symx-llvm: --search %s: KLEE's searcher, which symx-llvm does not "
-                      "implement (dfs, bfs, random-state, random-path, nurs:depth, nurs:rp)\n", val);
+                      "implement (dfs, bfs, random-state, random-path, nurs:depth, nurs:rp, nurs:qc)\n", val);
       return 1;
     }
   return 0;
+}
+
+/* --search NAME[,NAME...]: joins the searchers (interleaved); nurs:qc is
+** libsymx's "weighted" with our weight. */
+static int add_search(cli *c, const char *val) {
+  for (const char *p = val;;) {
+    const char *e = strchr(p, ',');
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
+    char *base = name; /* under libsymx's wrappers */
+    while (!strncmp(base, "batching:", 9) || !strncmp(base, "iterdeep:", 9)) base += 9;
+    if (klee_searcher_missing(base)) return -1;
+    if (strcmp(base, "nurs:qc") == 0) {
+      c->weight_qc = 1;
+      snprintf(base, sizeof name - (size_t)(base - name), "weighted");
+    }
+    if (c->search[0]) strncat(c->search, ",", sizeof c->search - strlen(c->search) - 1);
+    strncat(c->search, name, sizeof c->search - strlen(c->search) - 1);
+    if (!e) return 0;
+    p = e + 1;
+  }
 }
 
 /* --external-calls, KLEE's values. */
@@ -440,11 +471,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     c->seed_input = val;
     c->seed_input_given = 1;
     return 0;
-  case K_SEARCH:
-    if (klee_searcher_missing(val)) return -1;
-    if (c->search[0]) strncat(c->search, ",", sizeof c->search - strlen(c->search) - 1);
-    strncat(c->search, val, sizeof c->search - strlen(c->search) - 1);
-    return 0;
+  case K_SEARCH: return add_search(c, val);
   default: return set_pair(c->ctx, val);
   }
 }
@@ -648,6 +675,7 @@ static sxl_session *open_session(cli *c) {
   s->x.silent_assume = c->silent_assume;
   s->x.ext_warnings = c->ext_warnings;
   s->warnings_to_file = c->warnings_to_file;
+  if (c->weight_qc) s->weight = sxl_weight_qc;
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;
@@ -661,13 +689,31 @@ static sxl_session *open_session(cli *c) {
   return s;
 }
 
+/* The searcher: --search's (else libsymx's default), in KLEE's wrappers
+** when asked: batching around it, iterative deepening around that. */
+static int set_search(cli *c) {
+  char spec[1200];
+  snprintf(spec, sizeof spec, "%s", c->search[0] ? c->search : symx_option_get_str(c->ctx, "search"));
+  const char *wrap[2] = {c->batching ? "batching" : NULL, c->iterdeep ? "iterdeep" : NULL};
+  for (int k = 0; k < 2; k++) {
+    char inner[1200];
+    if (!wrap[k]) continue;
+    snprintf(inner, sizeof inner, "%s", spec);
+    if ((size_t)snprintf(spec, sizeof spec, "%s:(%s)", wrap[k], inner) >= sizeof spec) {
+      fprintf(stderr, "symx-llvm: --search: too long\n");
+      return -1;
+    }
+  }
+  return c->search[0] || c->batching || c->iterdeep ? set(c->ctx, "search", spec) : 0;
+}
+
 /* After the command line: the run it asks for; the exit code. */
 static int run(cli *c, int argc, char **argv) {
   if (!c->program) {
     usage(stderr);
     return 2;
   }
-  if (c->search[0] && set(c->ctx, "search", c->search)) return 2;
+  if (set_search(c)) return 2;
   if (c->covout) {
     char err[1024];
     if (c->ninputs > 1) {

@@ -305,6 +305,7 @@ typedef struct sxl_state {
   uint8_t no_fork;   /* klee_set_forking(0): a branch takes the witness's side */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
+  uint64_t qcost_ns; /* solver time while this path ran (KLEE's query cost: nurs:qc) */
 } sxl_state;
 
 /* ------------------------------------------------------------------ */

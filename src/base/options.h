@@ -46,7 +46,8 @@ enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
 #define SX_OPTIONS(OPTION)                                                                     \
   OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
   OPTION(afl_sync_dir, STR, 0, 0, 0, "", "AFL++ sync directory to exchange inputs with")       \
-  OPTION(batch_instructions, INT, 10000, 1, INT64_MAX, "", "instructions per batch (batching searcher)") \
+  OPTION(batch_instructions, INT, 10000, 0, INT64_MAX, "", "instructions per batch (batching searcher; 0 = no such budget)") \
+  OPTION(batch_time, TIME, 0, 0, INT64_MAX, "", "time per batch (batching searcher; 0 = no such budget)") \
   OPTION(bounds_splits, INT, -1, -1, INT64_MAX, "", "intervals: byte splits per factor once repair fails (-1 = what a backend query costs: 32 cadical, 256 z3)") \
   OPTION(cadical_arrays, ENUM, SX_ARRAYS_LEMMAS, 0, SX_LAST(SX_ARRAYS_VALUES), SX_NAMES(SX_ARRAYS_VALUES), "cadical: symbolic array reads") \
   OPTION(cadical_core_min, INT, 0, 0, 1000, "", "cadical: solves spent shrinking each unsat core") \

@@ -8,11 +8,16 @@ checked by what it must do (programs in tests/llvm/klee_opts):
   --warnings-only-to-file   the warnings in messages.txt only
   --silent-klee-assume      a provably false klee_assume ends its path
                             without an error; without it, an error
+  --search nurs:qc, --use-batching-search (--batch-time, --batch-instructions),
+  --use-iterative-deepening-time-search
+                            explore every path: the exit codes are the
+                            native program's over all inputs
 """
 import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -85,14 +90,44 @@ def test_silent_assume(a, tmp):
                   "without it the constant false assume is an error")
 
 
+def native_exits(a, tmp, src):
+    exe = os.path.join(tmp, "native")
+    subprocess.run([a.clang, "-DNATIVE", "-o", exe, src], check=True)
+    return sorted({subprocess.run([exe, str(b)]).returncode for b in range(256)})
+
+
+SEARCHES = [["--search=nurs:qc"], ["--search=random-path", "--search=nurs:qc"],
+            ["--search=dfs,nurs:qc"],
+            ["--use-batching-search", "--batch-time=0", "--batch-instructions=1"],
+            ["--use-batching-search", "--batch-time=2s", "--search=nurs:qc"],
+            ["--use-batching-search", "--batch-instructions=0", "--batch-time=0"],
+            ["--use-iterative-deepening-time-search", "--use-batching-search", "--search=bfs"],
+            ["--use-iterative-deepening-time-search"]]
+
+
+def test_search(a, tmp):
+    src = prog(a, "search.c")
+    want = native_exits(a, tmp, src)
+    for k, opts in enumerate(SEARCHES):
+        for mode in ("eager", "pending"):
+            od = os.path.join(tmp, "s%d%s" % (k, mode))
+            rc, out, err = symx(a, ["--mode", mode] + opts + [src], od)
+            got = sorted({r["exit"] for r in records(od) if r["reason"] == "exit"}) if rc == 0 else err
+            check(got == want, "%s (%s): exit codes %s, native %s" % (" ".join(opts), mode, got, want))
+    for bad in ("nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt"):
+        rc, out, err = symx(a, ["--search=" + bad, src])
+        check(rc == 2 and ("--search " + bad) in err, "--search %s is refused by name" % bad)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
     ap.add_argument("--include", required=True)
     ap.add_argument("--dir", required=True)
+    ap.add_argument("--clang", default=shutil.which("clang-14") or "clang")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        for t in (test_extwarn, test_silent_assume):
+        for t in (test_extwarn, test_silent_assume, test_search):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
