@@ -628,7 +628,8 @@ SYMX_API int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done,
 ** to the system (malloc_trim) when the process grows past the cap by a
 ** twentieth. Statistics: pressure_reliefs, pressure_kills_infeasible,
 ** pressure_kills, pressure_solver_checks, rss_max. max_time and
-** max_instructions end the exploration. Every solver query of the engine
+** max_instructions end the exploration: the states left end early, each
+** with a test case unless option dump_states_on_halt is 0. Every solver query of the engine
 ** ends by max_time or after solver_timeout, whichever comes first; the
 ** query then answers unknown (statistic solver_timeouts): past
 ** solver_timeout the side it asked about goes per unknown_policy, past

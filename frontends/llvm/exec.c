@@ -336,9 +336,11 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
   run rr = {x, s, st, x->ctx, x->prog}, *r = &rr;
   loop L = {.x = x, .s = s, .p = x->prog};
   uint64_t budget = x->quantum ? x->quantum : 1000000;
+  /* --max-instructions halts after exactly that many (all paths) */
+  uint64_t cap = x->max_instructions ? x->max_instructions : UINT64_MAX;
   reload(&L);
   for (;;) {
-    if (L.n >= budget) { /* let the searcher choose again */
+    if (L.n >= budget || x->instructions + L.n >= cap) { /* let the searcher choose again */
       save(&L);
       sxl_flush(r);
       return SXL_RUN_YIELD;

@@ -292,7 +292,6 @@ static const struct own_opt {
     {"write-cov", K_REFUSED, 0, NULL, NULL},
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
     {"use-query-log", K_REFUSED, 0, NULL, NULL},
-    {"dump-states-on-halt", K_REFUSED, 0, NULL, NULL},
     {"switch-type", K_REFUSED, 0, NULL, NULL},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
     {"max-instruction-time", K_REFUSED, 0, NULL, NULL},

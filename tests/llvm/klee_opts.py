@@ -8,6 +8,8 @@ checked by what it must do (programs in tests/llvm/klee_opts):
   --warnings-only-to-file   the warnings in messages.txt only
   --silent-klee-assume      a provably false klee_assume ends its path
                             without an error; without it, an error
+  --dump-states-on-halt     =false: the states a limit halts get no test
+                            cases (only the paths that ended have them)
   --search nurs:qc, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -119,6 +121,21 @@ def test_search(a, tmp):
         check(rc == 2 and ("--search " + bad) in err, "--search %s is refused by name" % bad)
 
 
+def test_halt(a, tmp):
+    for dump in ("true", "false"):
+        od = os.path.join(tmp, "halt" + dump)
+        rc, out, err = symx(a, ["--mode", "eager", "--search=bfs", "--max-instructions=300",
+                                "--dump-states-on-halt=" + dump, prog(a, "halt.c")], od)
+        with open(os.path.join(od, "stats.json")) as f:
+            eng = json.load(f)["engine"]
+        ktests = len([n for n in os.listdir(od) if n.endswith(".ktest")])
+        ended = eng["paths"] - eng["paths_early"]
+        want = eng["paths"] if dump == "true" else ended
+        check(rc == 0 and eng["paths_early"] > 0 and ktests == want,
+              "--dump-states-on-halt=%s: %d tests, %d paths of which %d halted" %
+              (dump, ktests, eng["paths"], eng["paths_early"]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -127,7 +144,7 @@ def main():
     ap.add_argument("--clang", default=shutil.which("clang-14") or "clang")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        for t in (test_extwarn, test_silent_assume, test_search):
+        for t in (test_extwarn, test_silent_assume, test_search, test_halt):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
