@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static symx_ctx *g_ctx; /* for the signal handler only */
 static volatile int g_stop;
@@ -93,6 +94,12 @@ static void usage(FILE *f) {
         "                                 natively with concrete arguments only, or with\n"
         "                                 symbolic ones made concrete (default all)\n"
         "  --entry-point NAME             the function run as main\n"
+        "  --switch-type internal|simple|llvm  how a symbolic switch forks: once per\n"
+        "                                 destination block (default), once per case in\n"
+        "                                 order, or as LLVM lowers it (ranges, bisected)\n"
+        "  --debug-print-instructions all|src|compact:stderr|file  each instruction run:\n"
+        "                                 file:line, FN+INDEX, state id (and its LLVM text:\n"
+        "                                 all); file: OUTDIR/instructions.txt\n"
         "  --max-stack-frames N           a deeper call ends the path early\n"
         "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
         "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
@@ -182,6 +189,9 @@ typedef struct cli {
   int weight_qc;     /* --search nurs:qc */
   int batching, iterdeep; /* --use-batching-search, --use-iterative-deepening-time-search */
   int ext_warnings;  /* SXL_EXTWARN_* */
+  int trace, trace_file; /* --debug-print-instructions: SXL_TRACE_*, to a file */
+  FILE *trace_out;
+  int switch_type;   /* SXL_SWITCH_* */
   int warnings_to_file;
 } cli;
 
@@ -199,6 +209,8 @@ enum own_kind {
   K_LIBC,      /* --libc: min|full|none|FILE.bc, or KLEE's klee|uclibc */
   K_EXT_CALLS, /* --external-calls none|concrete|all */
   K_EXT_WARN,  /* --external-call-warnings none|once-per-function|all */
+  K_TRACE,     /* --debug-print-instructions FORMAT:WHERE */
+  K_SWITCH,    /* --switch-type internal|simple|llvm */
   K_EXIT_TYPE, /* --exit-on-error-type KLEE-TYPE */
   K_ALIAS,     /* a libsymx option of another name takes the value (KLEE's names) */
   K_STR,       /* a const char * field takes the value */
@@ -247,6 +259,8 @@ static const struct own_opt {
     ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
     {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
     {"external-call-warnings", K_EXT_WARN, 0, NULL, NULL},
+    {"debug-print-instructions", K_TRACE, 0, NULL, NULL},
+    {"switch-type", K_SWITCH, 0, NULL, NULL},
     {"warnings-only-to-file", K_FLAG, offsetof(cli, warnings_to_file), NULL, NULL},
     {"exit-on-error-type", K_EXIT_TYPE, 0, NULL, NULL},
     {"entry-point", K_STR, offsetof(cli, entry), NULL, NULL},
@@ -292,13 +306,11 @@ static const struct own_opt {
     {"write-cov", K_REFUSED, 0, NULL, NULL},
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
     {"use-query-log", K_REFUSED, 0, NULL, NULL},
-    {"switch-type", K_REFUSED, 0, NULL, NULL},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
     {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
     {"max-static-fork-pct", K_REFUSED, 0, NULL, NULL},
     {"max-static-solve-pct", K_REFUSED, 0, NULL, NULL},
     {"max-static-cpfork-pct", K_REFUSED, 0, NULL, NULL},
-    {"debug-print-instructions", K_REFUSED, 0, NULL, NULL},
     {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
     {"named-seed-matching", K_REFUSED, 0, NULL, NULL},
     {"zero-seed-extension", K_REFUSED, 0, NULL, NULL},
@@ -397,6 +409,54 @@ static int set_ext_warn(cli *c, const char *val) {
   return -1;
 }
 
+/* --switch-type, KLEE's values. */
+static int set_switch(cli *c, const char *val) {
+  static const char *const names[] = {[SXL_SWITCH_INTERNAL] = "internal",
+                                      [SXL_SWITCH_SIMPLE] = "simple", [SXL_SWITCH_LLVM] = "llvm"};
+  for (int k = 0; k < 3; k++)
+    if (strcmp(names[k], val) == 0) {
+      c->switch_type = k;
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --switch-type %s: not internal, simple or llvm\n", val);
+  return -1;
+}
+
+/* --debug-print-instructions all|src|compact:stderr|file (KLEE's values). */
+static int set_trace(cli *c, const char *val) {
+  static const char *const fmts[] = {[SXL_TRACE_ALL] = "all", [SXL_TRACE_SRC] = "src",
+                                     [SXL_TRACE_COMPACT] = "compact"};
+  const char *colon = strchr(val, ':');
+  for (int k = SXL_TRACE_ALL; colon && k <= SXL_TRACE_COMPACT; k++)
+    if (strlen(fmts[k]) == (size_t)(colon - val) && !strncmp(fmts[k], val, (size_t)(colon - val)) &&
+        (!strcmp(colon + 1, "stderr") || !strcmp(colon + 1, "file"))) {
+      c->trace = k;
+      c->trace_file = !strcmp(colon + 1, "file");
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --debug-print-instructions %s: not all, src or compact, then "
+                  ":stderr or :file\n", val);
+  return -1;
+}
+
+/* The --debug-print-instructions file, OUTDIR/instructions.txt. 0, or -1
+** (said). */
+static int open_trace(cli *c) {
+  const char *dir = symx_option_get_str(c->ctx, "output_dir");
+  char path[4200];
+  if (!dir || !*dir) {
+    fprintf(stderr, "symx-llvm: --debug-print-instructions ...:file needs --output-dir\n");
+    return -1;
+  }
+  mkdir(dir, 0777); /* an error shows at fopen */
+  snprintf(path, sizeof path, "%s/instructions.txt", dir);
+  if (!(c->trace_out = fopen(path, "w"))) {
+    fprintf(stderr, "symx-llvm: --debug-print-instructions: cannot write %s\n", path);
+    return -1;
+  }
+  return 0;
+}
+
 /* --libc min|full|none|FILE.bc (sxl_libc_path), KLEE's klee (its small
 ** libc: our min) and uclibc (a full libc: our full). */
 static void set_libc(cli *c, const char *val) {
@@ -446,6 +506,8 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_LIBC: set_libc(c, val); return 0;
   case K_EXT_CALLS: return set_ext_calls(c, val);
   case K_EXT_WARN: return set_ext_warn(c, val);
+  case K_TRACE: return set_trace(c, val);
+  case K_SWITCH: return set_switch(c, val);
   case K_EXIT_TYPE: return set_exit_type(c, val);
   case K_ALIAS: return set(c->ctx, o->lib, val);
   case K_STR: *(const char **)field = val; return 0;
@@ -675,6 +737,15 @@ static sxl_session *open_session(cli *c) {
   s->x.ext_warnings = c->ext_warnings;
   s->warnings_to_file = c->warnings_to_file;
   if (c->weight_qc) s->weight = sxl_weight_qc;
+  if (c->trace && c->trace_file && open_trace(c)) {
+    sxl_session_free(s);
+    return NULL;
+  }
+  s->x.trace = c->trace;
+  s->x.trace_out = c->trace_out;
+  s->prog->keep_src = c->trace != SXL_TRACE_OFF;
+  s->prog->switch_type = c->switch_type;
+  if (c->switch_type == SXL_SWITCH_LLVM) sxl_lower_switches(s->prog->mod);
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;
@@ -731,6 +802,7 @@ static int run(cli *c, int argc, char **argv) {
            : c->replay ? run_replay(c, s)
                        : run_explore(c, s);
   sxl_session_free(s);
+  if (c->trace_out) fclose(c->trace_out);
   g_ctx = NULL;
   return rc;
 }

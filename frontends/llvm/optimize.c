@@ -38,3 +38,15 @@ void sxl_optimize(LLVMModuleRef m) {
   LLVMRunPassManager(mpm, m);
   LLVMDisposePassManager(mpm);
 }
+
+/* --switch-type=llvm: LLVM's LowerSwitch turns every switch into branches
+** (a binary search over case ranges). */
+void sxl_lower_switches(LLVMModuleRef m) {
+  LLVMPassManagerRef fpm = LLVMCreateFunctionPassManagerForModule(m);
+  LLVMAddLowerSwitchPass(fpm);
+  LLVMInitializeFunctionPassManager(fpm);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) LLVMRunFunctionPassManager(fpm, f);
+  LLVMFinalizeFunctionPassManager(fpm);
+  LLVMDisposePassManager(fpm);
+}

@@ -54,7 +54,8 @@ enum sxl_op {
   OP_SELECT, /* dst = a ? b : c */
   OP_BR,     /* edge imm */
   OP_CBR,    /* a ? edge b : edge c */
-  OP_SWCASE, /* a == imm ? edge b : fall through (not counted) */
+  OP_SWCASE, /* a == imm ? edge b : fall through (not counted); flag 1: a
+             ** equals one of the c constant slots at fn->args[imm] */
   OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c args
              ** (flag 2: then c byval sizes, 0 for the other arguments) */
   OP_RET,    /* a = value slot, or UINT32_MAX */
@@ -144,6 +145,8 @@ typedef struct sxl_fn {
   uint32_t *moves;  /* pairs */
   uint32_t *args;   /* call argument slot lists */
   char *unsupported; /* set when the function cannot be translated */
+  LLVMValueRef *src; /* per instruction: the LLVM instruction it came from
+                     ** (when the program keeps them: sxl_prog.keep_src) */
 } sxl_fn;
 
 typedef struct sxl_loc {
@@ -177,8 +180,16 @@ typedef struct sxl_prog {
   char **msgs;      /* OP_UNSUPPORTED messages */
   uint32_t nmsgs;
   uint32_t main_fn;
+  int keep_src;     /* translations record sxl_fn.src (--debug-print-instructions) */
+  int switch_type;  /* SXL_SWITCH_*: how a switch forks (before translation) */
   char err[512];
 } sxl_prog;
+
+/* KLEE's --switch-type: one fork per destination block (internal, the
+** default), one per case in order (simple), or LLVM's lowering into a
+** binary search over case ranges (llvm: sxl_lower_switches on the module). */
+enum { SXL_SWITCH_INTERNAL = 0, SXL_SWITCH_SIMPLE, SXL_SWITCH_LLVM };
+void sxl_lower_switches(LLVMModuleRef m);
 
 /* Removes from lib (a libc module) what prog cannot reach from its
 ** undefined names and exit. 0, or -1 when out of memory (lib unchanged or
@@ -326,6 +337,10 @@ typedef void (*sxl_end_fn)(void *ud, sxl_exec *x, sxl_state *s, symx_state *st,
 ** --external-calls): call the native function, symbolic arguments
 ** concretized; only with concrete arguments; never. */
 enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE };
+/* What --debug-print-instructions prints of each instruction run (KLEE's
+** formats): source location, instruction and state id, the LLVM text. */
+enum { SXL_TRACE_OFF = 0, SXL_TRACE_ALL, SXL_TRACE_SRC, SXL_TRACE_COMPACT };
+void sxl_trace(sxl_exec *x, const sxl_state *s, symx_state *st, uint32_t fi, uint32_t pc);
 /* When a native call is warned about (KLEE's --external-call-warnings):
 ** the first call of each function, never, every call. */
 enum { SXL_EXTWARN_ONCE = 0, SXL_EXTWARN_NONE, SXL_EXTWARN_ALL };
@@ -363,6 +378,8 @@ struct sxl_exec {
   int no_overshift_check; /* a shift by the width or more is not an error */
   int silent_assume;    /* a provably false klee_assume ends the path silently */
   int ext_warnings;     /* SXL_EXTWARN_*: "calling external" warnings */
+  int trace;            /* SXL_TRACE_*: every instruction run is printed (trace.c) */
+  FILE *trace_out;
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];

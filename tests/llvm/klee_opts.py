@@ -10,6 +10,13 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             without an error; without it, an error
   --dump-states-on-halt     =false: the states a limit halts get no test
                             cases (only the paths that ended have them)
+  --switch-type             internal: a path per destination block of a
+                            switch, simple: per case (counted in clang's
+                            IR of the program), llvm: as LLVM lowers it;
+                            the exit codes are the native program's
+  --debug-print-instructions  each format's lines; the source lines it
+                            names are the covered ones (coverage.txt);
+                            :file writes what :stderr prints
   --search nurs:qc, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -124,16 +131,73 @@ def test_search(a, tmp):
 def test_halt(a, tmp):
     for dump in ("true", "false"):
         od = os.path.join(tmp, "halt" + dump)
-        rc, out, err = symx(a, ["--mode", "eager", "--search=bfs", "--max-instructions=300",
+        rc, out, err = symx(a, ["--mode", "eager", "--search=bfs", "--max-instructions=40000",
                                 "--dump-states-on-halt=" + dump, prog(a, "halt.c")], od)
         with open(os.path.join(od, "stats.json")) as f:
             eng = json.load(f)["engine"]
         ktests = len([n for n in os.listdir(od) if n.endswith(".ktest")])
         ended = eng["paths"] - eng["paths_early"]
         want = eng["paths"] if dump == "true" else ended
-        check(rc == 0 and eng["paths_early"] > 0 and ktests == want,
+        check(rc == 0 and 0 < eng["paths_early"] < eng["paths"] and ktests == want,
               "--dump-states-on-halt=%s: %d tests, %d paths of which %d halted" %
               (dump, ktests, eng["paths"], eng["paths_early"]))
+
+
+def switch_ir(a, tmp, src):
+    """(cases, distinct destinations incl. the default) of the program's
+    switch in clang's IR."""
+    ll = os.path.join(tmp, "switch.ll")
+    subprocess.run([a.clang, "-I", a.include, "-S", "-emit-llvm", "-O0", "-Xclang",
+                    "-disable-O0-optnone", "-o", ll, src], check=True)
+    with open(ll) as f:
+        text = f.read()
+    m = re.search(r"switch i\d+ [^,]+, label (%\w+) \[(.*?)\]", text, re.S)
+    targets = re.findall(r"i\d+ -?\d+, label (%\w+)", m.group(2))
+    return len(targets), len(set(targets) | {m.group(1)})
+
+
+def test_switch(a, tmp):
+    src = prog(a, "switch.c")
+    want = native_exits(a, tmp, src)
+    ncases, ndest = switch_ir(a, tmp, src)
+    for kind, paths in (("internal", ndest), ("simple", ncases + 1), ("llvm", None)):
+        for mode in ("eager", "pending"):
+            od = os.path.join(tmp, "sw%s%s" % (kind, mode))
+            rc, out, err = symx(a, ["--mode", mode, "--switch-type=" + kind, src], od)
+            recs = records(od) if rc == 0 else []
+            got = sorted({r["exit"] for r in recs if r["reason"] == "exit"})
+            ok = rc == 0 and got == want and (paths is None or len(recs) == paths)
+            check(ok, "--switch-type=%s (%s): %d paths (want %s), exits %s (native %s)" %
+                  (kind, mode, len(recs), paths, got, want))
+    rc, out, err = symx(a, ["--switch-type=binary", src])
+    check(rc == 2 and "--switch-type binary" in err, "a bad --switch-type is refused by name")
+
+
+def test_trace(a, tmp):
+    src = prog(a, "switch.c")
+    od = os.path.join(tmp, "trcov")
+    symx(a, ["--output-dir", od, src])
+    with open(os.path.join(od, "coverage.txt")) as f:
+        covered = {ln.strip() for ln in f if ln.startswith("switch.c:")}
+    pat = {"all": r"^     (\S+?:\d+|\?):(\w+)\+(\d+):(\d+):(.+)$",
+           "src": r"^     (\S+?:\d+|\?):(\w+)\+(\d+):(\d+)$",
+           "compact": r"^(\w+)\+(\d+):(\d+)$"}
+    for fmt, rx in pat.items():
+        rc, out, err = symx(a, ["--quiet", "--debug-print-instructions=%s:stderr" % fmt, src])
+        lines = [ln for ln in err.splitlines() if not ln.startswith("symx-llvm:")]
+        bad = [ln for ln in lines if not re.match(rx, ln)]
+        check(rc == 0 and lines and not bad, "--debug-print-instructions=%s: %d lines, bad %s" %
+              (fmt, len(lines), bad[:2]))
+        if fmt != "compact":
+            named = {re.match(rx, ln).group(1) for ln in lines if ln.startswith("     switch.c:")}
+            check(named == covered, "%s: the lines named are the covered ones" % fmt)
+        if fmt == "all":
+            check(any(":switch i" in ln for ln in lines), "all: the switch's LLVM text")
+        od = os.path.join(tmp, "tr" + fmt)
+        rc, out, err2 = symx(a, ["--quiet", "--debug-print-instructions=%s:file" % fmt, src], od)
+        with open(os.path.join(od, "instructions.txt")) as f:
+            check(rc == 0 and f.read().splitlines() == lines and not err2.strip(),
+                  "%s:file writes what %s:stderr prints" % (fmt, fmt))
 
 
 def main():
@@ -144,7 +208,7 @@ def main():
     ap.add_argument("--clang", default=shutil.which("clang-14") or "clang")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        for t in (test_extwarn, test_silent_assume, test_search, test_halt):
+        for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
