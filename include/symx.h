@@ -893,6 +893,10 @@ SYMX_API symx_reason symx_state_reason(const symx_state *st);
 SYMX_API symx_engine *symx_state_engine(symx_state *st);
 /* Number of path constraints. */
 SYMX_API size_t symx_state_nconstraints(const symx_state *st);
+/* The state's path constraints as one SMT-LIB2 script (symx_smt2_query of
+** them, in path order): what KLEE's --write-smt2s writes per test. Free
+** with symx_string_free; NULL on error (out of memory). */
+SYMX_API char *symx_state_smt2(symx_state *st);
 /* The state's witness (borrowed; valid until the state changes). NULL for a
 ** state that is not ACTIVE or TERMINATED. */
 SYMX_API const symx_assign *symx_state_witness(symx_state *st);

@@ -74,6 +74,17 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds);
 ** Returns 0 when one was created, -1 otherwise (s->err says why). */
 int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions);
 
+/* KLEE's per-test files (testfiles.c): which ones, where; errors counts
+** the files that could not be written. */
+typedef struct sxl_testfiles {
+  int paths, sym_paths, cov, smt2;
+  const char *dir;
+  sxl_prog *prog;
+  unsigned errors;
+} sxl_testfiles;
+/* A test hook (ud: sxl_testfiles) writing them beside test ud->dir/testN. */
+void sxl_testfiles_hook(void *ud, symx_state *st, const symx_test *t);
+
 /* KLEE's nurs:qc weight of a state (nurs.c): 1 while its path spent less
 ** than 0.1s in the solver, else 1 / seconds. */
 double sxl_weight_qc(void *user, symx_state *st);

@@ -190,9 +190,16 @@ static inline int resumed(loop *L, int rc) {
 }
 
 static inline int op_cbr(loop *L, run *r, const sxl_ins *in) {
+  int rec = L->x->write_paths; /* KLEE's --write-paths, --replay-path */
   if (L->S[in->a]) {
     save(L);
-    return resumed(L, sxl_branch(r, symx_expr_retain(L->S[in->a]), in->b, in->c));
+    symx_expr *c = symx_expr_retain(L->S[in->a]);
+    return resumed(L, rec ? sxl_cbr_symbolic(r, c, in->b, in->c) : sxl_branch(r, c, in->b, in->c));
+  }
+  if (rec) {
+    save(L);
+    int rc = sxl_cbr_concrete(r, L->R[in->a] != 0);
+    if (rc != SXL_CONTINUE) return rc;
   }
   jump(L, L->R[in->a] ? in->b : in->c);
   return SXL_CONTINUE;
@@ -369,6 +376,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     if (!L.cov[L.pc]) {
       L.cov[L.pc] = 1;
       s->newcov = 1;
+      if (x->write_cov && in->loc && sxl_trail_loc(s, in->loc)) return sxl_oom(r);
     }
     L.n++;
     switch (in->op) {

@@ -192,6 +192,10 @@ typedef struct cli {
   int trace, trace_file; /* --debug-print-instructions: SXL_TRACE_*, to a file */
   FILE *trace_out;
   int switch_type;   /* SXL_SWITCH_* */
+  sxl_testfiles tf;  /* --write-paths, --write-sym-paths, --write-cov, --write-smt2s */
+  const char *replay_path; /* --replay-path FILE */
+  char *replay_dec;  /* its decisions */
+  uint32_t nreplay;
   int warnings_to_file;
 } cli;
 
@@ -227,7 +231,7 @@ static const struct own_opt {
   const char *name;
   enum own_kind kind;
   size_t field;            /* offsetof(cli, ...) for K_FLAG, K_STR, K_MS, K_U64 */
-  const char *lib, *value; /* K_LIB: option and value; K_ALIAS: option */
+  const char *lib, *value; /* K_LIB: option and value; K_ALIAS: option; K_REFUSED: why */
 } own_opts[] = {
     {"help", K_HELP, 0, NULL, NULL},
     {"search", K_SEARCH, 0, NULL, NULL},
@@ -296,14 +300,19 @@ static const struct own_opt {
     {"use-batching-search", K_FLAG, offsetof(cli, batching), NULL, NULL},
     {"batch-time", K_ALIAS, 0, "batch_time", NULL},
     {"use-iterative-deepening-time-search", K_FLAG, offsetof(cli, iterdeep), NULL, NULL},
+    {"write-paths", K_FLAG, offsetof(cli, tf.paths), NULL, NULL},
+    {"write-sym-paths", K_FLAG, offsetof(cli, tf.sym_paths), NULL, NULL},
+    {"write-cov", K_FLAG, offsetof(cli, tf.cov), NULL, NULL},
+    {"write-smt2s", K_FLAG, offsetof(cli, tf.smt2), NULL, NULL},
+    {"replay-path", K_STR, offsetof(cli, replay_path), NULL, NULL},
+    {"write-kqueries", K_REFUSED, 0, NULL,
+     "KLEE's KQuery syntax is not written here; --write-smt2s writes each test's path "
+     "constraints as SMT-LIB2"},
+    {"write-cvcs", K_REFUSED, 0, NULL,
+     "STP's CVC syntax is not written here; --write-smt2s writes each test's path "
+     "constraints as SMT-LIB2"},
     {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet) */
-    {"write-kqueries", K_REFUSED, 0, NULL, NULL},
-    {"write-smt2s", K_REFUSED, 0, NULL, NULL},
-    {"write-cvcs", K_REFUSED, 0, NULL, NULL},
-    {"write-paths", K_REFUSED, 0, NULL, NULL},
-    {"write-sym-paths", K_REFUSED, 0, NULL, NULL},
-    {"write-cov", K_REFUSED, 0, NULL, NULL},
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
     {"use-query-log", K_REFUSED, 0, NULL, NULL},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
@@ -501,7 +510,8 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_ON:
   case K_NOOP_VAL: return 0;
   case K_REFUSED:
-    fprintf(stderr, "symx-llvm: --%s: KLEE's option, which symx-llvm does not implement\n", name);
+    fprintf(stderr, "symx-llvm: --%s: KLEE's option, which symx-llvm does not implement%s%s\n",
+            name, o->value ? ": " : "", o->value ? o->value : "");
     return -1;
   case K_LIBC: set_libc(c, val); return 0;
   case K_EXT_CALLS: return set_ext_calls(c, val);
@@ -715,6 +725,55 @@ static int want_posix(cli *c) {
   return want;
 }
 
+/* --replay-path FILE: its decisions ('0'/'1', one a line, as --write-paths
+** writes them). 0, or -1 (said). */
+static int read_replay_path(cli *c) {
+  FILE *f = fopen(c->replay_path, "r");
+  if (!f) {
+    fprintf(stderr, "symx-llvm: --replay-path %s: cannot read it\n", c->replay_path);
+    return -1;
+  }
+  size_t n = 0, cap = 256;
+  char *d = malloc(cap);
+  int ch, bad = 0;
+  while (d && (ch = fgetc(f)) != EOF) {
+    if (ch == '\n' || ch == '\r' || ch == ' ') continue;
+    if (ch != '0' && ch != '1') bad = 1;
+    if (n == cap) {
+      char *g = realloc(d, cap *= 2);
+      if (!g) free(d);
+      d = g;
+    }
+    if (d) d[n++] = (char)ch;
+  }
+  fclose(f);
+  if (!d || bad) {
+    free(d);
+    fprintf(stderr, "symx-llvm: --replay-path %s: %s\n", c->replay_path,
+            bad ? "not a list of 0 and 1 (one a line)" : "out of memory");
+    return -1;
+  }
+  c->replay_dec = d;
+  c->nreplay = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+  return 0;
+}
+
+/* KLEE's per-test files and branch records, as asked. */
+static int set_testfiles(cli *c, sxl_session *s) {
+  if (c->replay_path && read_replay_path(c)) return -1;
+  s->x.replay_path = c->replay_dec;
+  s->x.nreplay = c->nreplay;
+  s->x.write_paths = c->tf.paths || c->tf.sym_paths || c->replay_path;
+  s->x.write_cov = c->tf.cov;
+  c->tf.dir = symx_option_get_str(c->ctx, "output_dir");
+  c->tf.prog = s->prog;
+  if (c->tf.paths || c->tf.sym_paths || c->tf.cov || c->tf.smt2) {
+    s->test_hook = sxl_testfiles_hook;
+    s->test_ud = &c->tf;
+  }
+  return 0;
+}
+
 /* The session on the program, set up as the command line asks. */
 static sxl_session *open_session(cli *c) {
   char err[1024], flags[4200];
@@ -745,6 +804,10 @@ static sxl_session *open_session(cli *c) {
   s->x.trace_out = c->trace_out;
   s->prog->keep_src = c->trace != SXL_TRACE_OFF;
   s->prog->switch_type = c->switch_type;
+  if (set_testfiles(c, s)) {
+    sxl_session_free(s);
+    return NULL;
+  }
   if (c->switch_type == SXL_SWITCH_LLVM) sxl_lower_switches(s->prog->mod);
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
@@ -803,6 +866,8 @@ static int run(cli *c, int argc, char **argv) {
                        : run_explore(c, s);
   sxl_session_free(s);
   if (c->trace_out) fclose(c->trace_out);
+  free(c->replay_dec);
+  if (c->tf.errors) fprintf(stderr, "symx-llvm: %u per-test files could not be written\n", c->tf.errors);
   g_ctx = NULL;
   return rc;
 }

@@ -317,6 +317,13 @@ typedef struct sxl_state {
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
   uint64_t qcost_ns; /* solver time while this path ran (KLEE's query cost: nurs:qc) */
+  /* KLEE's per-test files (trail.c): branch decisions '0'/'1' of every
+  ** conditional branch (path) and of the symbolic ones (sympath), source
+  ** locations this state covered first (newlocs; a fork's child starts empty) */
+  char *path, *sympath;
+  uint32_t npath, cappath, nsympath, capsympath;
+  uint32_t *newlocs;
+  uint32_t nnewlocs, capnewlocs;
 } sxl_state;
 
 /* ------------------------------------------------------------------ */
@@ -379,11 +386,23 @@ struct sxl_exec {
   int silent_assume;    /* a provably false klee_assume ends the path silently */
   int ext_warnings;     /* SXL_EXTWARN_*: "calling external" warnings */
   int trace;            /* SXL_TRACE_*: every instruction run is printed (trace.c) */
+  int write_paths;      /* record sxl_state.path/sympath (--write-paths, --write-sym-paths) */
+  int write_cov;        /* record sxl_state.newlocs (--write-cov) */
+  const char *replay_path; /* --replay-path: the decisions to follow ('0'/'1'), */
+  uint32_t nreplay;        /* then no more branches */
   FILE *trace_out;
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];
 };
+
+/* trail.c: a branch decision (taken: 1 = true side; sym: the condition was
+** symbolic), a newly covered location, the clone's copy, the arrays freed.
+** The recorders return 0, or -1 when out of memory. */
+int sxl_trail_branch(sxl_state *s, int taken, int sym);
+int sxl_trail_loc(sxl_state *s, uint32_t loc);
+int sxl_trail_clone(sxl_state *c, const sxl_state *s);
+void sxl_trail_free(sxl_state *s);
 
 sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main);
 sxl_state *sxl_state_clone(sxl_state *s);

@@ -17,6 +17,16 @@ checked by what it must do (programs in tests/llvm/klee_opts):
   --debug-print-instructions  each format's lines; the source lines it
                             names are the covered ones (coverage.txt);
                             :file writes what :stderr prints
+  --write-paths, --replay-path  each test's branch decisions; replaying
+                            them runs that one path: the same exit code and
+                            output as the test's concrete replay (--replay)
+  --write-sym-paths         the decisions where the path forked: a
+                            subsequence of the .path
+  --write-cov               the .cov files (the lines each path covered
+                            first) together name the covered lines
+                            (coverage.txt)
+  --write-smt2s             each test's .smt2 with the test's input bytes
+                            asserted is sat for z3 (skipped without z3)
   --search nurs:qc, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -200,6 +210,89 @@ def test_trace(a, tmp):
                   "%s:file writes what %s:stderr prints" % (fmt, fmt))
 
 
+def ktest_objects(path):
+    """[(name, bytes)] of a .ktest file."""
+    import struct
+    with open(path, "rb") as f:
+        d = f.read()
+    assert d[:5] == b"KTEST"
+    pos = 9
+    nargs = struct.unpack(">I", d[pos:pos + 4])[0]
+    pos += 4
+    for _ in range(nargs):
+        n = struct.unpack(">I", d[pos:pos + 4])[0]
+        pos += 4 + n
+    pos += 8  # sym_argvs, sym_argv_len (version >= 2)
+    nobj = struct.unpack(">I", d[pos:pos + 4])[0]
+    pos += 4
+    objs = []
+    for _ in range(nobj):
+        n = struct.unpack(">I", d[pos:pos + 4])[0]
+        name = d[pos + 4:pos + 4 + n].decode()
+        pos += 4 + n
+        m = struct.unpack(">I", d[pos:pos + 4])[0]
+        objs.append((name, d[pos + 4:pos + 4 + m]))
+        pos += 4 + m
+    return objs
+
+
+def subsequence(a, b):
+    it = iter(b)
+    return all(c in it for c in a)
+
+
+def test_pathfiles(a, tmp):
+    src = prog(a, "paths.c")
+    od = os.path.join(tmp, "pf")
+    rc, out, err = symx(a, ["--quiet", "--write-paths", "--write-sym-paths", "--write-cov",
+                            "--write-smt2s", src], od)
+    tests = sorted(n[:-6] for n in os.listdir(od) if n.endswith(".ktest"))
+    check(rc == 0 and len(tests) > 4, "paths.c: %d tests" % len(tests))
+    z3 = shutil.which("z3")
+    covs = {}
+    for t in tests:
+        base = os.path.join(od, t)
+        with open(base + ".path") as f:
+            path = [ln.strip() for ln in f]
+        with open(base + ".sym.path") as f:
+            sym = [ln.strip() for ln in f]
+        rc1, out1, err1 = symx(a, ["--replay", base + ".ktest", src])
+        od2 = os.path.join(tmp, "rp" + t)
+        rc2, out2, err2 = symx(a, ["--quiet", "--replay-path", base + ".path", src], od2)
+        recs = records(od2) if rc2 == 0 else []
+        check(len(recs) == 1 and recs[0]["reason"] == "exit" and recs[0]["exit"] == rc1 and
+              recs[0]["output"] == out1 and set(path) <= {"0", "1"},
+              "%s: --replay-path runs its path (exit %s, replay %d)" %
+              (t, recs[0]["exit"] if recs else None, rc1))
+        check(len(sym) >= 2 and subsequence(sym, path), "%s: .sym.path within .path" % t)
+        with open(base + ".cov") as f:
+            for ln in f:
+                covs.setdefault(ln.strip(), []).append(t)
+        if z3:
+            with open(base + ".smt2") as f:
+                script = f.read().replace("(check-sat)", "")
+            for name, data in ktest_objects(base + ".ktest"):
+                for i, byte in enumerate(data):
+                    script += "(assert (= (select %s #x%08x) #x%02x))\n" % (name, i, byte)
+            r = subprocess.run([z3, "-in"], input=script + "(check-sat)\n", text=True,
+                               stdout=subprocess.PIPE, timeout=60)
+            check(r.stdout.strip() == "sat", "%s: its inputs satisfy its .smt2 (%s)" %
+                  (t, r.stdout.strip()[:60]))
+    with open(os.path.join(od, "coverage.txt")) as f:
+        covered = {ln.strip() for ln in f if ln.startswith("paths.c:")}
+    mine = {k for k in covs if k.startswith("paths.c:")}
+    check(mine == covered, "--write-cov: %d lines over the tests, %d covered" %
+          (len(mine), len(covered)))
+    bad = os.path.join(tmp, "bad.path")
+    with open(bad, "w") as f:
+        f.write("1\n2\n")
+    rc, out, err = symx(a, ["--replay-path", bad, src])
+    check(rc == 2 and "--replay-path" in err, "a malformed --replay-path file is refused")
+    rc, out, err = symx(a, ["--write-kqueries", src])
+    check(rc == 2 and "--write-kqueries" in err and "SMT-LIB2" in err,
+          "--write-kqueries is refused by name, pointing at --write-smt2s")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -208,7 +301,8 @@ def main():
     ap.add_argument("--clang", default=shutil.which("clang-14") or "clang")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace):
+        for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
+                  test_pathfiles):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
