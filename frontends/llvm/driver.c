@@ -157,7 +157,7 @@ sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *lib
 static int set_entry(LLVMModuleRef mod, const char *entry, char *err, size_t errlen) {
   LLVMValueRef e = LLVMGetNamedFunction(mod, entry);
   if (!e || LLVMIsDeclaration(e)) {
-    snprintf(err, errlen, "--entry-point %s: the program defines no function of that name", entry);
+    snprintf(err, errlen, "entry function '%s' (--entry-point) not found in the program", entry);
     return -1;
   }
   LLVMValueRef m = LLVMGetNamedFunction(mod, "main");

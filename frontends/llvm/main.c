@@ -192,6 +192,7 @@ typedef struct cli {
   int trace, trace_file; /* --debug-print-instructions: SXL_TRACE_*, to a file */
   FILE *trace_out;
   int switch_type;   /* SXL_SWITCH_* */
+  int print_escaping;
   sxl_testfiles tf;  /* --write-paths, --write-sym-paths, --write-cov, --write-smt2s */
   const char *replay_path; /* --replay-path FILE */
   char *replay_dec;  /* its decisions */
@@ -265,6 +266,7 @@ static const struct own_opt {
     {"external-call-warnings", K_EXT_WARN, 0, NULL, NULL},
     {"debug-print-instructions", K_TRACE, 0, NULL, NULL},
     {"switch-type", K_SWITCH, 0, NULL, NULL},
+    {"debug-print-escaping-functions", K_FLAG, offsetof(cli, print_escaping), NULL, NULL},
     {"warnings-only-to-file", K_FLAG, offsetof(cli, warnings_to_file), NULL, NULL},
     {"exit-on-error-type", K_EXIT_TYPE, 0, NULL, NULL},
     {"entry-point", K_STR, offsetof(cli, entry), NULL, NULL},
@@ -809,6 +811,7 @@ static sxl_session *open_session(cli *c) {
     return NULL;
   }
   if (c->switch_type == SXL_SWITCH_LLVM) sxl_lower_switches(s->prog->mod);
+  if (c->print_escaping) sxl_print_escaping(s->prog->mod, stderr);
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;
@@ -855,6 +858,10 @@ static int run(cli *c, int argc, char **argv) {
     }
     if (!sxl_instrument_coverage(c->program, c->covout, err, sizeof err)) return 0;
     fprintf(stderr, "symx-llvm: %s\n", err);
+    return 2;
+  }
+  if (c->entry && !*c->entry) { /* as KLEE: no default for an empty name */
+    fprintf(stderr, "symx-llvm: the entry point (--entry-point) cannot be empty\n");
     return 2;
   }
   sxl_session *s = open_session(c);

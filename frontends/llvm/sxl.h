@@ -190,6 +190,9 @@ typedef struct sxl_prog {
 ** binary search over case ranges (llvm: sxl_lower_switches on the module). */
 enum { SXL_SWITCH_INTERNAL = 0, SXL_SWITCH_SIMPLE, SXL_SWITCH_LLVM };
 void sxl_lower_switches(LLVMModuleRef m);
+/* KLEE's --debug-print-escaping-functions (escaping.c): the functions whose
+** address is used other than to call them, one line on f (none: nothing). */
+void sxl_print_escaping(LLVMModuleRef m, FILE *f);
 
 /* Removes from lib (a libc module) what prog cannot reach from its
 ** undefined names and exit. 0, or -1 when out of memory (lib unchanged or

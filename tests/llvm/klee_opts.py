@@ -27,6 +27,9 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             (coverage.txt)
   --write-smt2s             each test's .smt2 with the test's input bytes
                             asserted is sat for z3 (skipped without z3)
+  --debug-print-escaping-functions  the program's functions whose name
+                            clang's IR uses other than as a call's callee
+  --entry-point=            refused (empty), as KLEE does
   --search nurs:qc, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -293,6 +296,29 @@ def test_pathfiles(a, tmp):
           "--write-kqueries is refused by name, pointing at --write-smt2s")
 
 
+def test_escaping(a, tmp):
+    src = prog(a, "escaping.c")
+    ll = os.path.join(tmp, "esc.ll")
+    subprocess.run([a.clang, "-S", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone",
+                    "-o", ll, src], check=True)
+    with open(ll) as f:
+        text = f.read()
+    defined = set(re.findall(r"^define [^@]*@(\w+)\(", text, re.M))
+    body = re.sub(r"^define .*$", "", text, flags=re.M)  # definitions' own names out
+    want = set()
+    for fn in defined:
+        uses = re.findall(r"(.{0,40})@%s\b(.?)" % fn, body)
+        if any(not (re.search(r"call [^@]*$", pre) and nxt == "(") for pre, nxt in uses):
+            want.add(fn)
+    rc, out, err = symx(a, ["--quiet", "--debug-print-escaping-functions", src])
+    m = re.search(r"escaping functions: \[(.*)\]", err)
+    got = set(m.group(1).split(", ")) & defined if m else set()
+    check(rc == 0 and got == want and "stored" in want and "only_called" not in want,
+          "--debug-print-escaping-functions: %s (clang's IR: %s)" % (sorted(got), sorted(want)))
+    rc, out, err = symx(a, ["--entry-point=", src])
+    check(rc == 2 and "cannot be empty" in err, "--entry-point= is refused")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -302,7 +328,7 @@ def main():
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
-                  test_pathfiles):
+                  test_pathfiles, test_escaping):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
