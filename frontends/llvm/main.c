@@ -216,6 +216,7 @@ enum own_kind {
   K_EXT_WARN,  /* --external-call-warnings none|once-per-function|all */
   K_TRACE,     /* --debug-print-instructions FORMAT:WHERE */
   K_SWITCH,    /* --switch-type internal|simple|llvm */
+  K_SOLVER,    /* --solver, KLEE's --solver-backend */
   K_EXIT_TYPE, /* --exit-on-error-type KLEE-TYPE */
   K_ALIAS,     /* a libsymx option of another name takes the value (KLEE's names) */
   K_STR,       /* a const char * field takes the value */
@@ -266,6 +267,8 @@ static const struct own_opt {
     {"external-call-warnings", K_EXT_WARN, 0, NULL, NULL},
     {"debug-print-instructions", K_TRACE, 0, NULL, NULL},
     {"switch-type", K_SWITCH, 0, NULL, NULL},
+    {"solver", K_SOLVER, 0, NULL, NULL},
+    {"solver-backend", K_SOLVER, 0, NULL, NULL},
     {"debug-print-escaping-functions", K_FLAG, offsetof(cli, print_escaping), NULL, NULL},
     {"warnings-only-to-file", K_FLAG, offsetof(cli, warnings_to_file), NULL, NULL},
     {"exit-on-error-type", K_EXIT_TYPE, 0, NULL, NULL},
@@ -420,6 +423,18 @@ static int set_ext_warn(cli *c, const char *val) {
   return -1;
 }
 
+/* --solver NAME: libsymx's backends; KLEE's others (stp, metasmt, dummy)
+** are not built in: said as KLEE says a backend it was built without. */
+static int set_solver(cli *c, const char *val) {
+  const symx_option_info *o = symx_option_find("solver");
+  size_t n = strlen(val);
+  for (const char *v = o ? o->values : ""; v && *v; v = strchr(v, '|') ? strchr(v, '|') + 1 : NULL)
+    if (!strncmp(v, val, n) && (v[n] == '|' || !v[n])) return set(c->ctx, "solver", val);
+  fprintf(stderr, "symx-llvm: solver backend '%s' is not built in (%s)\n", val,
+          o && o->values ? o->values : "");
+  return -1;
+}
+
 /* --switch-type, KLEE's values. */
 static int set_switch(cli *c, const char *val) {
   static const char *const names[] = {[SXL_SWITCH_INTERNAL] = "internal",
@@ -520,6 +535,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_EXT_WARN: return set_ext_warn(c, val);
   case K_TRACE: return set_trace(c, val);
   case K_SWITCH: return set_switch(c, val);
+  case K_SOLVER: return set_solver(c, val);
   case K_EXIT_TYPE: return set_exit_type(c, val);
   case K_ALIAS: return set(c->ctx, o->lib, val);
   case K_STR: *(const char **)field = val; return 0;

@@ -29,7 +29,8 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             asserted is sat for z3 (skipped without z3)
   --debug-print-escaping-functions  the program's functions whose name
                             clang's IR uses other than as a call's callee
-  --entry-point=            refused (empty), as KLEE does
+  --entry-point=            refused (empty), as KLEE does; so is
+                            --solver-backend=stp (not built in)
   --search nurs:qc, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -315,6 +316,8 @@ def test_escaping(a, tmp):
     got = set(m.group(1).split(", ")) & defined if m else set()
     check(rc == 0 and got == want and "stored" in want and "only_called" not in want,
           "--debug-print-escaping-functions: %s (clang's IR: %s)" % (sorted(got), sorted(want)))
+    rc, out, err = symx(a, ["--solver-backend=stp", src])
+    check(rc == 2 and "solver backend 'stp' is not built in" in err, "--solver-backend=stp is refused")
     rc, out, err = symx(a, ["--entry-point=", src])
     check(rc == 2 and "cannot be empty" in err, "--entry-point= is refused")
 
