@@ -149,7 +149,7 @@ const char *sxl_libc_path(const char *name, char *err, size_t errlen) {
 
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen) {
-  return sxl_session_open(ctx, &program, 1, libc_bc, opt, NULL, 0, err, errlen);
+  return sxl_session_open(ctx, &program, 1, libc_bc, opt, NULL, 0, NULL, NULL, err, errlen);
 }
 
 /* KLEE's --entry-point: the function named entry becomes the program's
@@ -168,7 +168,8 @@ static int set_entry(LLVMModuleRef mod, const char *entry, char *err, size_t err
 
 sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
                               const char *libc_bc, const char *opt, const char *entry,
-                              int posix_main, char *err, size_t errlen) {
+                              int posix_main, sxl_module_hook hook, void *hook_ud, char *err,
+                              size_t errlen) {
   sxl_session *s = calloc(1, sizeof *s);
   if (!s) {
     snprintf(err, errlen, "out of memory");
@@ -181,7 +182,8 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
   libc_bc = sxl_libc_path(libc_bc, err, errlen);
   if (!libc_bc || sxl_load_files(programs, n, libc_bc, opt, s->llctx, &mod, err, errlen) ||
       (entry && strcmp(entry, "main") && set_entry(mod, entry, err, errlen)) ||
-      sxl_posix_link(s->llctx, mod, posix_main, err, errlen)) {
+      sxl_posix_link(s->llctx, mod, posix_main, err, errlen) ||
+      (hook && hook(hook_ud, mod, err, errlen))) {
     if (mod) LLVMDisposeModule(mod);
     sxl_session_free(s);
     return NULL;

@@ -47,12 +47,17 @@ const char *sxl_libc_path(const char *name, char *err, size_t errlen);
 ** last -O wins). ctx options are read later. */
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen);
+/* A change of the linked module before it is translated (--function-alias):
+** 0, or -1 with err set. */
+typedef int (*sxl_module_hook)(void *ud, LLVMModuleRef m, char *err, size_t errlen);
 /* As sxl_session_new for n input files linked into one program
 ** (sxl_load_files), whose entry function is entry (NULL: main); posix_main:
-** the environment runtime's main runs first (--posix-runtime; posix_link.c). */
+** the environment runtime's main runs first (--posix-runtime; posix_link.c);
+** hook (may be NULL) runs on the linked module. */
 sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
                               const char *libc_bc, const char *opt, const char *entry,
-                              int posix_main, char *err, size_t errlen);
+                              int posix_main, sxl_module_hook hook, void *hook_ud, char *err,
+                              size_t errlen);
 /* main's arguments: the program's name then argv[0..argc), and its
 ** environment from environ_file (NAME=VALUE lines; NULL: empty). The ktest
 ** files record them. Returns 0, or -1 with s->err set. */
@@ -73,6 +78,14 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds);
 ** to learn the first input it creates (s->x.first_input, first_input_size).
 ** Returns 0 when one was created, -1 otherwise (s->err says why). */
 int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions);
+
+/* KLEE's --function-alias pairs (funcalias.c), applied in order by the
+** module hook sxl_function_alias (ud: sxl_aliases). */
+typedef struct sxl_aliases {
+  const char *pairs[64];
+  int n;
+} sxl_aliases;
+int sxl_function_alias(void *ud, LLVMModuleRef m, char *err, size_t errlen);
 
 /* KLEE's per-test files (testfiles.c): which ones, where; errors counts
 ** the files that could not be written. */

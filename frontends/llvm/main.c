@@ -13,6 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <llvm-c/BitWriter.h>
+
 static symx_ctx *g_ctx; /* for the signal handler only */
 static volatile int g_stop;
 
@@ -193,6 +195,8 @@ typedef struct cli {
   FILE *trace_out;
   int switch_type;   /* SXL_SWITCH_* */
   int print_escaping;
+  int output_module; /* --output-module: OUTDIR/final.bc */
+  sxl_aliases aliases; /* --function-alias */
   sxl_testfiles tf;  /* --write-paths, --write-sym-paths, --write-cov, --write-smt2s */
   const char *replay_path; /* --replay-path FILE */
   char *replay_dec;  /* its decisions */
@@ -217,6 +221,7 @@ enum own_kind {
   K_TRACE,     /* --debug-print-instructions FORMAT:WHERE */
   K_SWITCH,    /* --switch-type internal|simple|llvm */
   K_SOLVER,    /* --solver, KLEE's --solver-backend */
+  K_ALIAS_FN,  /* --function-alias NAME:REPLACEMENT (repeated) */
   K_EXIT_TYPE, /* --exit-on-error-type KLEE-TYPE */
   K_ALIAS,     /* a libsymx option of another name takes the value (KLEE's names) */
   K_STR,       /* a const char * field takes the value */
@@ -268,6 +273,8 @@ static const struct own_opt {
     {"debug-print-instructions", K_TRACE, 0, NULL, NULL},
     {"switch-type", K_SWITCH, 0, NULL, NULL},
     {"solver", K_SOLVER, 0, NULL, NULL},
+    {"function-alias", K_ALIAS_FN, 0, NULL, NULL},
+    {"output-module", K_FLAG, offsetof(cli, output_module), NULL, NULL},
     {"solver-backend", K_SOLVER, 0, NULL, NULL},
     {"debug-print-escaping-functions", K_FLAG, offsetof(cli, print_escaping), NULL, NULL},
     {"warnings-only-to-file", K_FLAG, offsetof(cli, warnings_to_file), NULL, NULL},
@@ -536,6 +543,13 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_TRACE: return set_trace(c, val);
   case K_SWITCH: return set_switch(c, val);
   case K_SOLVER: return set_solver(c, val);
+  case K_ALIAS_FN:
+    if (c->aliases.n == (int)(sizeof c->aliases.pairs / sizeof c->aliases.pairs[0])) {
+      fprintf(stderr, "symx-llvm: --function-alias: more than %d\n", c->aliases.n);
+      return -1;
+    }
+    c->aliases.pairs[c->aliases.n++] = val;
+    return 0;
   case K_EXIT_TYPE: return set_exit_type(c, val);
   case K_ALIAS: return set(c->ctx, o->lib, val);
   case K_STR: *(const char **)field = val; return 0;
@@ -792,6 +806,23 @@ static int set_testfiles(cli *c, sxl_session *s) {
   return 0;
 }
 
+/* --output-module: the program as symx-llvm runs it (linked, its libc
+** included, --function-alias and --switch-type=llvm applied) as
+** OUTDIR/final.bc. 0, or -1 (said). */
+static int write_module(cli *c, sxl_session *s) {
+  const char *dir = symx_option_get_str(c->ctx, "output_dir");
+  char path[4200];
+  if (!dir || !*dir) {
+    fprintf(stderr, "symx-llvm: --output-module needs --output-dir\n");
+    return -1;
+  }
+  mkdir(dir, 0777); /* an error shows when writing */
+  snprintf(path, sizeof path, "%s/final.bc", dir);
+  if (LLVMWriteBitcodeToFile(s->prog->mod, path) == 0) return 0;
+  fprintf(stderr, "symx-llvm: --output-module: cannot write %s\n", path);
+  return -1;
+}
+
 /* The session on the program, set up as the command line asks. */
 static sxl_session *open_session(cli *c) {
   char err[1024], flags[4200];
@@ -799,7 +830,8 @@ static sxl_session *open_session(cli *c) {
   if (posix < 0) return NULL;
   snprintf(flags, sizeof flags, "%s\n%s", c->optimize ? "-O1" : "-O0", c->cflags);
   sxl_session *s = sxl_session_open(c->ctx, c->inputs, c->ninputs, c->libc, flags, c->entry,
-                                    posix, err, sizeof err);
+                                    posix, c->aliases.n ? sxl_function_alias : NULL, &c->aliases,
+                                    err, sizeof err);
   if (!s) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
@@ -828,6 +860,10 @@ static sxl_session *open_session(cli *c) {
   }
   if (c->switch_type == SXL_SWITCH_LLVM) sxl_lower_switches(s->prog->mod);
   if (c->print_escaping) sxl_print_escaping(s->prog->mod, stderr);
+  if (c->output_module && write_module(c, s)) {
+    sxl_session_free(s);
+    return NULL;
+  }
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;

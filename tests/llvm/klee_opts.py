@@ -31,6 +31,12 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             clang's IR uses other than as a call's callee
   --entry-point=            refused (empty), as KLEE does; so is
                             --solver-backend=stp (not built in)
+  --function-alias          the run prints what the native program built
+                            to call the replacement prints (by name and by
+                            a regular expression); KLEE's refusals (empty,
+                            itself, missing, type mismatch) are refusals
+  --output-module           OUTDIR/final.bc is the program (llvm-dis reads
+                            it; the alias's call is in it)
   --search nurs:qc, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -322,6 +328,30 @@ def test_escaping(a, tmp):
     check(rc == 2 and "cannot be empty" in err, "--entry-point= is refused")
 
 
+def test_alias(a, tmp):
+    src = prog(a, "alias.c")
+    exe = os.path.join(tmp, "alias_native")
+    subprocess.run([a.clang, "-DCALL=twointsmul", "-o", exe, src], check=True)
+    want = subprocess.run([exe], stdout=subprocess.PIPE).stdout.decode()
+    for spec in ("twoints:twointsmul", "two.*s:twointsmul", "t[w]oints:twointsmul"):
+        od = os.path.join(tmp, "al" + str(len(spec)))
+        rc, out, err = symx(a, ["--function-alias=" + spec, "--output-module", src], od)
+        check(rc == 0 and out == want and "function-alias: replaced @twoints" in err,
+              "--function-alias=%s: %r (native %r)" % (spec, out, want))
+        dis = shutil.which("llvm-dis-14") or shutil.which("llvm-dis")
+        if dis:
+            r = subprocess.run([dis, "-o", "-", os.path.join(od, "final.bc")], stdout=subprocess.PIPE)
+            check(r.returncode == 0 and b"call i32 @twointsmul" in r.stdout,
+                  "--output-module: final.bc calls the replacement")
+    for spec, why in ((":twoints", "cannot be empty"), ("twoints:", "cannot be empty"),
+                      ("twoints:twoints", "cannot replace itself"),
+                      ("twoints:nothere", "could not be found"),
+                      ("oneshort:twoints", "no (replaceable) match"),
+                      ("xyz.*:twoints", "no (replaceable) match")):
+        rc, out, err = symx(a, ["--function-alias=" + spec, src])
+        check(rc == 2 and why in err and not out, "--function-alias=%s refused: %s" % (spec, why))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -331,7 +361,7 @@ def main():
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
-                  test_pathfiles, test_escaping):
+                  test_pathfiles, test_escaping, test_alias):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
