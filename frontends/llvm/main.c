@@ -108,7 +108,20 @@ static void usage(FILE *f) {
         "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
         "  --only-output-states-covering-new, --allow-seed-extension/-truncation,\n"
         "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero, --kdalloc,\n"
-        "  --check-overshift[=false] (a shift by the width or more: an error, or not);\n"
+        "  --check-overshift[=false] (a shift by the width or more: an error, or not),\n"
+        "  --dump-states-on-halt[=false] (states a limit halts get tests, or not),\n"
+        "  --silent-klee-assume (a provably false klee_assume ends its path silently),\n"
+        "  --external-call-warnings none|once-per-function|all, --warnings-only-to-file,\n"
+        "  --write-paths, --write-sym-paths (branch decisions: testN.path, .sym.path),\n"
+        "  --replay-path FILE (follow them), --write-cov (testN.cov: lines the path\n"
+        "  covered first), --write-smt2s (testN.smt2: its path constraints),\n"
+        "  --function-alias NAME:REPL (NAME or a whole-name regex; repeatable),\n"
+        "  --output-module (OUTDIR/final.bc), --debug-print-escaping-functions,\n"
+        "  --solver-backend z3|cadical, --named-seed-matching (ours: always by name),\n"
+        "  --use-cex-cache, --use-branch-cache, --use-independent-solver,\n"
+        "  --rewrite-equalities, --debug-validate-solver (our solver chain's switches),\n"
+        "  --solver-optimize-divides, --const-array-opt, --simplify-sym-indices\n"
+        "  (KLEE's query rewritings: accepted, no effect on answers);\n"
         "  KLEE's options without a meaning here are refused by name\n"
         "  --quiet                        no program output and messages\n"
         "  --no-progress                  no progress line\n"
@@ -309,6 +322,8 @@ static const struct own_opt {
     {"solver-optimize-divides", K_NOOP, 0, NULL, NULL},
     {"const-array-opt", K_NOOP, 0, NULL, NULL},
     {"simplify-sym-indices", K_NOOP, 0, NULL, NULL},
+    /* .ktest seeds bind inputs by name here (KLEE's default is by order) */
+    {"named-seed-matching", K_NOOP, 0, NULL, NULL},
     {"use-batching-search", K_FLAG, offsetof(cli, batching), NULL, NULL},
     {"batch-time", K_ALIAS, 0, "batch_time", NULL},
     {"use-iterative-deepening-time-search", K_FLAG, offsetof(cli, iterdeep), NULL, NULL},
@@ -326,14 +341,27 @@ static const struct own_opt {
     {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet) */
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
-    {"use-query-log", K_REFUSED, 0, NULL, NULL},
+    {"use-query-log", K_REFUSED, 0, NULL,
+     "queries are not logged in KLEE's formats; --set record_queries=DIR writes each backend "
+     "query as SMT-LIB2"},
+    {"compress-query-log", K_REFUSED, 0, NULL, "see --use-query-log"},
+    {"debug-z3-dump-queries", K_REFUSED, 0, NULL,
+     "--set record_queries=DIR writes each backend query as SMT-LIB2"},
+    {"debug-assignment-validating-solver", K_REFUSED, 0, NULL,
+     "models are not re-checked; --debug-validate-solver cross-checks answers"},
+    {"klee-call-optimisation", K_REFUSED, 0, NULL,
+     "--optimize here treats functions calling klee_* like the others"},
+    {"max-static-fork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
+    {"max-static-solve-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
+    {"max-static-cpfork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
+    {"max-static-pct-check-delay", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
+    {"make-concrete-symbolic", K_REFUSED, 0, NULL, "concrete reads are not made symbolic"},
+    {"single-object-resolution", K_REFUSED, 0, NULL,
+     "a symbolic pointer resolves to every object it may point to"},
+    {"replay-ktest-dir", K_REFUSED, 0, NULL, "--replay takes one .ktest file"},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
     {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
-    {"max-static-fork-pct", K_REFUSED, 0, NULL, NULL},
-    {"max-static-solve-pct", K_REFUSED, 0, NULL, NULL},
-    {"max-static-cpfork-pct", K_REFUSED, 0, NULL, NULL},
     {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
-    {"named-seed-matching", K_REFUSED, 0, NULL, NULL},
     {"zero-seed-extension", K_REFUSED, 0, NULL, NULL},
     {"suppress-external-warnings", K_REFUSED, 0, NULL, NULL},
     {"disable-inlining", K_REFUSED, 0, NULL, NULL},
