@@ -324,6 +324,7 @@ static const struct own_opt {
     {"simplify-sym-indices", K_NOOP, 0, NULL, NULL},
     /* .ktest seeds bind inputs by name here (KLEE's default is by order) */
     {"named-seed-matching", K_NOOP, 0, NULL, NULL},
+    /* KLEE's searchers' wrappers, per-test files, klee_assume */
     {"use-batching-search", K_FLAG, offsetof(cli, batching), NULL, NULL},
     {"batch-time", K_ALIAS, 0, "batch_time", NULL},
     {"use-iterative-deepening-time-search", K_FLAG, offsetof(cli, iterdeep), NULL, NULL},
@@ -332,14 +333,14 @@ static const struct own_opt {
     {"write-cov", K_FLAG, offsetof(cli, tf.cov), NULL, NULL},
     {"write-smt2s", K_FLAG, offsetof(cli, tf.smt2), NULL, NULL},
     {"replay-path", K_STR, offsetof(cli, replay_path), NULL, NULL},
+    {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
+    /* KLEE's options without a meaning in symx-llvm (yet), with the reason */
     {"write-kqueries", K_REFUSED, 0, NULL,
      "KLEE's KQuery syntax is not written here; --write-smt2s writes each test's path "
      "constraints as SMT-LIB2"},
     {"write-cvcs", K_REFUSED, 0, NULL,
      "STP's CVC syntax is not written here; --write-smt2s writes each test's path "
      "constraints as SMT-LIB2"},
-    {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
-    /* KLEE's options without a meaning in symx-llvm (yet) */
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
     {"use-query-log", K_REFUSED, 0, NULL,
      "queries are not logged in KLEE's formats; --set record_queries=DIR writes each backend "
