@@ -264,7 +264,10 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   symx_engine_on_test(s->eng, on_test, s);
   if (s->weight) symx_engine_set_weight(s->eng, s->weight, s);
   symx_engine_on_progress(s->eng, on_progress, s, 2000);
-  s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
+  /* the cap counts from this exploration's start (x.instructions spans
+  ** every exploration of the session: afl mode explores once per entry) */
+  uint64_t max_ins = (uint64_t)symx_option_get(s->ctx, "max_instructions");
+  s->x.max_instructions = max_ins ? s->x.instructions + max_ins : 0;
   sxl_state *init = sxl_state_new_initial(&s->x, 0);
   if (!init) {
     snprintf(s->err, sizeof s->err, "cannot create the initial state");
@@ -332,6 +335,8 @@ int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions) {
   int echo = x->echo_output;
   uint64_t ins0 = x->instructions;
   const symx_assign *replay = x->replay;
+  uint64_t cap = x->max_instructions;
+  x->max_instructions = 0; /* this loop has its own limit */
   x->on_end = on_end_quiet; /* not a path of the exploration: no records */
   x->echo_output = 0;
   x->replay = NULL;
@@ -346,6 +351,7 @@ int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions) {
   x->on_end = end;
   x->echo_output = echo;
   x->replay = replay;
+  x->max_instructions = cap;
   x->instructions = ins0;
   if (x->first_input[0]) return 0;
   if (r == SXL_RUN_FATAL)

@@ -366,7 +366,7 @@ struct sxl_exec {
   uint32_t max_frames;  /* a call deeper ends the path early (0 = no limit) */
   int echo_output;      /* print program output to stdout as it happens */
   uint64_t instructions;/* executed, all paths */
-  uint64_t max_instructions;
+  uint64_t max_instructions; /* runs yield when instructions reaches it (0: never) */
   uint64_t fp_concretized; /* symbolic floating-point operands made concrete */
   uint64_t quantum;     /* instructions per run before yielding */
   sxl_end_fn on_end;
