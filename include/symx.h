@@ -628,7 +628,8 @@ SYMX_API int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done,
 ** to the system (malloc_trim) when the process grows past the cap by a
 ** twentieth. Statistics: pressure_reliefs, pressure_kills_infeasible,
 ** pressure_kills, pressure_solver_checks, rss_max. max_time and
-** max_instructions end the exploration. Every solver query of the engine
+** max_instructions end the exploration: the states left end early, each
+** with a test case unless option dump_states_on_halt is 0. Every solver query of the engine
 ** ends by max_time or after solver_timeout, whichever comes first; the
 ** query then answers unknown (statistic solver_timeouts): past
 ** solver_timeout the side it asked about goes per unknown_policy, past
@@ -688,7 +689,7 @@ SYMX_API const char *symx_error_kind_name(symx_error_kind k);
 /* An engine on ctx. The options mode, search, pending_search and rng_seed
 ** are read now; output_dir and test_formats at the first test case; the
 ** limits, emit_tests, unknown_policy, slice_instructions and
-** batch_instructions where they are used, so they may change during an
+** batch_instructions, batch_time where they are used, so they may change during an
 ** exploration. NULL on error (an unknown searcher name: SYMX_RANGE). */
 SYMX_API symx_engine *symx_engine_new(symx_ctx *ctx);
 /* Frees every state (payloads through their vtable), test record and the
@@ -712,7 +713,10 @@ SYMX_API size_t symx_engine_count(symx_engine *eng, symx_status status);
 ** over PENDING states (options search and pending_search: "dfs", "bfs",
 ** "random-state", "random-path", "nurs:depth" (alias "depth-biased"),
 ** "nurs:rp", "weighted" (symx_engine_set_weight), "batching:NAME" (keeps
-** the last state for batch_instructions instructions), "zesti" (see
+** the last state for batch_instructions instructions and batch_time, each
+** 0 = no such budget), "iterdeep:NAME" (a state that ran past a time budget
+** since its selection pauses until nothing else is left; then the budget,
+** first 1s, doubles), "(a,b)" (a group: "batching:(a,b)"), "zesti" (see
 ** symx_state_sensitive), and "a,b,..." interleaved round-robin). A searcher holds the set it is given through
 ** add/remove; select returns a member without removing it.
 */
@@ -890,6 +894,10 @@ SYMX_API symx_reason symx_state_reason(const symx_state *st);
 SYMX_API symx_engine *symx_state_engine(symx_state *st);
 /* Number of path constraints. */
 SYMX_API size_t symx_state_nconstraints(const symx_state *st);
+/* The state's path constraints as one SMT-LIB2 script (symx_smt2_query of
+** them, in path order): what KLEE's --write-smt2s writes per test. Free
+** with symx_string_free; NULL on error (out of memory). */
+SYMX_API char *symx_state_smt2(symx_state *st);
 /* The state's witness (borrowed; valid until the state changes). NULL for a
 ** state that is not ACTIVE or TERMINATED. */
 SYMX_API const symx_assign *symx_state_witness(symx_state *st);

@@ -53,8 +53,7 @@ int sxl_bi_obj_size(sxl_bcall *c) {
   return sxl_bi_ret(c, o->size);
 }
 
-/* Whether warning text was given once already (then 1); else noted. */
-static int warned(sxl_exec *x, const char *text) {
+int sxl_warned_once(sxl_exec *x, const char *text) {
   uint64_t h = 1469598103934665603ull; /* FNV-1a */
   for (const char *p = text; *p; p++) h = (h ^ (uint8_t)*p) * 1099511628211ull;
   for (unsigned i = 0; i < x->nwarned_once; i++)
@@ -72,7 +71,7 @@ int sxl_bi_warning(sxl_bcall *c) {
   sxl_bi_cstr(c->r, c->a[0], text, sizeof text);
   sxl_where(c->r, text, msg, sizeof msg);
   int once = c->id == BI_WARNING_ONCE;
-  if (once && warned(c->r->x, text)) return SXL_RETURNED;
+  if (once && sxl_warned_once(c->r->x, text)) return SXL_RETURNED;
   if (c->r->x->on_warning) c->r->x->on_warning(c->r->x->end_ud, msg, once);
   return SXL_RETURNED;
 }

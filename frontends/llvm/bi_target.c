@@ -107,6 +107,10 @@ static int assume_after(run *r, symx_expr *cond) {
   if (symx_expr_is_const(cond)) {
     int ok = symx_expr_const_value(cond) != 0;
     symx_expr_release(cond);
+    /* KLEE's --silent-klee-assume: no error, the path just ends (a
+    ** symbolic condition the path contradicts is dropped as infeasible) */
+    if (!ok && r->x->silent_assume)
+      return sxl_end(r, SYMX_END_USER, SYMX_ERR_NONE, "silent exit: klee_assume provably false", 0);
     if (!ok) return sxl_end(r, SYMX_END_USER, SYMX_ERR_NONE, "invalid klee_assume (provably false)", 0);
     top(r)->pc++;
     return SXL_CONTINUE;

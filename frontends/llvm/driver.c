@@ -95,7 +95,7 @@ static void on_message(void *ud, const char *msg) {
 ** seen). */
 static void on_warning(void *ud, const char *msg, int once) {
   sxl_session *ss = ud;
-  if (!ss->quiet) fprintf(stderr, "symx-llvm: warning%s: %s\n", once ? " (once)" : "", msg);
+  if (!ss->quiet && !ss->warnings_to_file) fprintf(stderr, "symx-llvm: warning%s: %s\n", once ? " (once)" : "", msg);
   if (ss->msgs) fprintf(ss->msgs, "warning: %s\n", msg);
 }
 
@@ -153,7 +153,7 @@ const char *sxl_libc_path(const char *name, char *err, size_t errlen) {
 
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen) {
-  return sxl_session_open(ctx, &program, 1, libc_bc, opt, NULL, 0, err, errlen);
+  return sxl_session_open(ctx, &program, 1, libc_bc, opt, NULL, 0, NULL, NULL, err, errlen);
 }
 
 /* KLEE's --entry-point: the function named entry becomes the program's
@@ -161,7 +161,7 @@ sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *lib
 static int set_entry(LLVMModuleRef mod, const char *entry, char *err, size_t errlen) {
   LLVMValueRef e = LLVMGetNamedFunction(mod, entry);
   if (!e || LLVMIsDeclaration(e)) {
-    snprintf(err, errlen, "--entry-point %s: the program defines no function of that name", entry);
+    snprintf(err, errlen, "entry function '%s' (--entry-point) not found in the program", entry);
     return -1;
   }
   LLVMValueRef m = LLVMGetNamedFunction(mod, "main");
@@ -172,7 +172,8 @@ static int set_entry(LLVMModuleRef mod, const char *entry, char *err, size_t err
 
 sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
                               const char *libc_bc, const char *opt, const char *entry,
-                              int posix_main, char *err, size_t errlen) {
+                              int posix_main, sxl_module_hook hook, void *hook_ud, char *err,
+                              size_t errlen) {
   sxl_session *s = calloc(1, sizeof *s);
   if (!s) {
     snprintf(err, errlen, "out of memory");
@@ -185,7 +186,8 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
   libc_bc = sxl_libc_path(libc_bc, err, errlen);
   if (!libc_bc || sxl_load_files(programs, n, libc_bc, opt, s->llctx, &mod, err, errlen) ||
       (entry && strcmp(entry, "main") && set_entry(mod, entry, err, errlen)) ||
-      sxl_posix_link(s->llctx, mod, posix_main, err, errlen)) {
+      sxl_posix_link(s->llctx, mod, posix_main, err, errlen) ||
+      (hook && hook(hook_ud, mod, err, errlen))) {
     if (mod) LLVMDisposeModule(mod);
     sxl_session_free(s);
     return NULL;
@@ -264,8 +266,12 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
     return -1;
   }
   symx_engine_on_test(s->eng, on_test, s);
+  if (s->weight) symx_engine_set_weight(s->eng, s->weight, s);
   symx_engine_on_progress(s->eng, on_progress, s, 2000);
-  s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
+  /* the cap counts from this exploration's start (x.instructions spans
+  ** every exploration of the session: afl mode explores once per entry) */
+  uint64_t max_ins = (uint64_t)symx_option_get(s->ctx, "max_instructions");
+  s->x.max_instructions = max_ins ? s->x.instructions + max_ins : 0;
   sxl_state *init = sxl_state_new_initial(&s->x, 0);
   if (!init) {
     snprintf(s->err, sizeof s->err, "cannot create the initial state");
@@ -286,7 +292,10 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
       snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
       return -1;
     }
-    int r = sxl_run(&s->x, symx_state_payload(st), st);
+    sxl_state *ps = symx_state_payload(st);
+    uint64_t q0 = symx_stat_get(s->ctx, "solver_time_ns");
+    int r = sxl_run(&s->x, ps, st);
+    ps->qcost_ns += symx_stat_get(s->ctx, "solver_time_ns") - q0; /* freed at the next call */
     if (r == SXL_RUN_FATAL) {
       snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
       return -1;
@@ -330,6 +339,8 @@ int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions) {
   int echo = x->echo_output;
   uint64_t ins0 = x->instructions;
   const symx_assign *replay = x->replay;
+  uint64_t cap = x->max_instructions;
+  x->max_instructions = 0; /* this loop has its own limit */
   x->on_end = on_end_quiet; /* not a path of the exploration: no records */
   x->echo_output = 0;
   x->replay = NULL;
@@ -344,6 +355,7 @@ int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions) {
   x->on_end = end;
   x->echo_output = echo;
   x->replay = replay;
+  x->max_instructions = cap;
   x->instructions = ins0;
   if (x->first_input[0]) return 0;
   if (r == SXL_RUN_FATAL)

@@ -24,6 +24,7 @@ typedef struct sxl_session {
   uint32_t exit_kinds;  /* bit k: stop at the first error of kind k */
   int progress;         /* progress line on stderr */
   int quiet;            /* no messages on stderr */
+  int warnings_to_file; /* warnings only in messages.txt (KLEE's --warnings-only-to-file) */
   uint64_t npaths, nerrors;
   uint64_t first_error_instructions; /* instructions when the first error was found */
   int found;
@@ -33,6 +34,7 @@ typedef struct sxl_session {
   sxl_test_hook test_hook; /* may be NULL */
   void *test_ud;
   int outputs_open;     /* paths.jsonl / messages.txt opened (once per session) */
+  symx_weight_fn weight; /* the "weighted" searcher's weight (may be NULL) */
   int in_next;          /* inside symx_engine_next: an error test there is a revived error side */
   char err[1024];
 } sxl_session;
@@ -45,12 +47,17 @@ const char *sxl_libc_path(const char *name, char *err, size_t errlen);
 ** last -O wins). ctx options are read later. */
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
                              const char *opt, char *err, size_t errlen);
+/* A change of the linked module before it is translated (--function-alias):
+** 0, or -1 with err set. */
+typedef int (*sxl_module_hook)(void *ud, LLVMModuleRef m, char *err, size_t errlen);
 /* As sxl_session_new for n input files linked into one program
 ** (sxl_load_files), whose entry function is entry (NULL: main); posix_main:
-** the environment runtime's main runs first (--posix-runtime; posix_link.c). */
+** the environment runtime's main runs first (--posix-runtime; posix_link.c);
+** hook (may be NULL) runs on the linked module. */
 sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
                               const char *libc_bc, const char *opt, const char *entry,
-                              int posix_main, char *err, size_t errlen);
+                              int posix_main, sxl_module_hook hook, void *hook_ud, char *err,
+                              size_t errlen);
 /* main's arguments: the program's name then argv[0..argc), and its
 ** environment from environ_file (NAME=VALUE lines; NULL: empty). The ktest
 ** files record them. Returns 0, or -1 with s->err set. */
@@ -71,6 +78,29 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds);
 ** to learn the first input it creates (s->x.first_input, first_input_size).
 ** Returns 0 when one was created, -1 otherwise (s->err says why). */
 int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions);
+
+/* KLEE's --function-alias pairs (funcalias.c), applied in order by the
+** module hook sxl_function_alias (ud: sxl_aliases). */
+typedef struct sxl_aliases {
+  const char *pairs[64];
+  int n;
+} sxl_aliases;
+int sxl_function_alias(void *ud, LLVMModuleRef m, char *err, size_t errlen);
+
+/* KLEE's per-test files (testfiles.c): which ones, where; errors counts
+** the files that could not be written. */
+typedef struct sxl_testfiles {
+  int paths, sym_paths, cov, smt2;
+  const char *dir;
+  sxl_prog *prog;
+  unsigned errors;
+} sxl_testfiles;
+/* A test hook (ud: sxl_testfiles) writing them beside test ud->dir/testN. */
+void sxl_testfiles_hook(void *ud, symx_state *st, const symx_test *t);
+
+/* KLEE's nurs:qc weight of a state (nurs.c): 1 while its path spent less
+** than 0.1s in the solver, else 1 / seconds. */
+double sxl_weight_qc(void *user, symx_state *st);
 
 /* symx-llvm as an AFL++ peer instance (afl.c). */
 typedef struct sxl_afl_opts {

@@ -190,27 +190,53 @@ static inline int resumed(loop *L, int rc) {
 }
 
 static inline int op_cbr(loop *L, run *r, const sxl_ins *in) {
+  int rec = L->x->write_paths; /* KLEE's --write-paths, --replay-path */
   if (L->S[in->a]) {
     save(L);
-    return resumed(L, sxl_branch(r, symx_expr_retain(L->S[in->a]), in->b, in->c));
+    symx_expr *c = symx_expr_retain(L->S[in->a]);
+    return resumed(L, rec ? sxl_cbr_symbolic(r, c, in->b, in->c) : sxl_branch(r, c, in->b, in->c));
+  }
+  if (rec) {
+    save(L);
+    int rc = sxl_cbr_concrete(r, L->R[in->a] != 0);
+    if (rc != SXL_CONTINUE) return rc;
   }
   jump(L, L->R[in->a] ? in->b : in->c);
   return SXL_CONTINUE;
 }
 
 /* A switch case: a == imm goes to edge b, else on to the next case. */
+/* A switch destination's condition: a == imm, or (flag 1) a equals one of
+** the c constant slots listed at fn->args[imm]. */
+static symx_expr *swcase_cond(loop *L, run *r, const sxl_ins *in) {
+  symx_expr *cv = sxl_ex(r, in->a, in->w), *cond = NULL;
+  uint32_t n = in->flag ? in->c : 1;
+  const uint32_t *vs = in->flag ? L->p->fns[L->fr->fn].args + in->imm : NULL;
+  for (uint32_t k = 0; k < n && cv; k++) {
+    symx_expr *kc = symx_const(r->ctx, in->w, vs ? L->R[vs[k]] : in->imm);
+    symx_expr *eq = symx_eq(r->ctx, cv, kc);
+    symx_expr_release(kc);
+    symx_expr *o = !cond ? symx_expr_retain(eq) : eq ? symx_or(r->ctx, cond, eq) : NULL;
+    symx_expr_release(eq);
+    symx_expr_release(cond);
+    if (!(cond = o)) break;
+  }
+  symx_expr_release(cv);
+  return cond;
+}
+
 static inline int op_swcase(loop *L, run *r, const sxl_ins *in) {
   L->n--; /* part of the switch: not counted */
   if (L->S[in->a]) {
     save(L);
-    symx_expr *cv = sxl_ex(r, in->a, in->w), *k = symx_const(r->ctx, in->w, in->imm);
-    symx_expr *cond = symx_eq(r->ctx, cv, k);
-    symx_expr_release(cv);
-    symx_expr_release(k);
+    symx_expr *cond = swcase_cond(L, r, in);
     if (!cond) return sxl_fatal(r, "switch");
     return resumed(L, sxl_branch(r, cond, in->b, SXL_NEXT));
   }
-  if (L->R[in->a] == in->imm)
+  int hit = !in->flag && L->R[in->a] == in->imm;
+  for (uint32_t k = 0; in->flag && k < in->c && !hit; k++)
+    hit = L->R[in->a] == L->R[L->p->fns[L->fr->fn].args[in->imm + k]];
+  if (hit)
     jump(L, in->b);
   else
     L->pc++;
@@ -336,17 +362,21 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
   run rr = {x, s, st, x->ctx, x->prog}, *r = &rr;
   loop L = {.x = x, .s = s, .p = x->prog};
   uint64_t budget = x->quantum ? x->quantum : 1000000;
+  /* --max-instructions halts after exactly that many (all paths) */
+  uint64_t cap = x->max_instructions ? x->max_instructions : UINT64_MAX;
   reload(&L);
   for (;;) {
-    if (L.n >= budget) { /* let the searcher choose again */
+    if (L.n >= budget || x->instructions + L.n >= cap) { /* let the searcher choose again */
       save(&L);
       sxl_flush(r);
       return SXL_RUN_YIELD;
     }
     const sxl_ins *in = &L.code[L.pc];
+    if (x->trace) sxl_trace(x, s, st, L.fr->fn, L.pc);
     if (!L.cov[L.pc]) {
       L.cov[L.pc] = 1;
       s->newcov = 1;
+      if (x->write_cov && in->loc && sxl_trail_loc(s, in->loc)) return sxl_oom(r);
     }
     L.n++;
     switch (in->op) {

@@ -38,6 +38,14 @@ int sxl_check(run *r, symx_expr *bad, symx_error_kind kind, const char *desc);
 ** SXL_CONTINUE when this path goes on (reload its top frame). */
 #define SXL_NEXT UINT32_MAX
 int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef);
+/* As sxl_branch, with the sides (either may be NULL) for the caller. */
+int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
+                     symx_state **f);
+/* pathfile.c: a conditional branch (br i1) when paths are recorded or
+** replayed (x->write_paths, x->replay_path): concrete (taken: 1 = true
+** side), or symbolic (as sxl_branch). */
+int sxl_cbr_concrete(run *r, int taken);
+int sxl_cbr_symbolic(run *r, symx_expr *cond, uint32_t et, uint32_t ef);
 /* Forks on the low bits of the symbolic value in slot: one path per value
 ** (exit statuses, function pointers). */
 int sxl_enum_slot(run *r, uint32_t slot, unsigned bits);

@@ -20,6 +20,7 @@
 
 #include <dlfcn.h>
 #include <ffi.h>
+#include <inttypes.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -373,6 +374,21 @@ static int map_pointer(ext_call *c, LLVMTypeRef rt, uint64_t *v) {
   return 0;
 }
 
+/* KLEE's "calling external: f(args)" warning, with the concrete values
+** passed, as --external-call-warnings asks. */
+static void warn_call(ext_call *c) {
+  sxl_exec *x = c->r->x;
+  if (x->ext_warnings == SXL_EXTWARN_NONE || !x->on_warning) return;
+  char key[300], text[600];
+  snprintf(key, sizeof key, "calling external: %s", c->fn->name);
+  if (x->ext_warnings == SXL_EXTWARN_ONCE && sxl_warned_once(x, key)) return;
+  size_t n = (size_t)snprintf(text, sizeof text, "%s(", key);
+  for (uint32_t i = 0; i < c->nargs && n < sizeof text; i++)
+    n += (size_t)snprintf(text + n, sizeof text - n, "%s%" PRIu64, i ? ", " : "", c->vals[i]);
+  if (n < sizeof text) snprintf(text + n, sizeof text - n, ")");
+  x->on_warning(x->end_ud, text, x->ext_warnings == SXL_EXTWARN_ONCE);
+}
+
 /* The call made: arguments passed, copies back, the result set. */
 static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
   LLVMTypeRef rt = LLVMGetReturnType(fty);
@@ -432,6 +448,7 @@ int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn) {
   for (uint32_t i = 0; !rc && i < c->nargs; i++)
     if (c->is_ptr[i]) rc = pass_pointer(c, i);
   if (!rc) rc = swizzle(c, c->nbufs);
+  if (!rc) warn_call(c);
   if (!rc) rc = call_native(c, fty, f);
   for (uint32_t k = 0; k < c->nbufs; k++) free(c->bufs[k].mem);
   free(c);

@@ -11,6 +11,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include <llvm-c/BitWriter.h>
 
 static symx_ctx *g_ctx; /* for the signal handler only */
 static volatile int g_stop;
@@ -38,8 +41,15 @@ static void usage(FILE *f) {
         "  (the input files are linked into one program)\n"
         "  --mode eager|pending|relaxed   when feasibility is checked (default pending)\n"
         "  --search NAME                  searcher (dfs, bfs, random-state, random-path,\n"
-        "                                 nurs:depth, nurs:rp, batching:NAME; repeat or\n"
-        "                                 a,b to interleave)\n"
+        "                                 nurs:depth, nurs:rp, nurs:qc (the solver time of\n"
+        "                                 a path), batching:NAME; repeat or a,b to\n"
+        "                                 interleave)\n"
+        "  --use-batching-search          KLEE's: batching around the searcher\n"
+        "                                 (--batch-instructions N, --batch-time T: 0 = no\n"
+        "                                 such budget; default 10000 and none)\n"
+        "  --use-iterative-deepening-time-search  KLEE's: a path that ran past a time\n"
+        "                                 budget (1s, doubling) pauses until no other is\n"
+        "                                 left (the order then depends on timing)\n"
         "  --pending-search NAME          searcher over pending states\n"
         "  --seed-file FILE               a seed (.ktest, .json, or raw bytes for --seed-input)\n"
         "  --seed-dir DIR                 seeds (*.ktest, else every file as raw bytes)\n"
@@ -86,13 +96,32 @@ static void usage(FILE *f) {
         "                                 natively with concrete arguments only, or with\n"
         "                                 symbolic ones made concrete (default all)\n"
         "  --entry-point NAME             the function run as main\n"
+        "  --switch-type internal|simple|llvm  how a symbolic switch forks: once per\n"
+        "                                 destination block (default), once per case in\n"
+        "                                 order, or as LLVM lowers it (ranges, bisected)\n"
+        "  --debug-print-instructions all|src|compact:stderr|file  each instruction run:\n"
+        "                                 file:line, FN+INDEX, state id (and its LLVM text:\n"
+        "                                 all); file: OUTDIR/instructions.txt\n"
         "  --max-stack-frames N           a deeper call ends the path early\n"
         "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
         "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
         "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
         "  --only-output-states-covering-new, --allow-seed-extension/-truncation,\n"
         "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero, --kdalloc,\n"
-        "  --check-overshift[=false] (a shift by the width or more: an error, or not);\n"
+        "  --check-overshift[=false] (a shift by the width or more: an error, or not),\n"
+        "  --dump-states-on-halt[=false] (states a limit halts get tests, or not),\n"
+        "  --silent-klee-assume (a provably false klee_assume ends its path silently),\n"
+        "  --external-call-warnings none|once-per-function|all, --warnings-only-to-file,\n"
+        "  --write-paths, --write-sym-paths (branch decisions: testN.path, .sym.path),\n"
+        "  --replay-path FILE (follow them), --write-cov (testN.cov: lines the path\n"
+        "  covered first), --write-smt2s (testN.smt2: its path constraints),\n"
+        "  --function-alias NAME:REPL (NAME or a whole-name regex; repeatable),\n"
+        "  --output-module (OUTDIR/final.bc), --debug-print-escaping-functions,\n"
+        "  --solver-backend z3|cadical, --named-seed-matching (ours: always by name),\n"
+        "  --use-cex-cache, --use-branch-cache, --use-independent-solver,\n"
+        "  --rewrite-equalities, --debug-validate-solver (our solver chain's switches),\n"
+        "  --solver-optimize-divides, --const-array-opt, --simplify-sym-indices\n"
+        "  (KLEE's query rewritings: accepted, no effect on answers);\n"
         "  KLEE's options without a meaning here are refused by name\n"
         "  --quiet                        no program output and messages\n"
         "  --no-progress                  no progress line\n"
@@ -171,6 +200,21 @@ typedef struct cli {
   int pargc;    /* from the first one after the input or after -- */
   char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
   int no_overshift;  /* --check-overshift=false */
+  int silent_assume; /* --silent-klee-assume */
+  int weight_qc;     /* --search nurs:qc */
+  int batching, iterdeep; /* --use-batching-search, --use-iterative-deepening-time-search */
+  int ext_warnings;  /* SXL_EXTWARN_* */
+  int trace, trace_file; /* --debug-print-instructions: SXL_TRACE_*, to a file */
+  FILE *trace_out;
+  int switch_type;   /* SXL_SWITCH_* */
+  int print_escaping;
+  int output_module; /* --output-module: OUTDIR/final.bc */
+  sxl_aliases aliases; /* --function-alias */
+  sxl_testfiles tf;  /* --write-paths, --write-sym-paths, --write-cov, --write-smt2s */
+  const char *replay_path; /* --replay-path FILE */
+  char *replay_dec;  /* its decisions */
+  uint32_t nreplay;
+  int warnings_to_file;
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -180,11 +224,17 @@ enum own_kind {
   K_LIB,       /* a libsymx option takes a fixed value (no value; KLEE's aliases) */
   K_NOOP,      /* KLEE's, accepted, nothing to do here (no value) */
   K_ON,        /* KLEE's check on by default: =false sets the int field (no value) */
+  K_LIB_BOOL,  /* a libsymx boolean option takes the flag's value (alone or =true: 1) */
   K_REFUSED,   /* KLEE's, without a meaning in symx-llvm: an error naming it */
   /* (the kinds above take no value) */
   K_NOOP_VAL,  /* KLEE's, accepted with any value, nothing to do here */
   K_LIBC,      /* --libc: min|full|none|FILE.bc, or KLEE's klee|uclibc */
   K_EXT_CALLS, /* --external-calls none|concrete|all */
+  K_EXT_WARN,  /* --external-call-warnings none|once-per-function|all */
+  K_TRACE,     /* --debug-print-instructions FORMAT:WHERE */
+  K_SWITCH,    /* --switch-type internal|simple|llvm */
+  K_SOLVER,    /* --solver, KLEE's --solver-backend */
+  K_ALIAS_FN,  /* --function-alias NAME:REPLACEMENT (repeated) */
   K_EXIT_TYPE, /* --exit-on-error-type KLEE-TYPE */
   K_ALIAS,     /* a libsymx option of another name takes the value (KLEE's names) */
   K_STR,       /* a const char * field takes the value */
@@ -201,7 +251,7 @@ static const struct own_opt {
   const char *name;
   enum own_kind kind;
   size_t field;            /* offsetof(cli, ...) for K_FLAG, K_STR, K_MS, K_U64 */
-  const char *lib, *value; /* K_LIB: option and value; K_ALIAS: option */
+  const char *lib, *value; /* K_LIB: option and value; K_ALIAS: option; K_REFUSED: why */
 } own_opts[] = {
     {"help", K_HELP, 0, NULL, NULL},
     {"search", K_SEARCH, 0, NULL, NULL},
@@ -232,6 +282,15 @@ static const struct own_opt {
     /* KLEE 3.1's options under its names (those libsymx has by the same
     ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
     {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
+    {"external-call-warnings", K_EXT_WARN, 0, NULL, NULL},
+    {"debug-print-instructions", K_TRACE, 0, NULL, NULL},
+    {"switch-type", K_SWITCH, 0, NULL, NULL},
+    {"solver", K_SOLVER, 0, NULL, NULL},
+    {"function-alias", K_ALIAS_FN, 0, NULL, NULL},
+    {"output-module", K_FLAG, offsetof(cli, output_module), NULL, NULL},
+    {"solver-backend", K_SOLVER, 0, NULL, NULL},
+    {"debug-print-escaping-functions", K_FLAG, offsetof(cli, print_escaping), NULL, NULL},
+    {"warnings-only-to-file", K_FLAG, offsetof(cli, warnings_to_file), NULL, NULL},
     {"exit-on-error-type", K_EXIT_TYPE, 0, NULL, NULL},
     {"entry-point", K_STR, offsetof(cli, entry), NULL, NULL},
     {"max-stack-frames", K_U64, offsetof(cli, max_frames), NULL, NULL},
@@ -250,34 +309,62 @@ static const struct own_opt {
     {"check-div-zero", K_NOOP, 0, NULL, NULL},
     {"kdalloc", K_NOOP, 0, NULL, NULL},
     {"check-overshift", K_ON, offsetof(cli, no_overshift), NULL, NULL},
-    /* KLEE's options without a meaning in symx-llvm (yet) */
-    {"write-kqueries", K_REFUSED, 0, NULL, NULL},
-    {"write-smt2s", K_REFUSED, 0, NULL, NULL},
-    {"write-cvcs", K_REFUSED, 0, NULL, NULL},
-    {"write-paths", K_REFUSED, 0, NULL, NULL},
-    {"write-sym-paths", K_REFUSED, 0, NULL, NULL},
-    {"write-cov", K_REFUSED, 0, NULL, NULL},
+    /* KLEE's solver-chain switches: ours of the same purpose (the caches,
+    ** independent factors; rewrite-equalities: substituting x == c facts) */
+    {"use-cex-cache", K_LIB_BOOL, 0, "chain_cex_cache", NULL},
+    {"use-branch-cache", K_LIB_BOOL, 0, "chain_branch_cache", NULL},
+    {"use-independent-solver", K_LIB_BOOL, 0, "chain_independence", NULL},
+    {"rewrite-equalities", K_LIB_BOOL, 0, "chain_simplify", NULL},
+    {"debug-validate-solver", K_LIB_BOOL, 0, "validate_solver", NULL},
+    /* KLEE's solver-side rewritings (divisions by constants, constant
+    ** arrays read at symbolic indices, symbolic indices simplified): they
+    ** change how a query is posed, never its answer; our chain has its own */
+    {"solver-optimize-divides", K_NOOP, 0, NULL, NULL},
+    {"const-array-opt", K_NOOP, 0, NULL, NULL},
+    {"simplify-sym-indices", K_NOOP, 0, NULL, NULL},
+    /* .ktest seeds bind inputs by name here (KLEE's default is by order) */
+    {"named-seed-matching", K_NOOP, 0, NULL, NULL},
+    /* KLEE's searchers' wrappers, per-test files, klee_assume */
+    {"use-batching-search", K_FLAG, offsetof(cli, batching), NULL, NULL},
+    {"batch-time", K_ALIAS, 0, "batch_time", NULL},
+    {"use-iterative-deepening-time-search", K_FLAG, offsetof(cli, iterdeep), NULL, NULL},
+    {"write-paths", K_FLAG, offsetof(cli, tf.paths), NULL, NULL},
+    {"write-sym-paths", K_FLAG, offsetof(cli, tf.sym_paths), NULL, NULL},
+    {"write-cov", K_FLAG, offsetof(cli, tf.cov), NULL, NULL},
+    {"write-smt2s", K_FLAG, offsetof(cli, tf.smt2), NULL, NULL},
+    {"replay-path", K_STR, offsetof(cli, replay_path), NULL, NULL},
+    {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
+    /* KLEE's options without a meaning in symx-llvm (yet), with the reason */
+    {"write-kqueries", K_REFUSED, 0, NULL,
+     "KLEE's KQuery syntax is not written here; --write-smt2s writes each test's path "
+     "constraints as SMT-LIB2"},
+    {"write-cvcs", K_REFUSED, 0, NULL,
+     "STP's CVC syntax is not written here; --write-smt2s writes each test's path "
+     "constraints as SMT-LIB2"},
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
-    {"use-query-log", K_REFUSED, 0, NULL, NULL},
-    {"dump-states-on-halt", K_REFUSED, 0, NULL, NULL},
-    {"use-cex-cache", K_REFUSED, 0, NULL, NULL},
-    {"use-independent-solver", K_REFUSED, 0, NULL, NULL},
-    {"use-branch-cache", K_REFUSED, 0, NULL, NULL},
-    {"simplify-sym-indices", K_REFUSED, 0, NULL, NULL},
-    {"switch-type", K_REFUSED, 0, NULL, NULL},
+    {"use-query-log", K_REFUSED, 0, NULL,
+     "queries are not logged in KLEE's formats; --set record_queries=DIR writes each backend "
+     "query as SMT-LIB2"},
+    {"compress-query-log", K_REFUSED, 0, NULL, "see --use-query-log"},
+    {"debug-z3-dump-queries", K_REFUSED, 0, NULL,
+     "--set record_queries=DIR writes each backend query as SMT-LIB2"},
+    {"debug-assignment-validating-solver", K_REFUSED, 0, NULL,
+     "models are not re-checked; --debug-validate-solver cross-checks answers"},
+    {"klee-call-optimisation", K_REFUSED, 0, NULL,
+     "--optimize here treats functions calling klee_* like the others"},
+    {"max-static-fork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
+    {"max-static-solve-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
+    {"max-static-cpfork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
+    {"max-static-pct-check-delay", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
+    {"make-concrete-symbolic", K_REFUSED, 0, NULL, "concrete reads are not made symbolic"},
+    {"single-object-resolution", K_REFUSED, 0, NULL,
+     "a symbolic pointer resolves to every object it may point to"},
+    {"replay-ktest-dir", K_REFUSED, 0, NULL, "--replay takes one .ktest file"},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
     {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
-    {"max-static-fork-pct", K_REFUSED, 0, NULL, NULL},
-    {"max-static-solve-pct", K_REFUSED, 0, NULL, NULL},
-    {"max-static-cpfork-pct", K_REFUSED, 0, NULL, NULL},
-    {"use-batching-search", K_REFUSED, 0, NULL, NULL}, /* ours: --search batching:NAME */
-    {"debug-print-instructions", K_REFUSED, 0, NULL, NULL},
     {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
-    {"named-seed-matching", K_REFUSED, 0, NULL, NULL},
     {"zero-seed-extension", K_REFUSED, 0, NULL, NULL},
-    {"external-call-warnings", K_REFUSED, 0, NULL, NULL},
     {"suppress-external-warnings", K_REFUSED, 0, NULL, NULL},
-    {"warnings-only-to-file", K_REFUSED, 0, NULL, NULL},
     {"disable-inlining", K_REFUSED, 0, NULL, NULL},
     {"link-llvm-lib", K_REFUSED, 0, NULL, NULL},
     {"load", K_REFUSED, 0, NULL, NULL},
@@ -316,15 +403,35 @@ static int set_exit_type(cli *c, const char *val) {
 /* KLEE's searchers symx-llvm does not have: refused by name here, before
 ** the program is compiled (libsymx knows the others). */
 static int klee_searcher_missing(const char *val) {
-  static const char *const missing[] = {"nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt",
-                                        "nurs:qc"};
+  static const char *const missing[] = {"nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt"};
   for (size_t k = 0; k < sizeof missing / sizeof missing[0]; k++)
     if (strcmp(missing[k], val) == 0) {
       fprintf(stderr, "symx-llvm: --search %s: KLEE's searcher, which symx-llvm does not "
-                      "implement (dfs, bfs, random-state, random-path, nurs:depth, nurs:rp)\n", val);
+                      "implement (dfs, bfs, random-state, random-path, nurs:depth, nurs:rp, nurs:qc)\n", val);
       return 1;
     }
   return 0;
+}
+
+/* --search NAME[,NAME...]: joins the searchers (interleaved); nurs:qc is
+** libsymx's "weighted" with our weight. */
+static int add_search(cli *c, const char *val) {
+  for (const char *p = val;;) {
+    const char *e = strchr(p, ',');
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
+    char *base = name; /* under libsymx's wrappers */
+    while (!strncmp(base, "batching:", 9) || !strncmp(base, "iterdeep:", 9)) base += 9;
+    if (klee_searcher_missing(base)) return -1;
+    if (strcmp(base, "nurs:qc") == 0) {
+      c->weight_qc = 1;
+      snprintf(base, sizeof name - (size_t)(base - name), "weighted");
+    }
+    if (c->search[0]) strncat(c->search, ",", sizeof c->search - strlen(c->search) - 1);
+    strncat(c->search, name, sizeof c->search - strlen(c->search) - 1);
+    if (!e) return 0;
+    p = e + 1;
+  }
 }
 
 /* --external-calls, KLEE's values. */
@@ -338,6 +445,79 @@ static int set_ext_calls(cli *c, const char *val) {
     }
   fprintf(stderr, "symx-llvm: --external-calls %s: not none, concrete or all\n", val);
   return -1;
+}
+
+/* --external-call-warnings, KLEE's values. */
+static int set_ext_warn(cli *c, const char *val) {
+  static const char *const names[] = {[SXL_EXTWARN_ONCE] = "once-per-function",
+                                      [SXL_EXTWARN_NONE] = "none", [SXL_EXTWARN_ALL] = "all"};
+  for (int k = 0; k < 3; k++)
+    if (strcmp(names[k], val) == 0) {
+      c->ext_warnings = k;
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --external-call-warnings %s: not none, once-per-function or all\n", val);
+  return -1;
+}
+
+/* --solver NAME: libsymx's backends; KLEE's others (stp, metasmt, dummy)
+** are not built in: said as KLEE says a backend it was built without. */
+static int set_solver(cli *c, const char *val) {
+  const symx_option_info *o = symx_option_find("solver");
+  size_t n = strlen(val);
+  for (const char *v = o ? o->values : ""; v && *v; v = strchr(v, '|') ? strchr(v, '|') + 1 : NULL)
+    if (!strncmp(v, val, n) && (v[n] == '|' || !v[n])) return set(c->ctx, "solver", val);
+  fprintf(stderr, "symx-llvm: solver backend '%s' is not built in (%s)\n", val,
+          o && o->values ? o->values : "");
+  return -1;
+}
+
+/* --switch-type, KLEE's values. */
+static int set_switch(cli *c, const char *val) {
+  static const char *const names[] = {[SXL_SWITCH_INTERNAL] = "internal",
+                                      [SXL_SWITCH_SIMPLE] = "simple", [SXL_SWITCH_LLVM] = "llvm"};
+  for (int k = 0; k < 3; k++)
+    if (strcmp(names[k], val) == 0) {
+      c->switch_type = k;
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --switch-type %s: not internal, simple or llvm\n", val);
+  return -1;
+}
+
+/* --debug-print-instructions all|src|compact:stderr|file (KLEE's values). */
+static int set_trace(cli *c, const char *val) {
+  static const char *const fmts[] = {[SXL_TRACE_ALL] = "all", [SXL_TRACE_SRC] = "src",
+                                     [SXL_TRACE_COMPACT] = "compact"};
+  const char *colon = strchr(val, ':');
+  for (int k = SXL_TRACE_ALL; colon && k <= SXL_TRACE_COMPACT; k++)
+    if (strlen(fmts[k]) == (size_t)(colon - val) && !strncmp(fmts[k], val, (size_t)(colon - val)) &&
+        (!strcmp(colon + 1, "stderr") || !strcmp(colon + 1, "file"))) {
+      c->trace = k;
+      c->trace_file = !strcmp(colon + 1, "file");
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --debug-print-instructions %s: not all, src or compact, then "
+                  ":stderr or :file\n", val);
+  return -1;
+}
+
+/* The --debug-print-instructions file, OUTDIR/instructions.txt. 0, or -1
+** (said). */
+static int open_trace(cli *c) {
+  const char *dir = symx_option_get_str(c->ctx, "output_dir");
+  char path[4200];
+  if (!dir || !*dir) {
+    fprintf(stderr, "symx-llvm: --debug-print-instructions ...:file needs --output-dir\n");
+    return -1;
+  }
+  mkdir(dir, 0777); /* an error shows at fopen */
+  snprintf(path, sizeof path, "%s/instructions.txt", dir);
+  if (!(c->trace_out = fopen(path, "w"))) {
+    fprintf(stderr, "symx-llvm: --debug-print-instructions: cannot write %s\n", path);
+    return -1;
+  }
+  return 0;
 }
 
 /* --libc min|full|none|FILE.bc (sxl_libc_path), KLEE's klee (its small
@@ -379,14 +559,27 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_HELP: return 1;
   case K_FLAG: *(int *)field = 1; return 0;
   case K_LIB: return set(c->ctx, o->lib, o->value);
+  case K_LIB_BOOL: return set(c->ctx, o->lib, "1");
   case K_NOOP:
   case K_ON:
   case K_NOOP_VAL: return 0;
   case K_REFUSED:
-    fprintf(stderr, "symx-llvm: --%s: KLEE's option, which symx-llvm does not implement\n", name);
+    fprintf(stderr, "symx-llvm: --%s: KLEE's option, which symx-llvm does not implement%s%s\n",
+            name, o->value ? ": " : "", o->value ? o->value : "");
     return -1;
   case K_LIBC: set_libc(c, val); return 0;
   case K_EXT_CALLS: return set_ext_calls(c, val);
+  case K_EXT_WARN: return set_ext_warn(c, val);
+  case K_TRACE: return set_trace(c, val);
+  case K_SWITCH: return set_switch(c, val);
+  case K_SOLVER: return set_solver(c, val);
+  case K_ALIAS_FN:
+    if (c->aliases.n == (int)(sizeof c->aliases.pairs / sizeof c->aliases.pairs[0])) {
+      fprintf(stderr, "symx-llvm: --function-alias: more than %d\n", c->aliases.n);
+      return -1;
+    }
+    c->aliases.pairs[c->aliases.n++] = val;
+    return 0;
   case K_EXIT_TYPE: return set_exit_type(c, val);
   case K_ALIAS: return set(c->ctx, o->lib, val);
   case K_STR: *(const char **)field = val; return 0;
@@ -411,11 +604,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     c->seed_input = val;
     c->seed_input_given = 1;
     return 0;
-  case K_SEARCH:
-    if (klee_searcher_missing(val)) return -1;
-    if (c->search[0]) strncat(c->search, ",", sizeof c->search - strlen(c->search) - 1);
-    strncat(c->search, val, sizeof c->search - strlen(c->search) - 1);
-    return 0;
+  case K_SEARCH: return add_search(c, val);
   default: return set_pair(c->ctx, val);
   }
 }
@@ -440,6 +629,7 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
   /* KLEE's booleans also come as --name=true / --name=false */
   if (flag && eq && own && own->kind != K_REFUSED && is_false(eq + 1)) {
     if (own->kind == K_ON) *(int *)((char *)c + own->field) = 1;
+    if (own->kind == K_LIB_BOOL) return set(c->ctx, own->lib, "0");
     return 0;
   }
   if (!flag) {
@@ -597,6 +787,72 @@ static int want_posix(cli *c) {
   return want;
 }
 
+/* --replay-path FILE: its decisions ('0'/'1', one a line, as --write-paths
+** writes them). 0, or -1 (said). */
+static int read_replay_path(cli *c) {
+  FILE *f = fopen(c->replay_path, "r");
+  if (!f) {
+    fprintf(stderr, "symx-llvm: --replay-path %s: cannot read it\n", c->replay_path);
+    return -1;
+  }
+  size_t n = 0, cap = 256;
+  char *d = malloc(cap);
+  int ch, bad = 0;
+  while (d && (ch = fgetc(f)) != EOF) {
+    if (ch == '\n' || ch == '\r' || ch == ' ') continue;
+    if (ch != '0' && ch != '1') bad = 1;
+    if (n == cap) {
+      char *g = realloc(d, cap *= 2);
+      if (!g) free(d);
+      d = g;
+    }
+    if (d) d[n++] = (char)ch;
+  }
+  fclose(f);
+  if (!d || bad) {
+    free(d);
+    fprintf(stderr, "symx-llvm: --replay-path %s: %s\n", c->replay_path,
+            bad ? "not a list of 0 and 1 (one a line)" : "out of memory");
+    return -1;
+  }
+  c->replay_dec = d;
+  c->nreplay = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+  return 0;
+}
+
+/* KLEE's per-test files and branch records, as asked. */
+static int set_testfiles(cli *c, sxl_session *s) {
+  if (c->replay_path && read_replay_path(c)) return -1;
+  s->x.replay_path = c->replay_dec;
+  s->x.nreplay = c->nreplay;
+  s->x.write_paths = c->tf.paths || c->tf.sym_paths || c->replay_path;
+  s->x.write_cov = c->tf.cov;
+  c->tf.dir = symx_option_get_str(c->ctx, "output_dir");
+  c->tf.prog = s->prog;
+  if (c->tf.paths || c->tf.sym_paths || c->tf.cov || c->tf.smt2) {
+    s->test_hook = sxl_testfiles_hook;
+    s->test_ud = &c->tf;
+  }
+  return 0;
+}
+
+/* --output-module: the program as symx-llvm runs it (linked, its libc
+** included, --function-alias and --switch-type=llvm applied) as
+** OUTDIR/final.bc. 0, or -1 (said). */
+static int write_module(cli *c, sxl_session *s) {
+  const char *dir = symx_option_get_str(c->ctx, "output_dir");
+  char path[4200];
+  if (!dir || !*dir) {
+    fprintf(stderr, "symx-llvm: --output-module needs --output-dir\n");
+    return -1;
+  }
+  mkdir(dir, 0777); /* an error shows when writing */
+  snprintf(path, sizeof path, "%s/final.bc", dir);
+  if (LLVMWriteBitcodeToFile(s->prog->mod, path) == 0) return 0;
+  fprintf(stderr, "symx-llvm: --output-module: cannot write %s\n", path);
+  return -1;
+}
+
 /* The session on the program, set up as the command line asks. */
 static sxl_session *open_session(cli *c) {
   char err[1024], flags[4200];
@@ -604,7 +860,8 @@ static sxl_session *open_session(cli *c) {
   if (posix < 0) return NULL;
   snprintf(flags, sizeof flags, "%s\n%s", c->optimize ? "-O1" : "-O0", c->cflags);
   sxl_session *s = sxl_session_open(c->ctx, c->inputs, c->ninputs, c->libc, flags, c->entry,
-                                    posix, err, sizeof err);
+                                    posix, c->aliases.n ? sxl_function_alias : NULL, &c->aliases,
+                                    err, sizeof err);
   if (!s) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
@@ -615,6 +872,28 @@ static sxl_session *open_session(cli *c) {
   s->x.max_frames = c->max_frames > UINT32_MAX ? UINT32_MAX : (uint32_t)c->max_frames;
   s->x.concretize_ptrs = c->concretize_pointers;
   s->x.no_overshift_check = c->no_overshift;
+  s->x.silent_assume = c->silent_assume;
+  s->x.ext_warnings = c->ext_warnings;
+  s->warnings_to_file = c->warnings_to_file;
+  if (c->weight_qc) s->weight = sxl_weight_qc;
+  if (c->trace && c->trace_file && open_trace(c)) {
+    sxl_session_free(s);
+    return NULL;
+  }
+  s->x.trace = c->trace;
+  s->x.trace_out = c->trace_out;
+  s->prog->keep_src = c->trace != SXL_TRACE_OFF;
+  s->prog->switch_type = c->switch_type;
+  if (set_testfiles(c, s)) {
+    sxl_session_free(s);
+    return NULL;
+  }
+  if (c->switch_type == SXL_SWITCH_LLVM) sxl_lower_switches(s->prog->mod);
+  if (c->print_escaping) sxl_print_escaping(s->prog->mod, stderr);
+  if (c->output_module && write_module(c, s)) {
+    sxl_session_free(s);
+    return NULL;
+  }
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;
@@ -628,13 +907,31 @@ static sxl_session *open_session(cli *c) {
   return s;
 }
 
+/* The searcher: --search's (else libsymx's default), in KLEE's wrappers
+** when asked: batching around it, iterative deepening around that. */
+static int set_search(cli *c) {
+  char spec[1200];
+  snprintf(spec, sizeof spec, "%s", c->search[0] ? c->search : symx_option_get_str(c->ctx, "search"));
+  const char *wrap[2] = {c->batching ? "batching" : NULL, c->iterdeep ? "iterdeep" : NULL};
+  for (int k = 0; k < 2; k++) {
+    char inner[1200];
+    if (!wrap[k]) continue;
+    snprintf(inner, sizeof inner, "%s", spec);
+    if ((size_t)snprintf(spec, sizeof spec, "%s:(%s)", wrap[k], inner) >= sizeof spec) {
+      fprintf(stderr, "symx-llvm: --search: too long\n");
+      return -1;
+    }
+  }
+  return c->search[0] || c->batching || c->iterdeep ? set(c->ctx, "search", spec) : 0;
+}
+
 /* After the command line: the run it asks for; the exit code. */
 static int run(cli *c, int argc, char **argv) {
   if (!c->program) {
     usage(stderr);
     return 2;
   }
-  if (c->search[0] && set(c->ctx, "search", c->search)) return 2;
+  if (set_search(c)) return 2;
   if (c->covout) {
     char err[1024];
     if (c->ninputs > 1) {
@@ -645,6 +942,10 @@ static int run(cli *c, int argc, char **argv) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return 2;
   }
+  if (c->entry && !*c->entry) { /* as KLEE: no default for an empty name */
+    fprintf(stderr, "symx-llvm: the entry point (--entry-point) cannot be empty\n");
+    return 2;
+  }
   sxl_session *s = open_session(c);
   if (!s) return 2;
   g_ctx = c->ctx;
@@ -653,6 +954,9 @@ static int run(cli *c, int argc, char **argv) {
            : c->replay ? run_replay(c, s)
                        : run_explore(c, s);
   sxl_session_free(s);
+  if (c->trace_out) fclose(c->trace_out);
+  free(c->replay_dec);
+  if (c->tf.errors) fprintf(stderr, "symx-llvm: %u per-test files could not be written\n", c->tf.errors);
   g_ctx = NULL;
   return rc;
 }

@@ -3,7 +3,8 @@
 ** scalar clean-up of the linked program before our libc joins it (a .c
 ** input is compiled at -O1 instead). The passes are chosen so that the
 ** result stays what the interpreter runs: no vectorizer, no loop
-** unrolling, no inlining (errors keep their function and line).
+** unrolling, no inlining (errors keep their function and line); a loop that
+** only computes a closed-form value is folded away (as KLEE's does).
 */
 #include "sxl.h"
 
@@ -22,6 +23,11 @@ void sxl_optimize(LLVMModuleRef m) {
   LLVMAddInstructionCombiningPass(fpm);
   LLVMAddReassociatePass(fpm);
   LLVMAddGVNPass(fpm);
+  /* a loop whose only effect is a value computable in closed form goes
+  ** (KLEE's --optimize folds such loops too) */
+  LLVMAddLoopRotatePass(fpm);
+  LLVMAddIndVarSimplifyPass(fpm);
+  LLVMAddLoopDeletionPass(fpm);
   LLVMAddCFGSimplificationPass(fpm);
   LLVMAddDeadStoreEliminationPass(fpm);
   LLVMAddAggressiveDCEPass(fpm);
@@ -37,4 +43,16 @@ void sxl_optimize(LLVMModuleRef m) {
   LLVMAddCFGSimplificationPass(mpm);
   LLVMRunPassManager(mpm, m);
   LLVMDisposePassManager(mpm);
+}
+
+/* --switch-type=llvm: LLVM's LowerSwitch turns every switch into branches
+** (a binary search over case ranges). */
+void sxl_lower_switches(LLVMModuleRef m) {
+  LLVMPassManagerRef fpm = LLVMCreateFunctionPassManagerForModule(m);
+  LLVMAddLowerSwitchPass(fpm);
+  LLVMInitializeFunctionPassManager(fpm);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) LLVMRunFunctionPassManager(fpm, f);
+  LLVMFinalizeFunctionPassManager(fpm);
+  LLVMDisposePassManager(fpm);
 }

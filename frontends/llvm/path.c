@@ -111,7 +111,8 @@ static void go(symx_state *side, sxl_prog *p, uint32_t e) {
 
 /* Forking turned off (klee_set_forking(0)): the side the witness takes,
 ** with its condition added to the path, as KLEE picks one side. */
-static int branch_one_side(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
+static int branch_one_side(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
+                           symx_state **f) {
   uint64_t v = 0;
   int rc = symx_state_eval(r->st, cond, &v);
   symx_expr *side = rc != SYMX_OK ? NULL : v ? symx_expr_retain(cond) : symx_bool_not(r->ctx, cond);
@@ -121,28 +122,35 @@ static int branch_one_side(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   symx_expr_release(side);
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_assume");
   go(r->st, r->p, v ? et : ef);
+  *(v ? t : f) = r->st;
   return symx_state_status(r->st) == SYMX_ST_ACTIVE ? SXL_CONTINUE : SXL_RUN_YIELD;
 }
 
-int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
+int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
+                     symx_state **f) {
+  *t = *f = NULL;
   if (!r->st) {
     symx_expr_release(cond);
     return sxl_fatal(r, "symbolic branch without an engine");
   }
-  symx_state *t = NULL, *f = NULL;
   sxl_flush(r);
-  if (r->s->no_fork) return branch_one_side(r, cond, et, ef);
-  int rc = symx_state_branch(r->st, cond, &t, &f);
+  if (r->s->no_fork) return branch_one_side(r, cond, et, ef, t, f);
+  int rc = symx_state_branch(r->st, cond, t, f);
   symx_expr_release(cond);
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_branch");
-  if (t) go(t, r->p, et);
-  if (f) go(f, r->p, ef);
+  if (*t) go(*t, r->p, et);
+  if (*f) go(*f, r->p, ef);
   /* Only this path, still active, on one side goes on running. */
-  if (t && f) return SXL_RUN_YIELD;
-  if ((t && t != r->st) || (f && f != r->st)) return SXL_RUN_YIELD;
-  if (!t && !f) return SXL_RUN_YIELD;
+  if (*t && *f) return SXL_RUN_YIELD;
+  if ((*t && *t != r->st) || (*f && *f != r->st)) return SXL_RUN_YIELD;
+  if (!*t && !*f) return SXL_RUN_YIELD;
   if (symx_state_status(r->st) != SYMX_ST_ACTIVE) return SXL_RUN_YIELD;
   return SXL_CONTINUE;
+}
+
+int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
+  symx_state *t, *f;
+  return sxl_branch_sides(r, cond, et, ef, &t, &f);
 }
 
 /* The slot holds a symbolic value (an exit status, a function pointer):

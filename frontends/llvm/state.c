@@ -138,7 +138,12 @@ sxl_state *sxl_state_clone(sxl_state *s) {
   sxl_state *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   *c = *s;
+  if (sxl_trail_clone(c, s)) {
+    free(c);
+    return NULL;
+  }
   if (clone_arrays(c, s) || clone_names(c, s)) {
+    sxl_trail_free(c);
     free(c);
     return NULL;
   }
@@ -168,6 +173,7 @@ void sxl_state_free(sxl_state *s) {
   free(s->out);
   for (uint32_t i = 0; i < s->ninames; i++) free(s->inames[i]);
   free(s->inames);
+  sxl_trail_free(s);
   sxl_mem_release(s->mem);
   free(s);
 }

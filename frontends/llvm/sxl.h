@@ -54,7 +54,8 @@ enum sxl_op {
   OP_SELECT, /* dst = a ? b : c */
   OP_BR,     /* edge imm */
   OP_CBR,    /* a ? edge b : edge c */
-  OP_SWCASE, /* a == imm ? edge b : fall through (not counted) */
+  OP_SWCASE, /* a == imm ? edge b : fall through (not counted); flag 1: a
+             ** equals one of the c constant slots at fn->args[imm] */
   OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c
              ** argument slots (an x86_fp80 takes two; flag 2: then c byval
              ** sizes, 0 for the other slots, SXL_ARG_FP80 for both of an
@@ -155,6 +156,8 @@ typedef struct sxl_fn {
   uint32_t *moves;  /* pairs */
   uint32_t *args;   /* call argument slot lists */
   char *unsupported; /* set when the function cannot be translated */
+  LLVMValueRef *src; /* per instruction: the LLVM instruction it came from
+                     ** (when the program keeps them: sxl_prog.keep_src) */
 } sxl_fn;
 
 typedef struct sxl_loc {
@@ -188,8 +191,19 @@ typedef struct sxl_prog {
   char **msgs;      /* OP_UNSUPPORTED messages */
   uint32_t nmsgs;
   uint32_t main_fn;
+  int keep_src;     /* translations record sxl_fn.src (--debug-print-instructions) */
+  int switch_type;  /* SXL_SWITCH_*: how a switch forks (before translation) */
   char err[512];
 } sxl_prog;
+
+/* KLEE's --switch-type: one fork per destination block (internal, the
+** default), one per case in order (simple), or LLVM's lowering into a
+** binary search over case ranges (llvm: sxl_lower_switches on the module). */
+enum { SXL_SWITCH_INTERNAL = 0, SXL_SWITCH_SIMPLE, SXL_SWITCH_LLVM };
+void sxl_lower_switches(LLVMModuleRef m);
+/* KLEE's --debug-print-escaping-functions (escaping.c): the functions whose
+** address is used other than to call them, one line on f (none: nothing). */
+void sxl_print_escaping(LLVMModuleRef m, FILE *f);
 
 /* Removes from lib (a libc module) what prog cannot reach from its
 ** undefined names and exit. 0, or -1 when out of memory (lib unchanged or
@@ -319,6 +333,14 @@ typedef struct sxl_state {
   uint8_t no_fork;   /* klee_set_forking(0): a branch takes the witness's side */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
+  uint64_t qcost_ns; /* solver time while this path ran (KLEE's query cost: nurs:qc) */
+  /* KLEE's per-test files (trail.c): branch decisions '0'/'1' of every
+  ** conditional branch (path) and of the symbolic ones (sympath), source
+  ** locations this state covered first (newlocs; a fork's child starts empty) */
+  char *path, *sympath;
+  uint32_t npath, cappath, nsympath, capsympath;
+  uint32_t *newlocs;
+  uint32_t nnewlocs, capnewlocs;
 } sxl_state;
 
 /* ------------------------------------------------------------------ */
@@ -339,6 +361,16 @@ typedef void (*sxl_end_fn)(void *ud, sxl_exec *x, sxl_state *s, symx_state *st,
 ** --external-calls): call the native function, symbolic arguments
 ** concretized; only with concrete arguments; never. */
 enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE };
+/* What --debug-print-instructions prints of each instruction run (KLEE's
+** formats): source location, instruction and state id, the LLVM text. */
+enum { SXL_TRACE_OFF = 0, SXL_TRACE_ALL, SXL_TRACE_SRC, SXL_TRACE_COMPACT };
+void sxl_trace(sxl_exec *x, const sxl_state *s, symx_state *st, uint32_t fi, uint32_t pc);
+/* When a native call is warned about (KLEE's --external-call-warnings):
+** the first call of each function, never, every call. */
+enum { SXL_EXTWARN_ONCE = 0, SXL_EXTWARN_NONE, SXL_EXTWARN_ALL };
+/* Whether a once-only warning of this text was given already (then 1);
+** else it is noted (bi_klee.c). */
+int sxl_warned_once(sxl_exec *x, const char *text);
 
 struct sxl_exec {
   symx_ctx *ctx;
@@ -348,7 +380,7 @@ struct sxl_exec {
   uint32_t max_frames;  /* a call deeper ends the path early (0 = no limit) */
   int echo_output;      /* print program output to stdout as it happens */
   uint64_t instructions;/* executed, all paths */
-  uint64_t max_instructions;
+  uint64_t max_instructions; /* runs yield when instructions reaches it (0: never) */
   uint64_t fp_concretized; /* symbolic floating-point operands made concrete */
   uint64_t quantum;     /* instructions per run before yielding */
   sxl_end_fn on_end;
@@ -365,14 +397,30 @@ struct sxl_exec {
                         ** (else one value under the witness, constrained) */
   /* klee_warning; klee_warning_once calls it once per text (bi_klee.c) */
   void (*on_warning)(void *ud, const char *msg, int once);
-  uint64_t warned_once[32]; /* hashes of the texts warned once */
+  uint64_t warned_once[256]; /* hashes of the texts warned once */
   unsigned nwarned_once;
   int no_overshift_check; /* a shift by the width or more is not an error */
+  int silent_assume;    /* a provably false klee_assume ends the path silently */
+  int ext_warnings;     /* SXL_EXTWARN_*: "calling external" warnings */
+  int trace;            /* SXL_TRACE_*: every instruction run is printed (trace.c) */
+  int write_paths;      /* record sxl_state.path/sympath (--write-paths, --write-sym-paths) */
+  int write_cov;        /* record sxl_state.newlocs (--write-cov) */
+  const char *replay_path; /* --replay-path: the decisions to follow ('0'/'1'), */
+  uint32_t nreplay;        /* then no more branches */
+  FILE *trace_out;
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];
   char err_suffix[64]; /* klee_report_error's suffix for the error being ended, or "" */
 };
+
+/* trail.c: a branch decision (taken: 1 = true side; sym: the condition was
+** symbolic), a newly covered location, the clone's copy, the arrays freed.
+** The recorders return 0, or -1 when out of memory. */
+int sxl_trail_branch(sxl_state *s, int taken, int sym);
+int sxl_trail_loc(sxl_state *s, uint32_t loc);
+int sxl_trail_clone(sxl_state *c, const sxl_state *s);
+void sxl_trail_free(sxl_state *s);
 
 sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main);
 sxl_state *sxl_state_clone(sxl_state *s);

@@ -347,24 +347,82 @@ static int tr_br(tr *t) {
 }
 
 /* A switch: one OP_SWCASE per case, then the default as an OP_BR. */
+/* KLEE's --switch-type=simple: one OP_SWCASE per case, in order. */
+static void switch_simple(tr *t, uint32_t c, int cw, unsigned nops) {
+  for (unsigned i = 2; i + 1 < nops; i += 2) {
+    int ok = 1;
+    uint64_t v = sxl_const_value(t->p, LLVMGetOperand(t->in, i), &ok);
+    uint32_t e = sxl_tr_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, i + 1)));
+    sxl_ins *o = sxl_tr_emit(t, OP_SWCASE, cw);
+    o->a = c;
+    o->imm = v;
+    o->b = e;
+  }
+}
+
+typedef struct swcase {
+  uint64_t v;
+  LLVMBasicBlockRef to;
+} swcase;
+
+static int by_value(const void *a, const void *b) {
+  uint64_t x = ((const swcase *)a)->v, y = ((const swcase *)b)->v;
+  return x < y ? -1 : x > y;
+}
+
+/* KLEE's --switch-type=internal (its default): one fork per destination
+** block, not per case; destinations in the order of their smallest case
+** value; cases that go where the default goes are left to it. Each is an
+** OP_SWCASE (flag 1) over its values' constant slots in t->args. */
+static void switch_internal(tr *t, uint32_t c, int cw, unsigned nops) {
+  unsigned n = (nops - 2) / 2, k = 0;
+  LLVMBasicBlockRef dflt = LLVMValueAsBasicBlock(LLVMGetOperand(t->in, 1));
+  swcase *cs = calloc(n + 1, sizeof *cs);
+  if (!cs) {
+    t->oom = 1;
+    return;
+  }
+  for (unsigned i = 2; i + 1 < nops; i += 2) {
+    int ok = 1;
+    cs[k].v = sxl_const_value(t->p, LLVMGetOperand(t->in, i), &ok);
+    cs[k].to = LLVMValueAsBasicBlock(LLVMGetOperand(t->in, i + 1));
+    if (cs[k].to != dflt) k++;
+  }
+  qsort(cs, k, sizeof *cs, by_value);
+  for (unsigned i = 0; i < k && !t->oom; i++) {
+    if (!cs[i].to) continue; /* taken by an earlier destination */
+    sxl_ins *o = sxl_tr_emit(t, OP_SWCASE, cw);
+    o->a = c;
+    o->flag = 1;
+    o->imm = t->nargs;
+    o->b = sxl_tr_edge(t, t->bb, cs[i].to);
+    LLVMBasicBlockRef to = cs[i].to;
+    for (unsigned j = i; j < k; j++) {
+      if (cs[j].to != to) continue;
+      if (SXL_GROW(t->args, t->nargs, t->capargs)) {
+        t->oom = 1;
+        break;
+      }
+      t->args[t->nargs++] = sxl_tr_const(t, cs[j].v);
+      cs[j].to = NULL;
+    }
+    if (t->oom) break;
+    o = &t->code[t->ncode - 1]; /* emit's array may have moved (sxl_tr_const does not emit) */
+    o->c = t->nargs - (uint32_t)o->imm;
+  }
+  free(cs);
+}
+
 static int tr_switch(tr *t) {
   LLVMValueRef cv = LLVMGetOperand(t->in, 0);
   int cw = sxl_type_width(LLVMTypeOf(cv));
   if (!cw || cw > 64) return 0;
   uint32_t c = sxl_tr_operand(t, cv);
   unsigned nops = (unsigned)LLVMGetNumOperands(t->in);
-  sxl_ins *o;
-  for (unsigned i = 2; i + 1 < nops; i += 2) {
-    int ok = 1;
-    uint64_t v = sxl_const_value(t->p, LLVMGetOperand(t->in, i), &ok);
-    uint32_t e = sxl_tr_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, i + 1)));
-    o = sxl_tr_emit(t, OP_SWCASE, cw);
-    o->a = c;
-    o->imm = v;
-    o->b = e;
-  }
+  if (t->p->switch_type == SXL_SWITCH_SIMPLE) switch_simple(t, c, cw, nops);
+  else switch_internal(t, c, cw, nops);
   uint32_t e = sxl_tr_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, 1)));
-  o = sxl_tr_emit(t, OP_BR, 0);
+  sxl_ins *o = sxl_tr_emit(t, OP_BR, 0);
   o->b = e;
   o->flag = 1; /* part of the switch: not counted */
   return 1;
@@ -673,14 +731,32 @@ static void translate_one(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
   sxl_tr_unsupported(t, "unsupported operand in %s", what);
 }
 
+/* Instructions [first, ncode) came from in (--debug-print-instructions). */
+static void keep_src(tr *t, uint32_t first, LLVMValueRef in) {
+  while (t->capsrc < t->ncode) {
+    uint32_t cap = t->capsrc ? t->capsrc * 2 : 64;
+    LLVMValueRef *n = realloc(t->src, cap * sizeof *n);
+    if (!n) {
+      t->oom = 1;
+      return;
+    }
+    t->src = n;
+    t->capsrc = cap;
+  }
+  for (uint32_t i = first; i < t->ncode; i++) t->src[i] = in;
+}
+
 static void translate_blocks(tr *t) {
   uint32_t b = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(t->fn->ref); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
     t->block_start[b++] = t->ncode;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !t->oom;
-         in = LLVMGetNextInstruction(in))
+         in = LLVMGetNextInstruction(in)) {
+      uint32_t first = t->ncode;
       translate_one(t, in, bb);
+      if (t->p->keep_src) keep_src(t, first, in);
+    }
   }
 }
 
@@ -701,7 +777,8 @@ static void remap_slots(tr *t) {
     if (!(in->op == OP_CALL && !(in->flag & 1))) remap(&in->a, np, nc); /* a: callee index */
     if (in->op != OP_CBR && in->op != OP_BR && in->op != OP_SWCASE)
       remap(&in->b, np, nc); /* b: an edge */
-    if (in->op != OP_CBR && in->op != OP_CALL) remap(&in->c, np, nc); /* c: edge, count */
+    if (in->op != OP_CBR && in->op != OP_CALL && in->op != OP_SWCASE)
+      remap(&in->c, np, nc); /* c: edge, count */
   }
   for (uint32_t i = 0; i < t->nmoves; i++) remap(&t->moves[i], np, nc);
   for (uint32_t i = 0; i < t->nargs; i++) remap(&t->args[i], np, nc);
@@ -721,6 +798,7 @@ static int install(tr *t) {
   fn->nedges = t->nedges;
   fn->moves = t->moves;
   fn->args = t->args;
+  fn->src = t->src;
   fn->translated = 1;
   return 0;
 }
@@ -744,6 +822,7 @@ int sxl_prog_translate(sxl_prog *p, uint32_t fi) {
     free(t.edges);
     free(t.moves);
     free(t.args);
+    free(t.src);
   }
   free(t.edge_block);
   free(t.block_start);

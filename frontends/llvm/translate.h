@@ -30,6 +30,8 @@ typedef struct tr {
   uint32_t nmoves, capmoves;
   uint32_t *args;
   uint32_t nargs, capargs;
+  LLVMValueRef *src; /* when p->keep_src: each instruction's LLVM one */
+  uint32_t capsrc;
   uint32_t loc;
   int bad; /* an operand could not be translated */
   int oom;  /* out of memory: the translation fails */

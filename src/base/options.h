@@ -46,7 +46,8 @@ enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
 #define SX_OPTIONS(OPTION)                                                                     \
   OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
   OPTION(afl_sync_dir, STR, 0, 0, 0, "", "AFL++ sync directory to exchange inputs with")       \
-  OPTION(batch_instructions, INT, 10000, 1, INT64_MAX, "", "instructions per batch (batching searcher)") \
+  OPTION(batch_instructions, INT, 10000, 0, INT64_MAX, "", "instructions per batch (batching searcher; 0 = no such budget)") \
+  OPTION(batch_time, TIME, 0, 0, INT64_MAX, "", "time per batch (batching searcher; 0 = no such budget)") \
   OPTION(bounds_splits, INT, -1, -1, INT64_MAX, "", "intervals: byte splits per factor once repair fails (-1 = what a backend query costs: 32 cadical, 256 z3)") \
   OPTION(cadical_arrays, ENUM, SX_ARRAYS_LEMMAS, 0, SX_LAST(SX_ARRAYS_VALUES), SX_NAMES(SX_ARRAYS_VALUES), "cadical: symbolic array reads") \
   OPTION(cadical_core_min, INT, 0, 0, 1000, "", "cadical: solves spent shrinking each unsat core") \
@@ -58,6 +59,7 @@ enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
   OPTION(chain_independence, BOOL, 1, 0, 1, "", "solver chain: independent factors")           \
   OPTION(chain_repair, BOOL, 1, 0, 1, "", "solver chain: model repair by local search from the hint") \
   OPTION(chain_simplify, BOOL, 1, 0, 1, "", "solver chain: substitute x == c facts")           \
+  OPTION(dump_states_on_halt, BOOL, 1, 0, 1, "", "states left when a limit halts the exploration get test cases (emit_tests permitting)") \
   OPTION(emit_tests, ENUM, SX_EMIT_ALL, 0, SX_LAST(SX_EMIT_VALUES), SX_NAMES(SX_EMIT_VALUES), "which terminated paths get test cases") \
   OPTION(fastsat_cex_fork, BOOL, 0, 0, 1, "", "fast-sat tier c (cached models) at every fork, not only at revival") \
   OPTION(max_depth, INT, 0, 0, INT64_MAX, "", "fork depth limit (0 = none)")                   \

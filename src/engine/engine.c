@@ -245,6 +245,28 @@ symx_reason symx_state_reason(const symx_state *st) {
 }
 symx_engine *symx_state_engine(symx_state *st) { return st ? st->eng : NULL; }
 size_t symx_state_nconstraints(const symx_state *st) { return st ? sx_clist_len(st->cs) : 0; }
+char *symx_state_smt2(symx_state *st) {
+  if (!st) return NULL;
+  symx_ctx *ctx = st->eng->ctx;
+  uint32_t n = sx_clist_len(st->cs);
+  sx_expr **cs = sx_alloc(ctx, (n ? n : 1) * sizeof *cs);
+  if (!cs) {
+    sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+    return NULL;
+  }
+  uint32_t k = n;
+  bool ok = true;
+  /* the list is newest first: the script gives them in path order */
+  for (const sx_clist *l = st->cs; l && ok; l = l->next) {
+    cs[--k] = l->neg ? symx_not(ctx, l->c) : symx_expr_retain(l->c);
+    ok = cs[k] != NULL;
+  }
+  char *text = ok ? symx_smt2_query(ctx, cs + k, n - k) : NULL;
+  for (uint32_t i = k; i < n; i++) symx_expr_release(cs[i]);
+  sx_free(ctx, cs, (n ? n : 1) * sizeof *cs);
+  return text;
+}
+
 const symx_assign *symx_state_witness(symx_state *st) {
   if (!st || (st->status != SYMX_ST_ACTIVE && st->status != SYMX_ST_TERMINATED)) return NULL;
   return st->witness;

@@ -83,12 +83,13 @@ static void collect(void *u, sx_state *st) {
 
 /* A limit ended the exploration: every state left ends early. */
 static void halt(symx_engine *eng) {
+  bool dump = eng->ctx->opts.dump_states_on_halt != 0;
   SX_CLEAR(eng->scratch);
   sx_tree_foreach(&eng->tree, collect, eng);
   for (sx_state **p = eng->scratch.begin; p < eng->scratch.end; p++) {
     sx_state *st = *p;
     if (st->status == SYMX_ST_ACTIVE)
-      sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, true);
+      sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, dump);
     else
       sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
   }

@@ -47,7 +47,8 @@ static inline void sx_search_free(sx_searcher *s) {
 /*
 ** A searcher from a spec: "dfs", "bfs", "random-state", "random-path",
 ** "nurs:depth" (= "depth-biased"), "nurs:rp", "weighted", "batching:SPEC",
-** "zesti", "a,b,..." (interleaved). SYMX_RANGE naming func for an unknown name,
+** "iterdeep:SPEC", "zesti", "a,b,..." (interleaved), "(SPEC)" (a group:
+** "batching:(a,b)" batches the interleaved pair). SYMX_RANGE naming func for an unknown name,
 ** SYMX_NOMEM.
 */
 SX_INTERNAL int sx_searcher_create(const sx_search_env *env, const char *spec, sx_searcher *out,
@@ -65,8 +66,12 @@ SX_INTERNAL int sx_searcher_weighted(const sx_search_env *env, int kind, sx_sear
 /* Round robin over subs[0..n) (takes them over, also on failure). */
 SX_INTERNAL int sx_searcher_interleaved(const sx_search_env *env, sx_searcher *subs, size_t n,
                                         sx_searcher *out);
-/* Keeps returning the last selection of sub for batch_instructions. */
+/* Keeps returning the last selection of sub for batch_instructions and
+** batch_time (each 0 = no such budget). */
 SX_INTERNAL int sx_searcher_batching(const sx_search_env *env, sx_searcher *sub, sx_searcher *out);
+/* Iterative deepening on time (iterdeep.c; takes sub over, also on
+** failure; needs one slot). */
+SX_INTERNAL int sx_searcher_iterdeep(const sx_search_env *env, sx_searcher *sub, sx_searcher *out);
 /*
 ** ZESTI order (paper section 4.7): smallest distance to a sensitive depth
 ** first, ties deepest first, then the larger state id; states with no

@@ -142,7 +142,8 @@ def test_options(a, tmp):
                       ("--max-stack-frames=many", "--max-stack-frames many: not a number"),
                       ("--external-calls=some", "--external-calls some: not none, concrete or all"),
                       ("--exit-on-error-type=Nope", "--exit-on-error-type Nope:"),
-                      ("--entry-point=nowhere", "--entry-point nowhere: the program defines no")):
+                      ("--entry-point=nowhere", "entry function 'nowhere' (--entry-point) not found"),
+                      ("--entry-point=", "the entry point (--entry-point) cannot be empty")):
         r = subprocess.run([a.symx, "--no-progress", opt, prog], stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, text=True, timeout=120)
         check(r.returncode == 2 and text in r.stderr, "%s refused: %s" % (opt, r.stderr.strip()))

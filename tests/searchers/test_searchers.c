@@ -58,7 +58,9 @@ static void fx_free(fx *f) {
 
 static const char *const specs[] = {"dfs", "bfs", "random-state", "random-path", "nurs:depth",
                                     "depth-biased", "nurs:rp", "weighted", "batching:dfs",
-                                    "batching", "dfs,bfs,random-path", "batching:nurs:rp,random-state"};
+                                    "batching", "dfs,bfs,random-path", "batching:nurs:rp,random-state",
+                                    "iterdeep:dfs", "batching:(dfs,bfs)",
+                                    "iterdeep:(batching:(random-path,nurs:rp))"};
 
 static void test_membership(void) {
   for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
@@ -147,6 +149,20 @@ static void test_orders(void) {
   sx_search_remove(&bt, f.st[1]); /* forgotten once removed */
   CHECK(sx_search_select(&bt) == f.st[0]);
   sx_search_free(&bt);
+  /* no budget at all (0 instructions, 0 time): the choice stays; a group
+  ** is batched as one searcher */
+  symx_option_set(f.ctx, "batch_instructions", 0);
+  f.slots = 0;
+  CHECK(sx_searcher_create(&f.env, "batching:(dfs,bfs)", &bt, "test") == SYMX_OK);
+  sx_search_add(&bt, f.st[0]);
+  sx_search_add(&bt, f.st[1]);
+  CHECK(sx_search_select(&bt) == f.st[1]); /* dfs's turn */
+  f.instructions += 1000000;
+  CHECK(sx_search_select(&bt) == f.st[1]);
+  sx_search_remove(&bt, f.st[1]);
+  CHECK(sx_search_select(&bt) == f.st[0]);
+  sx_search_free(&bt);
+  CHECK(sx_searcher_create(&f.env, "batching:(dfs,nosuch)", &bt, "test") == SYMX_RANGE);
   CHECK(sx_searcher_create(&f.env, "nosuch", &bt, "test") == SYMX_RANGE);
   CHECK(sx_searcher_create(&f.env, "dfs,,bfs", &bt, "test") == SYMX_RANGE);
   fx_free(&f);

@@ -1,0 +1,77 @@
+/*
+** pathfile.c — KLEE's branch records at conditional branches (br i1; not
+** switches, not the forks of pointer resolution): --write-paths notes the
+** side every one takes (concrete or symbolic), --write-sym-paths those
+** where the path forked (in pending mode also a fork whose other side
+** later proves infeasible); --replay-path follows a recorded list instead of forking:
+** decision k (the k-th conditional branch of the path) is taken, its
+** condition added to the path. A concrete branch that goes the other way,
+** or a branch past the list's end, ends the path early with a message.
+*/
+#include "exec_impl.h"
+
+/* The recorded decision for the path's next conditional branch, or -1
+** (the path ended: *rc). */
+static int replayed(run *r, int *rc) {
+  uint32_t i = r->s->npath;
+  if (i >= r->x->nreplay) {
+    *rc = sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "--replay-path: the recorded path has no more branches", 0);
+    return -1;
+  }
+  return r->x->replay_path[i] == '1';
+}
+
+int sxl_cbr_concrete(run *r, int taken) {
+  int rc = SXL_CONTINUE;
+  if (r->x->replay_path) {
+    int d = replayed(r, &rc);
+    if (d < 0) return rc;
+    if (d != taken)
+      return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE,
+                     "--replay-path: a concrete branch goes the other way than recorded", 0);
+  }
+  return sxl_trail_branch(r->s, taken, 0) ? sxl_oom(r) : SXL_CONTINUE;
+}
+
+/* Replaying: the recorded side only, its condition assumed. */
+static int follow(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
+  int rc = SXL_CONTINUE;
+  int d = replayed(r, &rc);
+  if (d < 0) {
+    symx_expr_release(cond);
+    return rc;
+  }
+  symx_expr *side = d ? cond : symx_bool_not(r->ctx, cond);
+  if (!d) symx_expr_release(cond);
+  if (!side) return sxl_fatal(r, "--replay-path");
+  if (sxl_trail_branch(r->s, d, 1)) {
+    symx_expr_release(side);
+    return sxl_oom(r);
+  }
+  sxl_take_edge(r->s, r->p, d ? et : ef); /* a pending state resumes there */
+  int arc = symx_state_assume(r->st, side);
+  symx_expr_release(side);
+  if (arc == SYMX_OK) return SXL_CONTINUE;
+  if (arc == SYMX_UNSAT || arc == SYMX_UNKNOWN) return SXL_RUN_YIELD;
+  return sxl_fatal(r, "symx_state_assume");
+}
+
+int sxl_cbr_symbolic(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
+  if (!r->st) {
+    symx_expr_release(cond);
+    return sxl_fatal(r, "symbolic branch without an engine");
+  }
+  sxl_flush(r);
+  if (r->x->replay_path) return follow(r, cond, et, ef);
+  uint32_t n0 = r->s->npath, s0 = r->s->nsympath;
+  symx_state *t = NULL, *f = NULL;
+  int rc = sxl_branch_sides(r, cond, et, ef, &t, &f);
+  /* each side notes its decision (a clone copied the parent's list
+  ** first); the symbolic record only where the path forked */
+  sxl_state *ts = t ? symx_state_payload(t) : NULL, *fs = f ? symx_state_payload(f) : NULL;
+  int fork = t && f;
+  if ((ts && ts->npath == n0 && ts->nsympath == s0 && sxl_trail_branch(ts, 1, fork)) ||
+      (fs && fs->npath == n0 && fs->nsympath == s0 && sxl_trail_branch(fs, 0, fork)))
+    return sxl_oom(r);
+  return rc;
+}

@@ -1,0 +1,371 @@
+#!/usr/bin/python3
+"""klee_opts.py — KLEE's options that symx-llvm gives a meaning, each
+checked by what it must do (programs in tests/llvm/klee_opts):
+
+  --external-call-warnings  "calling external" warnings: none; one per
+                            function; one per call (the program says how
+                            many calls it makes)
+  --warnings-only-to-file   the warnings in messages.txt only
+  --silent-klee-assume      a provably false klee_assume ends its path
+                            without an error; without it, an error
+  --dump-states-on-halt     =false: the states a limit halts get no test
+                            cases (only the paths that ended have them)
+  --switch-type             internal: a path per destination block of a
+                            switch, simple: per case (counted in clang's
+                            IR of the program), llvm: as LLVM lowers it;
+                            the exit codes are the native program's
+  --debug-print-instructions  each format's lines; the source lines it
+                            names are the covered ones (coverage.txt);
+                            :file writes what :stderr prints
+  --write-paths, --replay-path  each test's branch decisions; replaying
+                            them runs that one path: the same exit code and
+                            output as the test's concrete replay (--replay)
+  --write-sym-paths         the decisions where the path forked: a
+                            subsequence of the .path
+  --write-cov               the .cov files (the lines each path covered
+                            first) together name the covered lines
+                            (coverage.txt)
+  --write-smt2s             each test's .smt2 with the test's input bytes
+                            asserted is sat for z3 (skipped without z3)
+  --debug-print-escaping-functions  the program's functions whose name
+                            clang's IR uses other than as a call's callee
+  --entry-point=            refused (empty), as KLEE does; so is
+                            --solver-backend=stp (not built in)
+  --function-alias          the run prints what the native program built
+                            to call the replacement prints (by name and by
+                            a regular expression); KLEE's refusals (empty,
+                            itself, missing, type mismatch) are refusals
+  --output-module           OUTDIR/final.bc is the program (llvm-dis reads
+                            it; the alias's call is in it)
+  --search nurs:qc, --use-batching-search (--batch-time, --batch-instructions),
+  --use-iterative-deepening-time-search
+                            explore every path: the exit codes are the
+                            native program's over all inputs
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FAILED = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        FAILED.append(what)
+
+
+def symx(a, args, outdir=None, stdin=None):
+    cmd = [a.symx, "--no-progress", "-I", a.include] + \
+        (["--output-dir", outdir] if outdir else []) + args
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120,
+                       stdin=stdin)
+    return r.returncode, r.stdout.decode("latin-1"), r.stderr.decode("latin-1")
+
+
+def records(outdir):
+    with open(os.path.join(outdir, "paths.jsonl")) as f:
+        return [json.loads(ln) for ln in f]
+
+
+def prog(a, name):
+    return os.path.join(a.dir, name)
+
+
+def test_extwarn(a, tmp):
+    rc, out, err = symx(a, [prog(a, "extwarn.c")])
+    m = re.search(r"calls sysconf=(\d+) llabs=(\d+) ok=(\d+)", out)
+    check(rc == 0 and m and m.group(3) == "3", "extwarn.c runs its native calls")
+    if not m:
+        return
+    calls = {"sysconf": int(m.group(1)), "llabs": int(m.group(2))}
+    want = {"none": {}, "once-per-function": {f: 1 for f in calls}, "all": calls}
+    for mode, w in want.items():
+        rc, out, err = symx(a, ["--external-call-warnings=" + mode, prog(a, "extwarn.c")])
+        got = {}
+        for f in re.findall(r"calling external: (\w+)\(", err):
+            got[f] = got.get(f, 0) + 1
+        check(rc == 0 and got == w, "--external-call-warnings=%s: %s (want %s)" % (mode, got, w))
+    od = os.path.join(tmp, "wf")
+    rc, out, err = symx(a, ["--warnings-only-to-file", prog(a, "extwarn.c")], od)
+    with open(os.path.join(od, "messages.txt")) as f:
+        infile = f.read().count("calling external")
+    check(rc == 0 and "calling external" not in err and infile == 2,
+          "--warnings-only-to-file: %d warnings in messages.txt, none on stderr" % infile)
+    rc, out, err = symx(a, ["--external-call-warnings=sometimes", prog(a, "extwarn.c")])
+    check(rc == 2 and "--external-call-warnings sometimes" in err, "a bad value is refused by name")
+
+
+def test_silent_assume(a, tmp):
+    for silent in (False, True):
+        od = os.path.join(tmp, "assume%d" % silent)
+        rc, out, err = symx(a, (["--silent-klee-assume"] if silent else []) + [prog(a, "assume.c")], od)
+        recs = records(od)
+        exits = sorted(r["exit"] for r in recs if r["reason"] == "exit")
+        bad = [r for r in recs if r["reason"] == "user" and "silent exit" not in r["message"]]
+        quiet = [r for r in recs if r["reason"] == "user" and "silent exit" in r["message"]]
+        # paths: x > 10 (infeasible assume), x == 3 (false assume), the rest (exit 0)
+        check(rc in (0, 1) and exits == [0], "assume.c%s: only the exit-0 path exits" %
+              (" --silent-klee-assume" if silent else ""))
+        if silent:
+            check(not bad and len(quiet) == 1, "--silent-klee-assume: the false assume ends silently")
+        else:
+            check(len(bad) == 1 and "klee_assume" in bad[0]["message"],
+                  "without it the constant false assume is an error")
+
+
+def native_exits(a, tmp, src):
+    exe = os.path.join(tmp, "native")
+    subprocess.run([a.clang, "-DNATIVE", "-o", exe, src], check=True)
+    return sorted({subprocess.run([exe, str(b)]).returncode for b in range(256)})
+
+
+SEARCHES = [["--search=nurs:qc"], ["--search=random-path", "--search=nurs:qc"],
+            ["--search=dfs,nurs:qc"],
+            ["--use-batching-search", "--batch-time=0", "--batch-instructions=1"],
+            ["--use-batching-search", "--batch-time=2s", "--search=nurs:qc"],
+            ["--use-batching-search", "--batch-instructions=0", "--batch-time=0"],
+            ["--use-iterative-deepening-time-search", "--use-batching-search", "--search=bfs"],
+            ["--use-iterative-deepening-time-search"]]
+
+
+def test_search(a, tmp):
+    src = prog(a, "search.c")
+    want = native_exits(a, tmp, src)
+    for k, opts in enumerate(SEARCHES):
+        for mode in ("eager", "pending"):
+            od = os.path.join(tmp, "s%d%s" % (k, mode))
+            rc, out, err = symx(a, ["--mode", mode] + opts + [src], od)
+            got = sorted({r["exit"] for r in records(od) if r["reason"] == "exit"}) if rc == 0 else err
+            check(got == want, "%s (%s): exit codes %s, native %s" % (" ".join(opts), mode, got, want))
+    for bad in ("nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt"):
+        rc, out, err = symx(a, ["--search=" + bad, src])
+        check(rc == 2 and ("--search " + bad) in err, "--search %s is refused by name" % bad)
+
+
+def test_halt(a, tmp):
+    for dump in ("true", "false"):
+        od = os.path.join(tmp, "halt" + dump)
+        rc, out, err = symx(a, ["--mode", "eager", "--search=bfs", "--max-instructions=40000",
+                                "--dump-states-on-halt=" + dump, prog(a, "halt.c")], od)
+        with open(os.path.join(od, "stats.json")) as f:
+            eng = json.load(f)["engine"]
+        ktests = len([n for n in os.listdir(od) if n.endswith(".ktest")])
+        ended = eng["paths"] - eng["paths_early"]
+        want = eng["paths"] if dump == "true" else ended
+        check(rc == 0 and 0 < eng["paths_early"] < eng["paths"] and ktests == want,
+              "--dump-states-on-halt=%s: %d tests, %d paths of which %d halted" %
+              (dump, ktests, eng["paths"], eng["paths_early"]))
+
+
+def switch_ir(a, tmp, src):
+    """(cases, distinct destinations incl. the default) of the program's
+    switch in clang's IR."""
+    ll = os.path.join(tmp, "switch.ll")
+    subprocess.run([a.clang, "-I", a.include, "-S", "-emit-llvm", "-O0", "-Xclang",
+                    "-disable-O0-optnone", "-o", ll, src], check=True)
+    with open(ll) as f:
+        text = f.read()
+    m = re.search(r"switch i\d+ [^,]+, label (%\w+) \[(.*?)\]", text, re.S)
+    targets = re.findall(r"i\d+ -?\d+, label (%\w+)", m.group(2))
+    return len(targets), len(set(targets) | {m.group(1)})
+
+
+def test_switch(a, tmp):
+    src = prog(a, "switch.c")
+    want = native_exits(a, tmp, src)
+    ncases, ndest = switch_ir(a, tmp, src)
+    for kind, paths in (("internal", ndest), ("simple", ncases + 1), ("llvm", None)):
+        for mode in ("eager", "pending"):
+            od = os.path.join(tmp, "sw%s%s" % (kind, mode))
+            rc, out, err = symx(a, ["--mode", mode, "--switch-type=" + kind, src], od)
+            recs = records(od) if rc == 0 else []
+            got = sorted({r["exit"] for r in recs if r["reason"] == "exit"})
+            ok = rc == 0 and got == want and (paths is None or len(recs) == paths)
+            check(ok, "--switch-type=%s (%s): %d paths (want %s), exits %s (native %s)" %
+                  (kind, mode, len(recs), paths, got, want))
+    rc, out, err = symx(a, ["--switch-type=binary", src])
+    check(rc == 2 and "--switch-type binary" in err, "a bad --switch-type is refused by name")
+
+
+def test_trace(a, tmp):
+    src = prog(a, "switch.c")
+    od = os.path.join(tmp, "trcov")
+    symx(a, ["--output-dir", od, src])
+    with open(os.path.join(od, "coverage.txt")) as f:
+        covered = {ln.strip() for ln in f if ln.startswith("switch.c:")}
+    pat = {"all": r"^     (\S+?:\d+|\?):(\w+)\+(\d+):(\d+):(.+)$",
+           "src": r"^     (\S+?:\d+|\?):(\w+)\+(\d+):(\d+)$",
+           "compact": r"^(\w+)\+(\d+):(\d+)$"}
+    for fmt, rx in pat.items():
+        rc, out, err = symx(a, ["--quiet", "--debug-print-instructions=%s:stderr" % fmt, src])
+        lines = [ln for ln in err.splitlines() if not ln.startswith("symx-llvm:")]
+        bad = [ln for ln in lines if not re.match(rx, ln)]
+        check(rc == 0 and lines and not bad, "--debug-print-instructions=%s: %d lines, bad %s" %
+              (fmt, len(lines), bad[:2]))
+        if fmt != "compact":
+            named = {re.match(rx, ln).group(1) for ln in lines if ln.startswith("     switch.c:")}
+            check(named == covered, "%s: the lines named are the covered ones" % fmt)
+        if fmt == "all":
+            check(any(":switch i" in ln for ln in lines), "all: the switch's LLVM text")
+        od = os.path.join(tmp, "tr" + fmt)
+        rc, out, err2 = symx(a, ["--quiet", "--debug-print-instructions=%s:file" % fmt, src], od)
+        with open(os.path.join(od, "instructions.txt")) as f:
+            check(rc == 0 and f.read().splitlines() == lines and not err2.strip(),
+                  "%s:file writes what %s:stderr prints" % (fmt, fmt))
+
+
+def ktest_objects(path):
+    """[(name, bytes)] of a .ktest file."""
+    import struct
+    with open(path, "rb") as f:
+        d = f.read()
+    assert d[:5] == b"KTEST"
+    pos = 9
+    nargs = struct.unpack(">I", d[pos:pos + 4])[0]
+    pos += 4
+    for _ in range(nargs):
+        n = struct.unpack(">I", d[pos:pos + 4])[0]
+        pos += 4 + n
+    pos += 8  # sym_argvs, sym_argv_len (version >= 2)
+    nobj = struct.unpack(">I", d[pos:pos + 4])[0]
+    pos += 4
+    objs = []
+    for _ in range(nobj):
+        n = struct.unpack(">I", d[pos:pos + 4])[0]
+        name = d[pos + 4:pos + 4 + n].decode()
+        pos += 4 + n
+        m = struct.unpack(">I", d[pos:pos + 4])[0]
+        objs.append((name, d[pos + 4:pos + 4 + m]))
+        pos += 4 + m
+    return objs
+
+
+def subsequence(a, b):
+    it = iter(b)
+    return all(c in it for c in a)
+
+
+def test_pathfiles(a, tmp):
+    src = prog(a, "paths.c")
+    od = os.path.join(tmp, "pf")
+    rc, out, err = symx(a, ["--quiet", "--write-paths", "--write-sym-paths", "--write-cov",
+                            "--write-smt2s", src], od)
+    tests = sorted(n[:-6] for n in os.listdir(od) if n.endswith(".ktest"))
+    check(rc == 0 and len(tests) > 4, "paths.c: %d tests" % len(tests))
+    z3 = shutil.which("z3")
+    covs = {}
+    for t in tests:
+        base = os.path.join(od, t)
+        with open(base + ".path") as f:
+            path = [ln.strip() for ln in f]
+        with open(base + ".sym.path") as f:
+            sym = [ln.strip() for ln in f]
+        rc1, out1, err1 = symx(a, ["--replay", base + ".ktest", src])
+        od2 = os.path.join(tmp, "rp" + t)
+        rc2, out2, err2 = symx(a, ["--quiet", "--replay-path", base + ".path", src], od2)
+        recs = records(od2) if rc2 == 0 else []
+        check(len(recs) == 1 and recs[0]["reason"] == "exit" and recs[0]["exit"] == rc1 and
+              recs[0]["output"] == out1 and set(path) <= {"0", "1"},
+              "%s: --replay-path runs its path (exit %s, replay %d)" %
+              (t, recs[0]["exit"] if recs else None, rc1))
+        check(len(sym) >= 2 and subsequence(sym, path), "%s: .sym.path within .path" % t)
+        with open(base + ".cov") as f:
+            for ln in f:
+                covs.setdefault(ln.strip(), []).append(t)
+        if z3:
+            with open(base + ".smt2") as f:
+                script = f.read().replace("(check-sat)", "")
+            for name, data in ktest_objects(base + ".ktest"):
+                for i, byte in enumerate(data):
+                    script += "(assert (= (select %s #x%08x) #x%02x))\n" % (name, i, byte)
+            r = subprocess.run([z3, "-in"], input=script + "(check-sat)\n", text=True,
+                               stdout=subprocess.PIPE, timeout=60)
+            check(r.stdout.strip() == "sat", "%s: its inputs satisfy its .smt2 (%s)" %
+                  (t, r.stdout.strip()[:60]))
+    with open(os.path.join(od, "coverage.txt")) as f:
+        covered = {ln.strip() for ln in f if ln.startswith("paths.c:")}
+    mine = {k for k in covs if k.startswith("paths.c:")}
+    check(mine == covered, "--write-cov: %d lines over the tests, %d covered" %
+          (len(mine), len(covered)))
+    bad = os.path.join(tmp, "bad.path")
+    with open(bad, "w") as f:
+        f.write("1\n2\n")
+    rc, out, err = symx(a, ["--replay-path", bad, src])
+    check(rc == 2 and "--replay-path" in err, "a malformed --replay-path file is refused")
+    rc, out, err = symx(a, ["--write-kqueries", src])
+    check(rc == 2 and "--write-kqueries" in err and "SMT-LIB2" in err,
+          "--write-kqueries is refused by name, pointing at --write-smt2s")
+
+
+def test_escaping(a, tmp):
+    src = prog(a, "escaping.c")
+    ll = os.path.join(tmp, "esc.ll")
+    subprocess.run([a.clang, "-S", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone",
+                    "-o", ll, src], check=True)
+    with open(ll) as f:
+        text = f.read()
+    defined = set(re.findall(r"^define [^@]*@(\w+)\(", text, re.M))
+    body = re.sub(r"^define .*$", "", text, flags=re.M)  # definitions' own names out
+    want = set()
+    for fn in defined:
+        uses = re.findall(r"(.{0,40})@%s\b(.?)" % fn, body)
+        if any(not (re.search(r"call [^@]*$", pre) and nxt == "(") for pre, nxt in uses):
+            want.add(fn)
+    rc, out, err = symx(a, ["--quiet", "--debug-print-escaping-functions", src])
+    m = re.search(r"escaping functions: \[(.*)\]", err)
+    got = set(m.group(1).split(", ")) & defined if m else set()
+    check(rc == 0 and got == want and "stored" in want and "only_called" not in want,
+          "--debug-print-escaping-functions: %s (clang's IR: %s)" % (sorted(got), sorted(want)))
+    rc, out, err = symx(a, ["--solver-backend=stp", src])
+    check(rc == 2 and "solver backend 'stp' is not built in" in err, "--solver-backend=stp is refused")
+    rc, out, err = symx(a, ["--entry-point=", src])
+    check(rc == 2 and "cannot be empty" in err, "--entry-point= is refused")
+
+
+def test_alias(a, tmp):
+    src = prog(a, "alias.c")
+    exe = os.path.join(tmp, "alias_native")
+    subprocess.run([a.clang, "-DCALL=twointsmul", "-o", exe, src], check=True)
+    want = subprocess.run([exe], stdout=subprocess.PIPE).stdout.decode()
+    for spec in ("twoints:twointsmul", "two.*s:twointsmul", "t[w]oints:twointsmul"):
+        od = os.path.join(tmp, "al" + str(len(spec)))
+        rc, out, err = symx(a, ["--function-alias=" + spec, "--output-module", src], od)
+        check(rc == 0 and out == want and "function-alias: replaced @twoints" in err,
+              "--function-alias=%s: %r (native %r)" % (spec, out, want))
+        dis = shutil.which("llvm-dis-14") or shutil.which("llvm-dis")
+        if dis:
+            r = subprocess.run([dis, "-o", "-", os.path.join(od, "final.bc")], stdout=subprocess.PIPE)
+            check(r.returncode == 0 and b"call i32 @twointsmul" in r.stdout,
+                  "--output-module: final.bc calls the replacement")
+    for spec, why in ((":twoints", "cannot be empty"), ("twoints:", "cannot be empty"),
+                      ("twoints:twoints", "cannot replace itself"),
+                      ("twoints:nothere", "could not be found"),
+                      ("oneshort:twoints", "no (replaceable) match"),
+                      ("xyz.*:twoints", "no (replaceable) match")):
+        rc, out, err = symx(a, ["--function-alias=" + spec, src])
+        check(rc == 2 and why in err and not out, "--function-alias=%s refused: %s" % (spec, why))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--clang", default=shutil.which("clang-14") or "clang")
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
+                  test_pathfiles, test_escaping, test_alias):
+            t(a, tmp)
+    print("%d failed" % len(FAILED))
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
