@@ -121,7 +121,9 @@ static void usage(FILE *f) {
         "  --use-cex-cache, --use-branch-cache, --use-independent-solver,\n"
         "  --rewrite-equalities, --debug-validate-solver (our solver chain's switches),\n"
         "  --solver-optimize-divides, --const-array-opt, --simplify-sym-indices\n"
-        "  (KLEE's query rewritings: accepted, no effect on answers);\n"
+        "  (KLEE's query rewritings: accepted, no effect on answers),\n"
+        "  --debug-assignment-validating-solver (ours: every model is checked always),\n"
+        "  --stop-after-n-instructions N (= --max-instructions);\n"
         "  KLEE's options without a meaning here are refused by name\n"
         "  --quiet                        no program output and messages\n"
         "  --no-progress                  no progress line\n"
@@ -322,6 +324,10 @@ static const struct own_opt {
     {"solver-optimize-divides", K_NOOP, 0, NULL, NULL},
     {"const-array-opt", K_NOOP, 0, NULL, NULL},
     {"simplify-sym-indices", K_NOOP, 0, NULL, NULL},
+    /* every model a backend returns is checked by the evaluator here, always */
+    {"debug-assignment-validating-solver", K_NOOP, 0, NULL, NULL},
+    /* KLEE's other name of --max-instructions */
+    {"stop-after-n-instructions", K_ALIAS, 0, "max_instructions", NULL},
     /* .ktest seeds bind inputs by name here (KLEE's default is by order) */
     {"named-seed-matching", K_NOOP, 0, NULL, NULL},
     /* KLEE's searchers' wrappers, per-test files, klee_assume */
@@ -348,8 +354,6 @@ static const struct own_opt {
     {"compress-query-log", K_REFUSED, 0, NULL, "see --use-query-log"},
     {"debug-z3-dump-queries", K_REFUSED, 0, NULL,
      "--set record_queries=DIR writes each backend query as SMT-LIB2"},
-    {"debug-assignment-validating-solver", K_REFUSED, 0, NULL,
-     "models are not re-checked; --debug-validate-solver cross-checks answers"},
     {"klee-call-optimisation", K_REFUSED, 0, NULL,
      "--optimize here treats functions calling klee_* like the others"},
     {"max-static-fork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
@@ -368,7 +372,6 @@ static const struct own_opt {
     {"disable-inlining", K_REFUSED, 0, NULL, NULL},
     {"link-llvm-lib", K_REFUSED, 0, NULL, NULL},
     {"load", K_REFUSED, 0, NULL, NULL},
-    {"stop-after-n-instructions", K_REFUSED, 0, NULL, NULL},
     {"max-tests", K_REFUSED, 0, NULL, NULL},
 };
 

@@ -161,6 +161,16 @@ def test_halt(a, tmp):
         check(rc == 0 and 0 < eng["paths_early"] < eng["paths"] and ktests == want,
               "--dump-states-on-halt=%s: %d tests, %d paths of which %d halted" %
               (dump, ktests, eng["paths"], eng["paths_early"]))
+    # KLEE's --stop-after-n-instructions is --max-instructions under another name
+    got = []
+    for opt in ("--max-instructions=40000", "--stop-after-n-instructions=40000"):
+        od = os.path.join(tmp, "halt" + opt[2:6])
+        rc, out, err = symx(a, ["--mode", "eager", "--search=bfs", opt, prog(a, "halt.c")], od)
+        with open(os.path.join(od, "stats.json")) as f:
+            st = json.load(f)
+        got.append((rc, st["instructions"], st["paths"], st["engine"]["paths_early"]))
+    check(got[0] == got[1] and got[0][1] == 40000,
+          "--stop-after-n-instructions is --max-instructions: %s" % got)
 
 
 def switch_ir(a, tmp, src):
