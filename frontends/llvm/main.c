@@ -86,7 +86,8 @@ static void usage(FILE *f) {
         "                                 natively with concrete arguments only, or with\n"
         "                                 symbolic ones made concrete (default all)\n"
         "  --entry-point NAME             the function run as main\n"
-        "  --max-stack-frames N           a deeper call ends the path early\n"
+        "  --max-stack-frames N           a deeper call ends the path early (default 8192,\n"
+        "                                 0: no limit)\n"
         "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
         "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
         "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
@@ -663,6 +664,7 @@ int main(int argc, char **argv) {
   c.seed_input = "input";
   c.afl_name = "symx";
   c.afl_seed_ms = 10000;
+  c.max_frames = 8192; /* KLEE's default; 0: no limit */
   int rc = parse(&c, argc, argv);
   if (rc > 0) usage(stdout);
   rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);

@@ -335,6 +335,7 @@ struct sxl_exec {
   int echo_output;      /* print program output to stdout as it happens */
   uint64_t instructions;/* executed, all paths */
   uint64_t max_instructions;
+  uint64_t instructions_base; /* instructions when the exploration started */
   uint64_t fp_concretized; /* symbolic floating-point operands made concrete */
   uint64_t quantum;     /* instructions per run before yielding */
   sxl_end_fn on_end;
