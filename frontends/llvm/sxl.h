@@ -106,7 +106,7 @@ enum sxl_builtin {
   BI_MAKE_SYMBOLIC, BI_ASSUME, BI_RANGE, BI_INT, BI_SILENT_EXIT,
   BI_MALLOC, BI_CALLOC, BI_REALLOC, BI_FREE,
   BI_MEMCPY, BI_MEMMOVE, BI_MEMSET,
-  BI_WRITE, BI_EXIT, BI_ABORT, BI_ASSERT_FAIL, BI_REPORT_ERROR,
+  BI_WRITE, BI_OUT_VALUE, BI_EXIT, BI_ABORT, BI_ASSERT_FAIL, BI_REPORT_ERROR,
   BI_IGNORE,     /* dbg, lifetime, va_end, assume ... (not translated) */
   BI_STACKSAVE,  /* the number of stack objects on the path (a token) */
   BI_STACKRESTORE, /* frees the top frame's stack objects made after the token */
