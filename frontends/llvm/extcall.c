@@ -29,6 +29,7 @@ typedef struct ext_buf {
   int ro;        /* not copied back */
   uint64_t size; /* the object's; GUARD bytes follow in mem */
   uint8_t *mem;
+  uint8_t *before; /* over-approx: mem before the call (only changed bytes go back) */
 } ext_buf;
 
 typedef struct ext_call {
@@ -117,7 +118,8 @@ static int take_args(ext_call *c, LLVMTypeRef fty, int policy) {
     if (r->s->sym[fr->base + c->args[i]] && policy == SXL_EXT_CONCRETE)
       return refuse(r, "external call to '%s' with a symbolic argument%s", c->fn->name,
                     " (--external-calls=concrete)");
-    int rc = sxl_concrete(r, c->args[i], 64, &c->vals[i]);
+    int rc = policy == SXL_EXT_OVER_APPROX ? sxl_witness(r, c->args[i], &c->vals[i])
+                                           : sxl_concrete(r, c->args[i], 64, &c->vals[i]);
     if (rc != SXL_CONTINUE) return rc;
     const char *why = NULL;
     if (i < nparams) {
@@ -146,6 +148,7 @@ static int set_bytes(run *r, const ext_buf *b) {
     return 0;
   }
   for (uint64_t k = 0; k < b->size; k++) {
+    if (b->before && b->before[k] == b->mem[k]) continue; /* left as it was */
     symx_expr *v = symx_const(r->ctx, 8, b->mem[k]);
     int bad = sxl_write_byte(r, b->id, k, v);
     symx_expr_release(v);
@@ -155,8 +158,10 @@ static int set_bytes(run *r, const ext_buf *b) {
 }
 
 /* The object's bytes, symbolic ones concretized under the witness (and
-** the object made concrete to match), into b->mem. 0 or an SXL_* result. */
+** the object made concrete to match; with over-approx their witness values
+** only, the object left as it is), into b->mem. 0 or an SXL_* result. */
 static int copy_out(run *r, sxl_obj *o, ext_buf *b) {
+  int over = r->x->ext_calls == SXL_EXT_OVER_APPROX;
   memset(b->mem + b->size, GUARD_BYTE, GUARD);
   if (!o->amode && !o->nsym) {
     memcpy(b->mem, o->bytes, b->size);
@@ -167,12 +172,16 @@ static int copy_out(run *r, sxl_obj *o, ext_buf *b) {
     symx_expr *e = sxl_read_byte(r, o, k);
     uint64_t v = 0;
     int ok = e && (symx_expr_is_const(e) ? (v = symx_expr_const_value(e), 1)
-                                         : r->st && symx_state_concretize(r->st, e, &v) == SYMX_OK);
+                   : r->st && (over ? symx_state_eval(r->st, e, &v)
+                                    : symx_state_concretize(r->st, e, &v)) == SYMX_OK);
     symx_expr_release(e);
     if (!ok) return sxl_fatal(r, "concretizing an external call's argument");
     b->mem[k] = (uint8_t)v;
   }
-  return set_bytes(r, b);
+  if (!over) return set_bytes(r, b);
+  b->before = b->mem + b->size + GUARD;
+  memcpy(b->before, b->mem, b->size);
+  return 0;
 }
 
 /* The copy of object id (made on first use): its index in c->bufs, or -1
@@ -188,7 +197,7 @@ static int buffer_of(ext_call *c, uint32_t id, int *rc) {
     return -1;
   }
   ext_buf *b = &c->bufs[c->nbufs];
-  *b = (ext_buf){id, o->ro, o->size, malloc(o->size + GUARD)};
+  *b = (ext_buf){id, o->ro, o->size, malloc(2 * o->size + GUARD), NULL}; /* mem, GUARD, before */
   if (!b->mem) {
     *rc = sxl_oom(r);
     return -1;

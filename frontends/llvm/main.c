@@ -81,10 +81,11 @@ static void usage(FILE *f) {
         "  --environ FILE                 main's environment: NAME=VALUE lines (default none)\n"
         "  --enumerate-outputs            one path per value of a symbolic exit status or\n"
         "                                 written byte (default: one value, constrained)\n"
-        "  --external-calls none|concrete|all\n"
+        "  --external-calls none|concrete|all|over-approx\n"
         "                                 functions without bitcode: never called, called\n"
         "                                 natively with concrete arguments only, or with\n"
-        "                                 symbolic ones made concrete (default all)\n"
+        "                                 symbolic ones made concrete (default all; over-\n"
+        "                                 approx: their values not kept by the path)\n"
         "  --entry-point NAME             the function run as main\n"
         "  --max-stack-frames N           a deeper call ends the path early (default 8192,\n"
         "                                 0: no limit)\n"
@@ -330,13 +331,13 @@ static int klee_searcher_missing(const char *val) {
 /* --external-calls, KLEE's values. */
 static int set_ext_calls(cli *c, const char *val) {
   static const char *const names[] = {[SXL_EXT_ALL] = "all", [SXL_EXT_CONCRETE] = "concrete",
-                                      [SXL_EXT_NONE] = "none"};
-  for (int k = 0; k < 3; k++)
+                                      [SXL_EXT_NONE] = "none", [SXL_EXT_OVER_APPROX] = "over-approx"};
+  for (int k = 0; k < 4; k++)
     if (strcmp(names[k], val) == 0) {
       c->ext_calls = k;
       return 0;
     }
-  fprintf(stderr, "symx-llvm: --external-calls %s: not none, concrete or all\n", val);
+  fprintf(stderr, "symx-llvm: --external-calls %s: not none, concrete, all or over-approx\n", val);
   return -1;
 }
 

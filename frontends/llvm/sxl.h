@@ -324,7 +324,9 @@ typedef void (*sxl_end_fn)(void *ud, sxl_exec *x, sxl_state *s, symx_state *st,
 /* What a call of a function without bitcode does (extcall.c; KLEE's
 ** --external-calls): call the native function, symbolic arguments
 ** concretized; only with concrete arguments; never. */
-enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE };
+/* OVER_APPROX (KLEE's over-approx): symbolic arguments take their witness
+** values without the path keeping them (it goes on as if unconstrained). */
+enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE, SXL_EXT_OVER_APPROX };
 
 struct sxl_exec {
   symx_ctx *ctx;
