@@ -235,15 +235,13 @@ static inline int op_alloca(loop *L, run *r, const sxl_ins *in) {
   uint64_t size = in->imm;
   if (in->a != UINT32_MAX) {
     uint64_t cnt = L->R[in->a];
-    if (L->S[in->a]) {
+    if (L->S[in->a]) { /* a variable-length array: KLEE's sizes (allocsize.c) */
       save(L);
-      symx_expr *e = symx_expr_retain(L->S[in->a]);
-      int ok = r->st && symx_state_concretize(r->st, e, &cnt) == SYMX_OK;
-      symx_expr_release(e);
-      if (!ok) return sxl_fatal(r, "concretizing an alloca size");
+      int rc = sxl_alloc_size(r, in->a, (1ull << 31) / (size ? size : 1), &cnt);
+      if (rc != SXL_CONTINUE) return rc;
       reload(L);
     }
-    size *= cnt & mask(in->w2);
+    size = cnt == UINT64_MAX ? UINT64_MAX : size * (cnt & mask(in->w2));
   }
   uint32_t id = sxl_stack_alloc(L->s, size, in->loc);
   if (!id || id == SXL_NOMEM) {

@@ -303,6 +303,7 @@ typedef struct sxl_state {
   uint8_t resume_ok; /* the check at pc already passed (resumed state) */
   uint8_t newcov;    /* covered new instructions */
   uint8_t no_fork;   /* klee_set_forking(0): a branch takes the witness's side */
+  uint8_t alloc_stage; /* the step of a symbolic allocation size (allocsize.c) */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
 } sxl_state;

@@ -17,7 +17,10 @@ Programs of klee_paths/, each run with symx-llvm in eager and pending mode:
             --external-calls=over-approx; more with --enumerate-outputs,
             every line printed a value the path allows;
   extabs.c  abs() called natively (--libc=none): one path; two with
-            --external-calls=over-approx.
+            --external-calls=over-approx;
+  allocs.c  symbolic malloc and array sizes: a path for each of two
+            sizes; with more possible, also NULL for a huge size and the
+            rest of the sizes ended early ("concretized symbolic size").
 """
 import argparse
 import json
@@ -100,6 +103,28 @@ def test_outputs(a, check, work, mode):
           "%s outnum.c --enumerate-outputs: %d paths, each printing a value it allows" % (mode, len(every)))
 
 
+def test_allocs(a, check, work, mode):
+    def outcome(p):
+        return (p["reason"], p["exit"], p["message"].split(": ", 1)[-1])
+    early = ("early", -1, "concretized symbolic size")
+    for case, want in (("two", [("exit", 0, "exit")] * 2),
+                       ("many", [early] + [("exit", 0, "exit")] * 2 + [("exit", 3, "exit")]),
+                       ("vla", [early, ("exit", 1, "exit"), ("exit", 2, "exit")])):
+        rc, paths, _, _, _ = run_args(a, work, "allocs.c", [case], mode)
+        got = sorted(outcome(p) for p in paths)
+        check(rc == 0 and got == sorted(want), "%s allocs.c %s: %s" % (mode, case, got))
+
+
+def run_args(a, work, prog, args, mode):
+    out = os.path.join(work, "%s-%s-%d" % (prog, mode, len(os.listdir(work))))
+    cmd = [a.symx, "--no-progress", "--quiet", "--mode", mode, "--output-dir", out,
+           "-I", a.include, os.path.join(a.progs, prog)] + args
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+    with open(os.path.join(out, "paths.jsonl")) as f:
+        paths = [json.loads(l) for l in f if l.strip()]
+    return r.returncode, paths, None, None, None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -114,6 +139,7 @@ def main():
         test_memhog(a, check, work, mode)
         test_deep(a, check, work, mode)
         test_outputs(a, check, work, mode)
+        test_allocs(a, check, work, mode)
     if not check.failures:
         shutil.rmtree(work, ignore_errors=True)
     check.exit()
