@@ -99,15 +99,15 @@ static void on_warning(void *ud, const char *msg, int once) {
 ** symx_state_check on a path that goes on (the payload is inside the
 ** check) and a relaxed check's pending error side that a revival proved
 ** feasible, and paths ended early inside symx_engine_next (no payload
-** running): past max_memory or max_states, or alive when a limit such as
-** max_instructions halted the exploration. */
+** running): past max_memory or max_states, or alive when the exploration
+** halted (max_instructions, max_time, the end of --only-seed). */
 static void on_test(void *user, symx_state *st, const symx_test *t) {
   sxl_session *ss = user;
   if (ss->test_hook) ss->test_hook(ss->test_ud, st, t);
   sxl_state *s = symx_state_payload(st);
   if (t->duplicate) return;
   if (t->reason == SYMX_END_EARLY && ss->in_next) {
-    const char *m = t->message ? t->message : "halted at a limit of the exploration";
+    const char *m = t->message ? t->message : "exploration halted";
     record(ss, s, symx_state_id(st), SYMX_END_EARLY, SYMX_ERR_NONE, "?", m, 0);
     return;
   }

@@ -131,7 +131,7 @@ def test_options(a, tmp):
                       ("--no-such-option", "unknown option --no-such-option"),
                       ("--search=nurs:covnew", "--search nurs:covnew: KLEE's searcher"),
                       ("--max-stack-frames=many", "--max-stack-frames many: not a number"),
-                      ("--external-calls=some", "--external-calls some: not none, concrete or all"),
+                      ("--external-calls=some", "--external-calls some: not none, concrete, all or over-approx"),
                       ("--exit-on-error-type=Nope", "--exit-on-error-type Nope:"),
                       ("--entry-point=nowhere", "--entry-point nowhere: the program defines no")):
         r = subprocess.run([a.symx, "--no-progress", opt, prog], stdout=subprocess.DEVNULL,
