@@ -18,6 +18,9 @@ Programs of klee_paths/, each run with symx-llvm in eager and pending mode:
             every line printed a value the path allows;
   extabs.c  abs() called natively (--libc=none): one path; two with
             --external-calls=over-approx;
+  sumloop.c a loop of 1000 turns with a computable result: within
+            --max-instructions 200 with --optimize (the loop deleted), not
+            without;
   allocs.c  symbolic malloc and array sizes: a path for each of two
             sizes; with more possible, also NULL for a huge size and the
             rest of the sizes ended early ("concretized symbolic size").
@@ -66,6 +69,15 @@ def test_steps(a, check, work, mode):
         check(early and len(paths) < 41 and len(tests) == len(paths),
               "%s steps.c --max-instructions %d: the paths alive end early, each with a test "
               "(%d early of %d, %d tests)" % (mode, n, len(early), len(paths), len(tests)))
+
+
+def test_sumloop(a, check, work, mode):
+    rc, paths, _, _, _ = run(a, work, "sumloop.c", ["--optimize", "--max-instructions", "200"], mode)
+    got = [(p["reason"], p["output"]) for p in paths]
+    check(rc == 0 and got == [("exit", "sum ok\n")], "%s sumloop.c --optimize: %s" % (mode, got))
+    rc, paths, _, _, _ = run(a, work, "sumloop.c", ["--max-instructions", "200"], mode)
+    got = [(p["reason"], p["output"]) for p in paths]
+    check(rc == 0 and got == [("early", "")], "%s sumloop.c: halted in the loop (%s)" % (mode, got))
 
 
 def test_memhog(a, check, work, mode):
@@ -136,6 +148,7 @@ def main():
     work = tempfile.mkdtemp(prefix="symx-klee-paths-")
     for mode in ("eager", "pending"):
         test_steps(a, check, work, mode)
+        test_sumloop(a, check, work, mode)
         test_memhog(a, check, work, mode)
         test_deep(a, check, work, mode)
         test_outputs(a, check, work, mode)
