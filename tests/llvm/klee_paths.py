@@ -18,6 +18,7 @@ Programs of klee_paths/, each run with symx-llvm in eager and pending mode:
             every line printed a value the path allows;
   extabs.c  abs() called natively (--libc=none): one path; two with
             --external-calls=over-approx;
+  extbuf.c  the same for strlen() on a buffer of symbolic bytes;
   sumloop.c a loop of 1000 turns with a computable result: within
             --max-instructions 200 with --optimize (the loop deleted), not
             without;
@@ -100,7 +101,8 @@ def test_deep(a, check, work, mode):
 
 
 def test_outputs(a, check, work, mode):
-    for prog, opts in (("outnum.c", []), ("extabs.c", ["--libc=none"])):
+    for prog, opts in (("outnum.c", []), ("extabs.c", ["--libc=none"]),
+                       ("extbuf.c", ["--libc=none"])):
         rc, one, _, _, _ = run(a, work, prog, opts, mode)
         check(rc == 0 and len(one) == 1 and reasons(one) == ["exit"],
               "%s %s: one path, the value kept (%s)" % (mode, prog, reasons(one)))
