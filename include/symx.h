@@ -677,7 +677,8 @@ typedef enum symx_error_kind {
   SYMX_ERR_INVALID_FREE,
   SYMX_ERR_UNREACHABLE,
   SYMX_ERR_USER,
-  SYMX_ERR_OVERSHIFT /* a shift by the operand's width or more (KLEE's "overshift") */
+  SYMX_ERR_OVERSHIFT, /* a shift by the operand's width or more (KLEE's "overshift") */
+  SYMX_ERR_EXTERNAL   /* a call outside the program failed: no such function, or it faulted */
 } symx_error_kind;
 
 /* "assert", "div-zero", ... ("none" for SYMX_ERR_NONE, NULL when out of

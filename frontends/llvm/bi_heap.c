@@ -7,6 +7,15 @@
 
 #include <string.h>
 
+/* Why p cannot be freed (KLEE tells free of a stack object or global,
+** its "free" error, from free of a pointer to no object's start, its
+** "invalid pointer"). */
+static const char *invalid_free(const sxl_obj *o, uint64_t p) {
+  if (o && !SXL_OFF(p) && o->kind == OBJ_STACK) return "free of a stack object";
+  if (o && !SXL_OFF(p) && o->kind == OBJ_GLOBAL) return "free of a global object";
+  return "free of an invalid pointer (no object starts there)";
+}
+
 static int do_free(run *r, uint64_t p) {
   if (!p) return SXL_CONTINUE;
   sxl_mem *m = r->s->mem;
@@ -15,7 +24,7 @@ static int do_free(run *r, uint64_t p) {
   if (o && o->kind == OBJ_FREED && SXL_OFF(p) == 0)
     return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_DOUBLE_FREE, "double free", 0);
   if (!o || o->kind != OBJ_HEAP || SXL_OFF(p) != 0)
-    return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_INVALID_FREE, "free of an invalid pointer", 0);
+    return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_INVALID_FREE, invalid_free(o, p), 0);
   return sxl_mem_free_obj(&r->s->mem, id, 1) ? sxl_oom(r) : SXL_CONTINUE;
 }
 

@@ -77,12 +77,35 @@ int sxl_bi_warning(sxl_bcall *c) {
   return SXL_RETURNED;
 }
 
-/* Objects at fixed numeric addresses do not exist in our address space
-** (object id and offset): the path ends with that message. */
+/* klee_define_fixed_object(addr, size): a zeroed object at the numeric
+** address addr, which accesses through that address (an integer made a
+** pointer) reach (resolve.c). Our addresses are object id and offset: a
+** number below 4 GiB has no id, so only those can be given; others, and
+** ranges that overlap an object placed before, end the path with a message. */
 int sxl_bi_fixed_object(sxl_bcall *c) {
-  const char *why = "unsupported klee_define_fixed_object (no fixed addresses here)";
-  sxl_report_unsupported(c->r, why);
-  return sxl_end(c->r, SYMX_END_EARLY, SYMX_ERR_NONE, why, 0);
+  run *r = c->r;
+  int rc = sxl_bi_args(c, 2);
+  if (rc != SXL_CONTINUE) return rc;
+  uint64_t addr = c->a[0], size = c->a[1];
+  sxl_mem *m = r->s->mem;
+  int clash = 0;
+  for (uint32_t i = 1; i < m->n; i++) {
+    sxl_obj *o = m->objs[i];
+    if (o && o->fixed && addr < o->fixed + o->size && o->fixed < addr + size) clash = 1;
+  }
+  if (!addr || !size || SXL_ID(size) || SXL_ID(addr) || SXL_ID(addr + size - 1) || clash) {
+    const char *why = clash ? "klee_define_fixed_object: the range overlaps a fixed object"
+                            : "unsupported klee_define_fixed_object (addresses below 4 GiB only)";
+    sxl_report_unsupported(r, why);
+    return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, why, 0);
+  }
+  uint32_t id = sxl_mem_alloc(&r->s->mem, OBJ_GLOBAL, size, c->in->loc, 0);
+  if (!id)
+    return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "klee_define_fixed_object: no memory for it", 0);
+  sxl_obj *o = r->s->mem->objs[id];
+  memset(o->bytes, 0, size);
+  o->fixed = (uint32_t)addr;
+  return SXL_RETURNED;
 }
 
 /* llvm.objectsize(p, min, ...): the bytes from p to the end of its object

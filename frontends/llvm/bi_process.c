@@ -141,12 +141,19 @@ int sxl_bi_assert_fail(sxl_bcall *c) {
   return sxl_end(c->r, SYMX_END_ERROR, SYMX_ERR_ASSERT, msg, 0);
 }
 
+/* klee_report_error(file, line, message, suffix): a user error; as in
+** KLEE its test case's error file is named after suffix ("my.err":
+** testN.my.err), recorded with the path's end (driver.c). */
 int sxl_bi_report_error(sxl_bcall *c) {
   char e[256] = "klee_report_error";
-  if (c->nargs >= 3) {
-    int rc = sxl_concrete(c->r, c->args[2], 64, &c->a[2]);
+  run *r = c->r;
+  for (uint32_t i = 2; i < 4 && i < c->nargs; i++) {
+    int rc = sxl_concrete(r, c->args[i], 64, &c->a[i]);
     if (rc != SXL_CONTINUE) return rc;
-    sxl_bi_cstr(c->r, c->a[2], e, sizeof e);
   }
-  return sxl_end(c->r, SYMX_END_ERROR, SYMX_ERR_USER, e, 0);
+  if (c->nargs >= 3) sxl_bi_cstr(r, c->a[2], e, sizeof e);
+  if (c->nargs >= 4) sxl_bi_cstr(r, c->a[3], r->x->err_suffix, sizeof r->x->err_suffix);
+  int rc = sxl_end(r, SYMX_END_ERROR, SYMX_ERR_USER, e, 0);
+  r->x->err_suffix[0] = 0;
+  return rc;
 }

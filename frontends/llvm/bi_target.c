@@ -134,12 +134,50 @@ static int set_result(sxl_bcall *c, symx_expr *v) {
   return sxl_set(c->r, c->in->dst, v);
 }
 
+/* A misuse of the call: the path ends with KLEE's user error. */
+static int misuse(run *r, const char *why) { return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_USER, why, 0); }
+
+/* The input's name from the pointer in slot (NULL: ""), as KLEE reads the
+** string arguments of its functions: a symbolic pointer, or one to no
+** object, is a misuse. */
+static int input_name(run *r, uint32_t slot, char *nm, size_t len) {
+  nm[0] = 0;
+  if (r->s->sym[top(r)->base + slot])
+    return misuse(r, "Symbolic string pointer passed to one of the klee_ functions");
+  uint64_t p = r->s->regs[top(r)->base + slot];
+  if (!p) return SXL_CONTINUE;
+  sxl_mem *m = r->s->mem;
+  sxl_obj *o = SXL_ID(p) && SXL_ID(p) < m->n ? m->objs[SXL_ID(p)] : NULL;
+  if (!o || o->kind == OBJ_FREED || o->kind == OBJ_FUNC || SXL_OFF(p) >= o->size)
+    return misuse(r, "Invalid string pointer passed to one of the klee_ functions");
+  sxl_bi_cstr(r, p, nm, len);
+  return SXL_CONTINUE;
+}
+
+/* klee_make_symbolic's object rule (KLEE's): addr is the start of an
+** object, writable, of exactly size bytes. */
+static int whole_object(run *r, uint64_t addr, uint64_t size) {
+  sxl_mem *m = r->s->mem;
+  sxl_obj *o = SXL_ID(addr) && SXL_ID(addr) < m->n ? m->objs[SXL_ID(addr)] : NULL;
+  if (!o || o->kind == OBJ_FREED || o->kind == OBJ_FUNC || SXL_OFF(addr))
+    return sxl_end(r, SYMX_END_ERROR, SXL_ID(addr) ? SYMX_ERR_OUT_OF_BOUNDS : SYMX_ERR_NULL_DEREF,
+                   "invalid pointer: make_symbolic (not the start of an object)", 0);
+  if (o->ro) return misuse(r, "cannot make readonly object symbolic");
+  if (o->size != size) return misuse(r, "Wrong size given to klee_make_symbolic");
+  return SXL_CONTINUE;
+}
+
+/* make_symbolic(addr, size, name); klee_make_symbolic asks for a whole
+** object (whole_object), symx_make_symbolic for any size bytes at addr. */
 int sxl_bi_make_symbolic(sxl_bcall *c) {
   run *r = c->r;
-  int rc = sxl_bi_args(c, 3);
-  if (rc != SXL_CONTINUE) return rc;
+  if (c->nargs != 3)
+    return misuse(r, "Incorrect number of arguments to klee_make_symbolic(void*, size_t, char*)");
   char nm[256];
-  sxl_bi_cstr(r, c->a[2], nm, sizeof nm);
+  int rc = input_name(r, c->args[2], nm, sizeof nm);
+  if (rc == SXL_CONTINUE) rc = sxl_bi_args(c, 2);
+  if (rc == SXL_CONTINUE && c->id == BI_KLEE_MAKE_SYMBOLIC) rc = whole_object(r, c->a[0], c->a[1]);
+  if (rc != SXL_CONTINUE) return rc;
   uint32_t id;
   uint64_t off;
   symx_expr *soff;

@@ -47,7 +47,8 @@ static const struct {
   sxl_bi_fn fn;
   uint32_t need; /* arguments */
 } table[BI_COUNT_] = {
-    [BI_MAKE_SYMBOLIC] = {sxl_bi_make_symbolic, 3},
+    [BI_MAKE_SYMBOLIC] = {sxl_bi_make_symbolic, 0},
+    [BI_KLEE_MAKE_SYMBOLIC] = {sxl_bi_make_symbolic, 0},
     [BI_ASSUME] = {sxl_bi_assume, 1},
     [BI_RANGE] = {sxl_bi_range, 3},
     [BI_INT] = {sxl_bi_int, 1},
@@ -99,7 +100,7 @@ static const struct {
     [BI_OBJ_SIZE] = {sxl_bi_obj_size, 1},
     [BI_WARNING] = {sxl_bi_warning, 1},
     [BI_WARNING_ONCE] = {sxl_bi_warning, 1},
-    [BI_FIXED_OBJECT] = {sxl_bi_fixed_object, 0},
+    [BI_FIXED_OBJECT] = {sxl_bi_fixed_object, 2},
     [BI_OBJECTSIZE] = {sxl_bi_objectsize, 1},
     [BI_IS_CONSTANT] = {sxl_bi_objectsize, 0},
     [BI_NOP] = {sxl_bi_nop, 0},

@@ -5,6 +5,7 @@
 */
 #include "prog_impl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int sxl_type_width(LLVMTypeRef t) {
@@ -15,6 +16,12 @@ int sxl_type_width(LLVMTypeRef t) {
   case LLVMDoubleTypeKind: return 64;
   default: return 0;
   }
+}
+
+unsigned sxl_type_slots(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  return k == LLVMX86_FP80TypeKind || (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 80)
+             ? 2 : 1;
 }
 
 static int global_index(const sxl_prog *p, LLVMValueRef g, uint32_t *obj) {
@@ -154,16 +161,41 @@ static uint64_t const_expr(sxl_prog *p, LLVMValueRef c, int *ok) {
   }
 }
 
+/* The exact bits of an x86_fp80 constant, from its printed form
+** "x86_fp80 0xK<4 hex digits: sign and exponent><16: significand>" (the
+** C API gives only a double, which loses bits). 0, or -1 when it is not
+** such a constant. */
+int sxl_const_fp80(LLVMValueRef c, uint64_t *lo, uint64_t *hi) {
+  if (LLVMIsAUndefValue(c) || LLVMIsAPoisonValue(c) || LLVMIsAConstantAggregateZero(c)) {
+    *lo = *hi = 0;
+    return 0;
+  }
+  if (!LLVMIsAConstantFP(c) || LLVMGetTypeKind(LLVMTypeOf(c)) != LLVMX86_FP80TypeKind) return -1;
+  char *str = LLVMPrintValueToString(c), *k = strstr(str, "0xK");
+  int rc = -1;
+  if (k && strspn(k + 3, "0123456789ABCDEFabcdef") >= 20) {
+    char h[5] = {0}, l[17] = {0};
+    memcpy(h, k + 3, 4);
+    memcpy(l, k + 7, 16);
+    *hi = strtoull(h, NULL, 16);
+    *lo = strtoull(l, NULL, 16);
+    rc = 0;
+  }
+  LLVMDisposeMessage(str);
+  return rc;
+}
+
 static void write_real(LLVMValueRef c, LLVMTypeKind k, uint8_t *buf, uint64_t size) {
-  LLVMBool lose;
-  double d = LLVMConstRealGetDouble(c, &lose);
-#if defined(__x86_64__) || defined(__i386__)
-  if (k == LLVMX86_FP80TypeKind) { /* the host's long double is x86_fp80: via double */
-    long double ld = d;
-    if (size >= 10) memcpy(buf, &ld, 10);
+  if (k == LLVMX86_FP80TypeKind) { /* 10 bytes: significand, sign and exponent */
+    uint64_t lo, hi;
+    if (size < 10 || sxl_const_fp80(c, &lo, &hi)) return;
+    for (unsigned i = 0; i < 8; i++) buf[i] = (uint8_t)(lo >> (8 * i));
+    buf[8] = (uint8_t)hi;
+    buf[9] = (uint8_t)(hi >> 8);
     return;
   }
-#endif
+  LLVMBool lose;
+  double d = LLVMConstRealGetDouble(c, &lose);
   if (k == LLVMFloatTypeKind) {
     float f = (float)d;
     if (size >= 4) memcpy(buf, &f, 4);
@@ -259,7 +291,7 @@ int sxl_const_write(sxl_prog *p, LLVMValueRef c, uint8_t *buf, uint64_t size) {
     return 0;
   LLVMTypeKind k = LLVMGetTypeKind(t);
   if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind || k == LLVMX86_FP80TypeKind) {
-    write_real(c, k, buf, size); /* x86_fp80 elsewhere than x86: left 0 */
+    write_real(c, k, buf, size);
     return 0;
   }
   if (k == LLVMIntegerTypeKind || k == LLVMPointerTypeKind) {

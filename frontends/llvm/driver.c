@@ -64,6 +64,10 @@ static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason 
     json_str(ss->paths, msg ? msg : "", strlen(msg ? msg : ""));
     fputs(",\"output\":", ss->paths);
     json_str(ss->paths, s->out ? s->out : "", s->outlen);
+    if (reason == SYMX_END_ERROR && ss->x.err_suffix[0]) { /* klee_report_error's */
+      fputs(",\"suffix\":", ss->paths);
+      json_str(ss->paths, ss->x.err_suffix, strlen(ss->x.err_suffix));
+    }
     fprintf(ss->paths, ",\"path_id\":%" PRIu64 "}\n", path_id);
     fflush(ss->paths);
   }

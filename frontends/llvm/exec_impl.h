@@ -70,6 +70,18 @@ int sxl_sym_gep(run *r, const sxl_ins *in);
 
 /* fp.c: OP_FP (a symbolic operand is concretized). */
 int sxl_fp_op(run *r, const sxl_ins *in);
+/* fcmp predicate pred on a and b. */
+int sxl_fcmp(int pred, long double a, long double b);
+/* fptosi/fptoui of d to w bits as x86-64 code does it. */
+uint64_t sxl_fp_to_int(long double d, unsigned w, int is_signed);
+/* dst = fneg/fabs/copysign (op) of slots a (and b) as bit operations on
+** w-bit values (a symbolic one stays an expression). */
+int sxl_fp_sign_bits(run *r, int op, uint32_t a, uint32_t b, uint32_t dst, unsigned w);
+/* fp80.c: OP_FP with an x86_fp80 operand or result (slot pairs); an
+** x86_fp80's two halves as the host's long double and back. */
+int sxl_fp80_op(run *r, const sxl_ins *in);
+long double sxl_fp80_value(uint64_t lo, uint64_t hi);
+void sxl_fp80_bits(long double x, uint64_t *lo, uint64_t *hi);
 
 /* bi_bits.c: OP_BITS. */
 int sxl_bits_op(run *r, const sxl_ins *in);

@@ -2,14 +2,19 @@
 ** extcall.c — a call of a function without bitcode: the native function of
 ** that name (dlsym) called through libffi with concrete arguments, as
 ** KLEE does. A symbolic argument takes its value under the path's witness
-** (the constraint is added) unless --external-calls=concrete refuses it;
+** (the constraint is added; with --external-calls=over-approx it is not)
+** unless --external-calls=concrete refuses it;
 ** --external-calls=none refuses every such call. A pointer argument is
 ** passed as a native copy of its object (symbolic bytes concretized the
 ** same way), copied back after the call; addresses stored in such an
 ** object are passed as pointers into copies too (one level: argv-style
 ** arrays, struct fields, out-parameters like strtol's), and native
 ** pointers into the copies the function leaves in them become addresses
-** again; bytes written past a copy's end are an out-of-bounds error. A call that cannot be made ends its path
+** again; bytes written past a copy's end are an out-of-bounds error. A
+** long double (x86_fp80, two slots) goes and comes back as the host's. As
+** in KLEE, a call that fails (no native function of that name, or one that
+** faults) is the error "external", and a call --external-calls=none
+** forbids a user error; a call that cannot be made otherwise ends its path
 ** early with one message naming the function.
 */
 #include "exec_impl.h"
@@ -37,7 +42,10 @@ typedef struct ext_call {
   const sxl_ins *in;
   const sxl_fn *fn;
   const uint32_t *args; /* argument slots in the caller's frame */
-  uint32_t nargs;
+  uint32_t nargs;        /* arguments (an x86_fp80 has two slots) */
+  uint32_t slot[MAX_ARGS]; /* each argument's (first) slot */
+  int is_ld[MAX_ARGS];     /* an x86_fp80: passed as the host's long double */
+  long double ld[MAX_ARGS];
   ffi_type *types[MAX_ARGS];
   uint64_t vals[MAX_ARGS];
   void *avals[MAX_ARGS];
@@ -46,8 +54,14 @@ typedef struct ext_call {
   uint32_t nbufs;
 } ext_call;
 
-/* Functions that would act on symx-llvm's own process, not the program's. */
+/* Functions that would act on symx-llvm's own process or the host's files,
+** not the program's: end it (exit, and error/err, which may call it), jump,
+** fork, signal, or change what the host's file system holds. */
 static const char *const denied[] = {
+    "exit", "quick_exit", "abort", "error", "error_at_line", "err", "errx", "verr", "verrx",
+    "system", "popen", "daemon", "setsid", "setuid", "setgid", "seteuid", "setegid",
+    "unlink", "unlinkat", "remove", "rename", "renameat", "rmdir", "mkdir", "mkdirat",
+    "truncate", "chmod", "fchmod", "chown", "fchown", "lchown", "link", "symlink", "mkfifo",
     "fork", "vfork", "clone", "execve", "execv", "execvp", "execl", "execlp", "execle",
     "_exit", "_Exit", "longjmp", "siglongjmp", "_longjmp", "setjmp", "sigsetjmp", "_setjmp",
     "pthread_create", "pthread_exit", "kill", "raise", "signal", "sigaction", "setrlimit",
@@ -58,6 +72,13 @@ static int refuse(run *r, const char *fmt, const char *name, const char *detail)
   snprintf(msg, sizeof msg, fmt, name, detail);
   sxl_report_unsupported(r, msg);
   return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, msg, 0);
+}
+
+/* The call failed, or was forbidden: the path ends with an error of kind. */
+static int fail(run *r, symx_error_kind kind, const char *fmt, const char *name, const char *detail) {
+  char msg[400];
+  snprintf(msg, sizeof msg, fmt, name, detail);
+  return sxl_end(r, SYMX_END_ERROR, kind, msg, 0);
 }
 
 static int is_denied(const char *name) {
@@ -79,6 +100,7 @@ static ffi_type *ffi_of(LLVMValueRef f, unsigned idx, LLVMTypeRef t, const char 
     if (has_attr(f, idx, "byval")) *why = "a struct passed by value";
     return *why ? NULL : &ffi_type_pointer;
   case LLVMDoubleTypeKind: return &ffi_type_double;
+  case LLVMX86_FP80TypeKind: return &ffi_type_longdouble;
   case LLVMFloatTypeKind: return &ffi_type_float;
   case LLVMIntegerTypeKind: break;
   default: *why = "of a type symx-llvm cannot pass natively"; return NULL;
@@ -103,28 +125,63 @@ static void vararg_type(ext_call *c, uint32_t i, uint64_t v) {
   c->types[i] = c->is_ptr[i] ? &ffi_type_pointer : &ffi_type_uint64;
 }
 
+/* The arguments' slots: an x86_fp80 (a parameter of that type, or a
+** variadic one marked so) takes two. 0, or an SXL_* result. */
+static int arg_slots(ext_call *c, uint32_t nparams, const LLVMTypeRef *pt) {
+  const uint32_t *sizes = c->in->flag & 2 ? c->args + c->in->c : NULL;
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < c->in->c; j++, n++) {
+    if (n == MAX_ARGS)
+      return refuse(c->r, "external call to '%s': more than %s arguments", c->fn->name, "32");
+    c->slot[n] = c->args[j];
+    c->is_ld[n] = n < nparams ? LLVMGetTypeKind(pt[n]) == LLVMX86_FP80TypeKind
+                              : sizes && sizes[j] == SXL_ARG_FP80;
+    j += c->is_ld[n] && j + 1 < c->in->c;
+  }
+  c->nargs = n;
+  return 0;
+}
+
+/* Argument i concrete: its bits, or its long double; a symbolic one takes
+** its value under the witness unless the policy refuses it. */
+static int take_value(ext_call *c, uint32_t i, int policy) {
+  run *r = c->r;
+  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
+  uint32_t s = c->slot[i];
+  if ((r->s->sym[fr->base + s] || (c->is_ld[i] && r->s->sym[fr->base + s + 1])) &&
+      policy == SXL_EXT_CONCRETE)
+    return refuse(r, "external call to '%s' with a symbolic argument%s", c->fn->name,
+                  " (--external-calls=concrete)");
+  uint64_t hi = 0;
+  int over = policy == SXL_EXT_OVER_APPROX; /* witness values the path does not keep */
+  int rc = over ? sxl_witness(r, s, &c->vals[i]) : sxl_concrete(r, s, 64, &c->vals[i]);
+  if (rc == SXL_CONTINUE && c->is_ld[i])
+    rc = over ? sxl_witness(r, s + 1, &hi) : sxl_concrete(r, s + 1, 16, &hi);
+  if (rc != SXL_CONTINUE) return rc;
+  if (c->is_ld[i]) c->ld[i] = sxl_fp80_value(c->vals[i], hi);
+  return 0;
+}
+
 /* Argument values made concrete, their types. 0, or an SXL_* result. */
 static int take_args(ext_call *c, LLVMTypeRef fty, int policy) {
   run *r = c->r;
   uint32_t nparams = LLVMCountParamTypes(fty);
   LLVMTypeRef pt[MAX_ARGS];
-  if (c->nargs > MAX_ARGS || nparams > MAX_ARGS)
+  if (nparams > MAX_ARGS)
     return refuse(r, "external call to '%s': more than %s arguments", c->fn->name, "32");
+  LLVMGetParamTypes(fty, pt);
+  int rc = arg_slots(c, nparams, pt);
+  if (rc) return rc;
   if (c->nargs < nparams)
     return refuse(r, "external call to '%s'%s", c->fn->name, " with too few arguments");
-  LLVMGetParamTypes(fty, pt);
-  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
   for (uint32_t i = 0; i < c->nargs; i++) {
-    if (r->s->sym[fr->base + c->args[i]] && policy == SXL_EXT_CONCRETE)
-      return refuse(r, "external call to '%s' with a symbolic argument%s", c->fn->name,
-                    " (--external-calls=concrete)");
-    int rc = policy == SXL_EXT_OVER_APPROX ? sxl_witness(r, c->args[i], &c->vals[i])
-                                           : sxl_concrete(r, c->args[i], 64, &c->vals[i]);
-    if (rc != SXL_CONTINUE) return rc;
+    if ((rc = take_value(c, i, policy))) return rc;
     const char *why = NULL;
     if (i < nparams) {
       c->types[i] = ffi_of(c->fn->ref, i + 1, pt[i], &why);
       c->is_ptr[i] = LLVMGetTypeKind(pt[i]) == LLVMPointerTypeKind;
+    } else if (c->is_ld[i]) {
+      c->types[i] = &ffi_type_longdouble;
     } else {
       vararg_type(c, i, c->vals[i]);
     }
@@ -340,20 +397,24 @@ static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
                ? ffi_prep_cif_var(&cif, FFI_DEFAULT_ABI, nfixed, c->nargs, rtype, c->types)
                : ffi_prep_cif(&cif, FFI_DEFAULT_ABI, c->nargs, rtype, c->types);
   if (st != FFI_OK) return refuse(c->r, "external call to '%s': %s", c->fn->name, "libffi refused it");
-  for (uint32_t i = 0; i < c->nargs; i++) c->avals[i] = &c->vals[i];
+  for (uint32_t i = 0; i < c->nargs; i++)
+    c->avals[i] = c->is_ld[i] ? (void *)&c->ld[i] : (void *)&c->vals[i];
   uint64_t ret[2] = {0, 0};
   int sig = guarded_call(&cif, f, ret, c->avals);
   if (sig) {
     char d[40];
     snprintf(d, sizeof d, "%d", sig);
-    return refuse(c->r, "external call to '%s' failed: signal %s", c->fn->name, d);
+    return fail(c->r, SYMX_ERR_EXTERNAL, "external call to '%s' failed: signal %s", c->fn->name, d);
   }
   unswizzle(c);
   int rc = copy_back(c);
   if (rc) return rc;
   uint64_t v = ret[0];
   if (LLVMGetTypeKind(rt) == LLVMPointerTypeKind && (rc = map_pointer(c, rt, &v))) return rc;
-  if (c->in->dst != UINT32_MAX && rtype != &ffi_type_void)
+  if (c->in->dst != UINT32_MAX && rtype == &ffi_type_longdouble) { /* its 10 bytes */
+    sxl_setc(c->r, c->in->dst, ret[0]);
+    sxl_setc(c->r, c->in->dst + 1, ret[1] & 0xffff);
+  } else if (c->in->dst != UINT32_MAX && rtype != &ffi_type_void)
     sxl_setc(c->r, c->in->dst, c->in->w && c->in->w < 64 ? v & ((1ull << c->in->w) - 1) : v);
   return SXL_RETURNED;
 }
@@ -361,15 +422,15 @@ static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
 int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn) {
   int policy = r->x->ext_calls;
   if (policy == SXL_EXT_NONE)
-    return refuse(r, "call to '%s', a function without bitcode%s", fn->name,
+    return fail(r, SYMX_ERR_USER, "external calls disallowed: '%s', a function without bitcode%s", fn->name,
                   " (--external-calls=none)");
   if (is_denied(fn->name))
     return refuse(r, "external call to '%s': %s", fn->name,
-                  "not allowed (it would act on symx-llvm's own process)");
+                  "not allowed (it would act on symx-llvm's own process or the host's files)");
   void (*f)(void) = NULL;
   void *sym = dlsym(RTLD_DEFAULT, fn->name);
   memcpy(&f, &sym, sizeof f); /* ISO C has no object-to-function pointer cast */
-  if (!f) return refuse(r, "call to undefined function '%s'%s", fn->name,
+  if (!f) return fail(r, SYMX_ERR_EXTERNAL, "call to undefined function '%s'%s", fn->name,
                         ": no bitcode and no native function of that name");
   ext_call *c = calloc(1, sizeof *c);
   if (!c) return sxl_oom(r);
@@ -377,7 +438,6 @@ int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn) {
   c->in = in;
   c->fn = fn;
   c->args = r->p->fns[r->s->frames[r->s->nframes - 1].fn].args + in->imm;
-  c->nargs = in->c;
   LLVMTypeRef fty = LLVMGlobalGetValueType(fn->ref);
   int rc = take_args(c, fty, policy);
   for (uint32_t i = 0; !rc && i < c->nargs; i++)

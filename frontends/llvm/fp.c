@@ -1,10 +1,11 @@
 /*
 ** fp.c — floating point on concrete values (OP_FP): arithmetic, fcmp,
 ** conversions and the libm-like intrinsics, computed with the host's float
-** and double (IEEE 754 binary32/binary64, as on x86-64). The expression
-** layer has no floating point: a symbolic operand takes one value under the
-** path's witness (the equality is added to the path, nothing is enumerated)
-** and the run counts it (sxl_exec.fp_concretized); only fneg, fabs and
+** and double (IEEE 754 binary32/binary64, as on x86-64); an operation with
+** an x86_fp80 operand or result goes to fp80.c. The expression layer has
+** no floating point: a symbolic operand takes one value under the path's
+** witness (the equality is added to the path, nothing is enumerated) and
+** the run counts it (sxl_exec.fp_concretized); only fneg, fabs and
 ** copysign, bit operations on the sign, keep it symbolic.
 */
 #include "exec_impl.h"
@@ -55,8 +56,9 @@ static uint64_t from_double(double d, unsigned w) {
   return b;
 }
 
-/* fcmp: the ordered predicates are false on a NaN, the unordered true. */
-static int fcmp(int pred, double a, double b) {
+/* fcmp: the ordered predicates are false on a NaN, the unordered true
+** (long double holds a float's or double's value exactly). */
+int sxl_fcmp(int pred, long double a, long double b) {
   int uno = isnan(a) || isnan(b);
   switch (pred) {
   case LLVMRealPredicateFalse: return 0;
@@ -78,15 +80,15 @@ static int fcmp(int pred, double a, double b) {
   }
 }
 
-/* x86-64's truncating conversion to int64 (cvttsd2si): out of range and
-** NaN give INT64_MIN. */
-static int64_t cvt64(double d) {
+/* x86-64's truncating conversion to int64 (cvttsd2si, x87's fistp): out of
+** range and NaN give INT64_MIN. */
+static int64_t cvt64(long double d) {
   return d >= -0x1p63 && d < 0x1p63 ? (int64_t)d : INT64_MIN;
 }
 
 /* fptosi/fptoui: out of range is poison in LLVM; we give what clang's x86-64
-** code gives (through cvttsd2si), not C's undefined conversion. */
-static uint64_t to_int(double d, unsigned w, int is_signed) {
+** code gives (through cvttsd2si or fistp), not C's undefined conversion. */
+uint64_t sxl_fp_to_int(long double d, unsigned w, int is_signed) {
   uint64_t m = ~0ull >> (64 - w);
   if (is_signed) {
     if (w == 32) return (d >= -0x1p31 && d < 0x1p31 ? (uint64_t)(int64_t)d : 0x80000000u) & m;
@@ -172,13 +174,13 @@ static uint64_t compute(const sxl_ins *in, const uint64_t *v) {
   unsigned w = in->w, w2 = in->w2;
   int op = in->flag;
   switch (op) {
-  case FP_FCMP: return (uint64_t)fcmp((int)in->imm, as_double(v[0], w2), as_double(v[1], w2));
-  case FP_FPTOSI: case FP_FPTOUI: return to_int(as_double(v[0], w2), w, op == FP_FPTOSI);
+  case FP_FCMP: return (uint64_t)sxl_fcmp((int)in->imm, as_double(v[0], w2), as_double(v[1], w2));
+  case FP_FPTOSI: case FP_FPTOUI: return sxl_fp_to_int(as_double(v[0], w2), w, op == FP_FPTOSI);
   case FP_SITOFP: case FP_UITOFP: return from_int(v[0], w2, op == FP_SITOFP, w);
   case FP_FPEXT: case FP_FPTRUNC: return from_double(as_double(v[0], w2), w);
   case FP_POWI: return from_double(pow(as_double(v[0], w), (double)(int32_t)v[1]), w);
-  case FP_LROUND: return to_int(round(as_double(v[0], w2)), w, 1);
-  case FP_LRINT: return to_int(rint(as_double(v[0], w2)), w, 1);
+  case FP_LROUND: return sxl_fp_to_int(round(as_double(v[0], w2)), w, 1);
+  case FP_LRINT: return sxl_fp_to_int(rint(as_double(v[0], w2)), w, 1);
   case FP_FADD: case FP_FSUB: case FP_FMUL: case FP_FDIV: case FP_FREM: case FP_FMA:
   case FP_FMULADD:
     if (w == 32)
@@ -193,35 +195,39 @@ static uint64_t compute(const sxl_ins *in, const uint64_t *v) {
   }
 }
 
+int sxl_fp_sign_bits(run *r, int op, uint32_t a, uint32_t b, uint32_t dst, unsigned w) {
+  symx_ctx *c = r->ctx;
+  symx_expr *x = sxl_ex(r, a, w), *sign = symx_const(c, w, 1ull << (w - 1)), *e;
+  if (op == FP_FNEG) {
+    e = symx_xor(c, x, sign);
+  } else {
+    symx_expr *ns = symx_not(c, sign), *mag = symx_and(c, x, ns);
+    symx_expr *y = op == FP_COPYSIGN ? sxl_ex(r, b, w) : NULL;
+    symx_expr *bs = y ? symx_and(c, y, sign) : NULL;
+    e = bs ? symx_or(c, mag, bs) : symx_expr_retain(mag);
+    symx_expr_release(ns);
+    symx_expr_release(mag);
+    symx_expr_release(y);
+    symx_expr_release(bs);
+  }
+  symx_expr_release(x);
+  symx_expr_release(sign);
+  return sxl_set(r, dst, e);
+}
+
 /* fneg, fabs and copysign only move the sign bit: a symbolic operand stays
 ** an expression. SXL_CONTINUE when done, else 0 (not such a case). */
 static int sign_op(run *r, const sxl_ins *in) {
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
   int op = in->flag;
-  unsigned w = in->w;
   if ((op != FP_FNEG && op != FP_FABS && op != FP_COPYSIGN) || in->dst == UINT32_MAX ||
       (!r->s->sym[fr->base + in->a] && (op != FP_COPYSIGN || !r->s->sym[fr->base + in->b])))
     return 0;
-  symx_ctx *c = r->ctx;
-  symx_expr *a = sxl_ex(r, in->a, w), *sign = symx_const(c, w, 1ull << (w - 1)), *e;
-  if (op == FP_FNEG) {
-    e = symx_xor(c, a, sign);
-  } else {
-    symx_expr *ns = symx_not(c, sign), *mag = symx_and(c, a, ns);
-    symx_expr *b = op == FP_COPYSIGN ? sxl_ex(r, in->b, w) : NULL;
-    symx_expr *bs = b ? symx_and(c, b, sign) : NULL;
-    e = bs ? symx_or(c, mag, bs) : symx_expr_retain(mag);
-    symx_expr_release(ns);
-    symx_expr_release(mag);
-    symx_expr_release(b);
-    symx_expr_release(bs);
-  }
-  symx_expr_release(a);
-  symx_expr_release(sign);
-  return sxl_set(r, in->dst, e);
+  return sxl_fp_sign_bits(r, op, in->a, in->b, in->dst, in->w);
 }
 
 int sxl_fp_op(run *r, const sxl_ins *in) {
+  if (in->w == 80 || in->w2 == 80) return sxl_fp80_op(r, in);
   int rc = sign_op(r, in);
   if (rc) return rc;
   uint64_t v[3] = {0, 0, 0};

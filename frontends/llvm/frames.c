@@ -123,30 +123,66 @@ static int put_arg(run *r, uint32_t id, uint64_t off, uint32_t slot) {
   return rc;
 }
 
+/* Whether argument slot i is the first of an x86_fp80's two. */
+static int is_fp80(const uint32_t *sizes, uint32_t i) {
+  return sizes && sizes[i] == SXL_ARG_FP80;
+}
+
+/* The byval size of argument slot i (0: not byval). */
+static uint32_t byval_of(const uint32_t *sizes, uint32_t i) {
+  return sizes && !is_fp80(sizes, i) ? sizes[i] & ~SXL_ARG_ALIGN16 : 0;
+}
+
+/* The bytes argument slot i takes in the vararg object: 8, a byval one's
+** size rounded up to 8, or 16 for an x86_fp80 (its two slots). */
+static uint64_t arg_room(const uint32_t *sizes, uint32_t i) {
+  if (is_fp80(sizes, i)) return 16;
+  return byval_of(sizes, i) ? (byval_of(sizes, i) + 7ull) & ~7ull : 8;
+}
+
+/* off aligned for argument slot i: to 16 for an x86_fp80 or a 16-aligned
+** byval argument (x86-64's va_arg aligns the overflow area for them). */
+static uint64_t arg_align(const uint32_t *sizes, uint32_t i, uint64_t off) {
+  int a16 = is_fp80(sizes, i) || (sizes && (sizes[i] & SXL_ARG_ALIGN16));
+  return a16 ? (off + 15) & ~15ull : off;
+}
+
+/* An x86_fp80's two slots at off: its 10 bytes (the 16-bit part
+** zero-extended into the padding). */
+static int put_fp80(run *r, uint32_t id, uint64_t off, uint32_t lo, uint32_t hi) {
+  return put_arg(r, id, off, lo) || put_arg(r, id, off + 8, hi);
+}
+
 /* The arguments past fn's parameters in an object of the new frame (what
 ** va_start's overflow area points at): 8 bytes each, a byval one (sizes:
-** NULL, or one per argument, 0 when not byval) by value, 8-byte aligned. */
+** NULL, or one per argument slot) by value, 8-byte aligned, an x86_fp80 in
+** 16 bytes; both 16-byte aligned when their type is. */
 static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_t *args,
                          uint32_t nargs, const uint32_t *sizes) {
   sxl_state *s = r->s;
   uint64_t total = 0;
-  for (uint32_t i = fn->nparams; i < nargs; i++)
-    total += sizes && sizes[i] ? (sizes[i] + 7ull) & ~7ull : 8;
+  for (uint32_t i = fn->nparams; i < nargs; i += is_fp80(sizes, i) ? 2 : 1)
+    total = arg_align(sizes, i, total) + arg_room(sizes, i);
   uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, total, 0, 1);
   if (!id) return sxl_oom(r);
   memset(s->mem->objs[id]->bytes, 0, total);
   uint64_t off = 0;
   for (uint32_t i = fn->nparams; i < nargs; i++) {
     uint32_t slot = cbase + args[i];
-    if (sizes && sizes[i]) {
-      if (s->sym[slot] || copy_byval(r, s->regs[slot], sizes[i], id, off))
+    uint64_t room = arg_room(sizes, i);
+    int rc = 0;
+    off = arg_align(sizes, i, off);
+    if (is_fp80(sizes, i) && i + 1 < nargs) {
+      rc = put_fp80(r, id, off, slot, cbase + args[++i]);
+    } else if (byval_of(sizes, i)) {
+      if (s->sym[slot] || copy_byval(r, s->regs[slot], byval_of(sizes, i), id, off))
         return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE,
                        "unsupported byval variadic argument (symbolic or bad pointer)", 0);
-      off += (sizes[i] + 7ull) & ~7ull;
     } else {
-      if (put_arg(r, id, off, slot)) return sxl_fatal(r, "vararg");
-      off += 8;
+      rc = put_arg(r, id, off, slot);
     }
+    if (rc) return sxl_fatal(r, "vararg");
+    off += room;
   }
   s->frames[s->nframes - 1].va_obj = id;
   return SXL_CONTINUE;

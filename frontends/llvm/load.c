@@ -262,10 +262,20 @@ static int link_into(LLVMContextRef c, LLVMModuleRef dst, LLVMModuleRef src, con
   return -1;
 }
 
+/* Marks lib's definitions as ours (SXL_LIB_ATTR): the program's code is
+** told from them by that, not by debug info, which a program may lack. */
+static void mark_library(LLVMContextRef c, LLVMModuleRef lib) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateStringAttribute(c, SXL_LIB_ATTR, sizeof SXL_LIB_ATTR - 1, "", 0));
+}
+
 int sxl_link_file(LLVMContextRef c, LLVMModuleRef m, const char *path, char *err,
                   size_t errlen) {
   LLVMModuleRef lib = NULL;
   if (parse_file(c, path, &lib, err, errlen)) return -1;
+  mark_library(c, lib);
   return link_into(c, m, lib, path, err, errlen);
 }
 
@@ -294,6 +304,7 @@ static int link_libc(LLVMContextRef c, LLVMModuleRef m, const char *libc_bc, cha
     }
     f = next;
   }
+  mark_library(c, lib);
   if (link_into(c, m, lib, libc_bc, err, errlen)) return -1;
   resolve_aliases(m);
   return 0;

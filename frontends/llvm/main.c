@@ -300,7 +300,8 @@ static const struct {
     {"User", 1u << SYMX_ERR_USER},
     {"Model", 1u << SYMX_ERR_USER},
     {"Exec", 1u << SYMX_ERR_UNREACHABLE},
-    {"Overflow", 0}, {"ReadOnly", 0}, {"External", 0}, {"BadVectorAccess", 0},
+    {"External", 1u << SYMX_ERR_EXTERNAL},
+    {"Overflow", 0}, {"ReadOnly", 0}, {"BadVectorAccess", 0},
     {"UncaughtException", 0}, {"UnexpectedException", 0}, {"Unhandled", 0},
 };
 

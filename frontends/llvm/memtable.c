@@ -121,6 +121,7 @@ sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id) {
   c->amode = o->amode;
   c->nsym = o->nsym;
   c->loc = o->loc;
+  c->fixed = o->fixed;
   memcpy(c->bytes, o->bytes, o->size);
   if (o->sym) {
     c->sym = malloc(o->size * sizeof *c->sym);

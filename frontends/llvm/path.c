@@ -31,6 +31,7 @@ uint32_t sxl_user_loc(run *r) {
     sxl_fn *fn = &r->p->fns[fr->fn];
     if (fn->is_libc) continue;
     if (fr->pc < fn->ncode && fn->code[fr->pc].loc) return fn->code[fr->pc].loc;
+    if (fn->sub_loc) return fn->sub_loc; /* an instruction without a location */
   }
   sxl_frame *fr = &s->frames[s->nframes - 1];
   sxl_fn *fn = &r->p->fns[fr->fn];

@@ -36,6 +36,12 @@ uint64_t sxl_const_value(sxl_prog *p, LLVMValueRef c, int *ok);
 /* blockaddress(fn, bb): an address in fn's object, offset 1 + bb's number
 ** (what indirectbr compares with its destinations). */
 uint64_t sxl_block_address(sxl_prog *p, LLVMValueRef fn, LLVMBasicBlockRef bb, int *ok);
+/* The exact 80 bits of an x86_fp80 constant: significand (lo) and sign
+** with exponent (hi, 16 bits); -1 when c is not one. */
+int sxl_const_fp80(LLVMValueRef c, uint64_t *lo, uint64_t *hi);
+/* Register slots a value of type t takes: 2 for x86_fp80 and i80 (its
+** bits: clang's image of a long double's union), else 1. */
+unsigned sxl_type_slots(LLVMTypeRef t);
 /* Serializes constant c into buf[0..size) (already zeroed); -1 when c has
 ** a part we cannot represent. */
 int sxl_const_write(sxl_prog *p, LLVMValueRef c, uint8_t *buf, uint64_t size);

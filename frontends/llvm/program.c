@@ -19,7 +19,7 @@ static const struct {
   int prefix;
   int id;
 } builtin_names[] = {
-    {"klee_make_symbolic", 0, BI_MAKE_SYMBOLIC}, {"symx_make_symbolic", 0, BI_MAKE_SYMBOLIC},
+    {"klee_make_symbolic", 0, BI_KLEE_MAKE_SYMBOLIC}, {"symx_make_symbolic", 0, BI_MAKE_SYMBOLIC},
     {"klee_assume", 0, BI_ASSUME},               {"symx_assume", 0, BI_ASSUME},
     {"klee_range", 0, BI_RANGE},                 {"symx_range", 0, BI_RANGE},
     {"klee_int", 0, BI_INT},                     {"symx_int", 0, BI_INT},
@@ -93,11 +93,8 @@ static int intern_file(sxl_prog *p, const char *name, size_t len, uint32_t *file
   return 0;
 }
 
-int sxl_prog_loc(sxl_prog *p, LLVMValueRef inst, uint32_t *loc) {
-  unsigned line = LLVMGetDebugLocLine(inst), len = 0;
-  *loc = 0;
-  if (!line) return 0;
-  const char *f = LLVMGetDebugLocFilename(inst, &len);
+/* The location id of file:line (appended when new). */
+static int intern_loc(sxl_prog *p, const char *f, unsigned len, unsigned line, uint32_t *loc) {
   uint32_t file;
   if (intern_file(p, f ? f : "?", f ? len : 1, &file)) return -1;
   /* Recent locations repeat: search backwards a little before appending. */
@@ -111,6 +108,26 @@ int sxl_prog_loc(sxl_prog *p, LLVMValueRef inst, uint32_t *loc) {
   p->locs[p->nlocs].line = line;
   *loc = p->nlocs++;
   return 0;
+}
+
+int sxl_prog_loc(sxl_prog *p, LLVMValueRef inst, uint32_t *loc) {
+  unsigned line = LLVMGetDebugLocLine(inst), len = 0;
+  *loc = 0;
+  if (!line) return 0;
+  const char *f = LLVMGetDebugLocFilename(inst, &len);
+  return intern_loc(p, f, len, line, loc);
+}
+
+/* The line of f's debug info (0 without): where KLEE places an error of an
+** instruction without a location of its own. */
+static int subprogram_loc(sxl_prog *p, LLVMValueRef f, uint32_t *loc) {
+  LLVMMetadataRef sp = LLVMGetSubprogram(f);
+  unsigned line = sp ? LLVMDISubprogramGetLine(sp) : 0, len = 0;
+  *loc = 0;
+  if (!line) return 0;
+  LLVMMetadataRef file = LLVMDIScopeGetFile(sp);
+  const char *name = file ? LLVMDIFileGetFilename(file, &len) : NULL;
+  return intern_loc(p, name, len, line, loc);
 }
 
 void sxl_loc_str(const sxl_prog *p, uint32_t loc, char *buf, size_t len) {
@@ -166,7 +183,24 @@ static int add_globals(sxl_prog *p, uint32_t *id) {
   return 0;
 }
 
+/* Whether any definition of the program has debug info. */
+static int has_debug_info(LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (LLVMGetSubprogram(f)) return 1;
+  return 0;
+}
+
+/* Library code (no overshift checks, no coverage, not an error's place):
+** ours (linked with SXL_LIB_ATTR), or code without debug info in a program
+** that has some (a library linked in before). */
+static int is_library(LLVMValueRef f, int debug) {
+  return LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, SXL_LIB_ATTR,
+                                       sizeof SXL_LIB_ATTR - 1) ||
+         (debug && !LLVMGetSubprogram(f));
+}
+
 static int add_functions(sxl_prog *p, uint32_t *id) {
+  int debug = has_debug_info(p->mod);
   for (LLVMValueRef f = LLVMGetFirstFunction(p->mod); f; f = LLVMGetNextFunction(f)) {
     sxl_fn *fns = realloc(p->fns, (p->nfns + 1) * sizeof *p->fns);
     if (!fns) return -1;
@@ -183,10 +217,13 @@ static int add_functions(sxl_prog *p, uint32_t *id) {
     if (fn->builtin == BI_EXIT && fn->defined && strcmp(fn->name, "exit") == 0) fn->builtin = 0;
     /* Calls to malloc & co. go to the interpreter even if defined. */
     if (fn->builtin) fn->defined = 0;
-    fn->is_libc = fn->defined && !LLVMGetSubprogram(f);
+    fn->is_libc = fn->defined && is_library(f, debug);
     fn->is_vararg = LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f));
-    fn->nparams = LLVMCountParams(f);
+    fn->nparams = 0; /* parameter slots: an x86_fp80 takes two */
+    for (unsigned i = 0; i < LLVMCountParams(f); i++)
+      fn->nparams += sxl_type_slots(LLVMTypeOf(LLVMGetParam(f, i)));
     fn->obj = (*id)++;
+    if (subprogram_loc(p, f, &fn->sub_loc)) return -1;
   }
   return 0;
 }

@@ -207,6 +207,19 @@ static int resolve_sym(run *r, symx_expr *sym, uint64_t n, int write, uint32_t *
   }
 }
 
+/* A numeric address (an integer made a pointer: no object id) inside an
+** object klee_define_fixed_object placed there: that object's address. */
+static uint64_t fixed_address(run *r, uint64_t addr) {
+  if (SXL_ID(addr) || !addr) return addr;
+  sxl_mem *m = r->s->mem;
+  for (uint32_t i = 1; i < m->n; i++) {
+    sxl_obj *o = m->objs[i];
+    if (o && o->fixed && addr >= o->fixed && addr - o->fixed < o->size)
+      return SXL_ADDR(i, addr - o->fixed);
+  }
+  return addr;
+}
+
 int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write, uint32_t *id,
                 uint64_t *off, symx_expr **soff) {
   *soff = NULL;
@@ -221,6 +234,7 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write, ui
   }
   if (!sym) {
     const char *desc = NULL;
+    addr = fixed_address(r, addr);
     symx_error_kind k = bad_access(r, addr, n, write, &desc);
     if (k) return sxl_end(r, SYMX_END_ERROR, k, desc, 0);
     *id = SXL_ID(addr);

@@ -45,12 +45,22 @@ static uint32_t make_strv(sxl_state *s, const char *const *v, uint32_t n) {
   return arr;
 }
 
-/* The global environ (the C library's; "__environ" too) points at envp. */
-static void set_environ(sxl_state *s, const sxl_prog *p, uint64_t envp) {
+/* The C library's start-up globals, as its own start-up code would set
+** them (the interpreter runs none): environ ("__environ" too) points at envp,
+** and the program's name (musl's __progname_full, glibc's
+** program_invocation_name; the short forms: from the last '/') at argv[0],
+** which error messages of gnulib programs print. */
+static void set_libc_globals(sxl_state *s, const sxl_prog *p, uint64_t envp, uint64_t argv0,
+                             uint64_t argv0_short) {
+  static const struct { const char *name; int which; } names[] = {
+      {"environ", 0}, {"__environ", 0}, {"__progname_full", 1},
+      {"program_invocation_name", 1}, {"__progname", 2}, {"program_invocation_short_name", 2}};
+  const uint64_t val[3] = {envp, argv0, argv0_short};
   for (uint32_t i = 0; i < p->nglobals; i++) {
     const sxl_global *g = &p->globals[i];
-    if (g->size == 8 && (!strcmp(g->name, "environ") || !strcmp(g->name, "__environ")))
-      memcpy(s->mem->objs[g->obj]->bytes, &envp, 8);
+    for (size_t k = 0; g->size == 8 && k < sizeof names / sizeof names[0]; k++)
+      if (!strcmp(g->name, names[k].name))
+        memcpy(s->mem->objs[g->obj]->bytes, &val[names[k].which], 8);
   }
 }
 
@@ -61,16 +71,17 @@ static int main_args(sxl_exec *x, sxl_state *s, const sxl_fn *mf) {
   static const char *const dflt[] = {"prog"};
   const char *const *argv = x->argc ? (const char *const *)x->argv : dflt;
   uint32_t argc = x->argc ? x->argc : 1;
-  if (mf->nparams >= 1) s->regs[0] = argc;
-  if (mf->nparams >= 2) {
-    uint32_t av = make_strv(s, argv, argc);
-    if (!av) return -1;
-    s->regs[1] = SXL_ADDR(av, 0);
-  }
+  uint32_t av = make_strv(s, argv, argc);
   uint32_t ev = make_strv(s, (const char *const *)x->envp, x->nenv);
-  if (!ev) return -1;
+  if (!av || !ev) return -1;
+  if (mf->nparams >= 1) s->regs[0] = argc;
+  if (mf->nparams >= 2) s->regs[1] = SXL_ADDR(av, 0);
   if (mf->nparams >= 3) s->regs[2] = SXL_ADDR(ev, 0);
-  set_environ(s, x->prog, SXL_ADDR(ev, 0));
+  uint64_t a0;
+  memcpy(&a0, s->mem->objs[av]->bytes, 8);
+  const char *slash = strrchr(argv[0], '/');
+  uint64_t a0_short = a0 + (slash ? (uint64_t)(slash + 1 - argv[0]) : 0);
+  set_libc_globals(s, x->prog, SXL_ADDR(ev, 0), a0, a0_short);
   return 0;
 }
 

@@ -55,8 +55,10 @@ enum sxl_op {
   OP_BR,     /* edge imm */
   OP_CBR,    /* a ? edge b : edge c */
   OP_SWCASE, /* a == imm ? edge b : fall through (not counted) */
-  OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c args
-             ** (flag 2: then c byval sizes, 0 for the other arguments) */
+  OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c
+             ** argument slots (an x86_fp80 takes two; flag 2: then c byval
+             ** sizes, 0 for the other slots, SXL_ARG_FP80 for both of an
+             ** x86_fp80's, | SXL_ARG_ALIGN16 for a 16-aligned byval) */
   OP_RET,    /* a = value slot, or UINT32_MAX */
   OP_UNREACHABLE,
   OP_ALLOCA, /* dst = new object of imm * count(a or 1 when a == UINT32_MAX) */
@@ -67,12 +69,19 @@ enum sxl_op {
   OP_VASTART, /* a = va_list pointer */
   OP_VACOPY,  /* a = dst va_list, b = src va_list */
   OP_FP,      /* floating point (fp.c): flag = enum sxl_fpop, operands a, b, c,
-              ** w2 = operand width (32 float, 64 double), imm = fcmp predicate */
+              ** w2 = operand width (32 float, 64 double, 80 x86_fp80: a pair
+              ** of slots, as is a result of w 80), imm = fcmp predicate */
   OP_BITS,    /* dst = bswap (flag 0), cttz (1) or ctlz (2) of a, width w
               ** (inline assembly, asm.c) */
   OP_UNSUPPORTED, /* imm = message index */
   OP_COUNT_
 };
+
+/* The byval size of an x86_fp80 argument's slots (16 bytes, 16-aligned
+** among variadic arguments, as x86-64 passes it in memory), and the flag
+** of a byval size whose argument is 16-aligned there. */
+#define SXL_ARG_FP80 0x3fffffffu
+#define SXL_ARG_ALIGN16 0x20000000u
 
 /* Floating-point operations of OP_FP. */
 enum sxl_fpop {
@@ -123,6 +132,7 @@ enum sxl_builtin {
   BI_FIXED_OBJECT, BI_OBJECTSIZE, BI_IS_CONSTANT, BI_NOP, BI_SET_FORKING,
   BI_SETJMP,
   BI_LONGJMP,
+  BI_KLEE_MAKE_SYMBOLIC, /* klee_make_symbolic: KLEE's rules (a whole object) */
   BI_COUNT_
 };
 
@@ -132,7 +142,8 @@ typedef struct sxl_fn {
   int defined, translated, is_libc, is_vararg;
   int builtin;      /* enum sxl_builtin */
   uint32_t obj;     /* object id of the function's address */
-  uint32_t nparams;
+  uint32_t sub_loc; /* its debug info's line (an error's place when its instruction has none) */
+  uint32_t nparams; /* parameter slots (an x86_fp80 takes two) */
   uint32_t nregs;   /* params, then constants, then values */
   uint32_t nconst;
   uint64_t *consts; /* initial values of slots [nparams, nparams + nconst) */
@@ -201,6 +212,8 @@ int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const c
 ** error is an error naming path, never LLVM's exit. */
 int sxl_link_file(LLVMContextRef llctx, LLVMModuleRef m, const char *path, char *err,
                   size_t errlen);
+/* The function attribute of definitions from our libc and runtimes. */
+#define SXL_LIB_ATTR "symx-lib"
 /* --optimize on a module (optimize.c): scalar passes, no vectorizer. */
 void sxl_optimize(LLVMModuleRef m);
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels
@@ -237,6 +250,7 @@ typedef struct sxl_obj {
   uint32_t nsym;     /* symbolic bytes in sym[] (flat mode) */
   uint64_t size;
   uint32_t loc;      /* allocation site */
+  uint32_t fixed;    /* the numeric address klee_define_fixed_object gave it, or 0 */
   symx_expr **sym;   /* per-byte expressions or NULL */
   symx_expr *arr;    /* array form: authoritative in amode, else a cache */
   uint8_t *bytes;
@@ -361,6 +375,7 @@ struct sxl_exec {
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
   char fatal[512];
+  char err_suffix[64]; /* klee_report_error's suffix for the error being ended, or "" */
 };
 
 sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main);

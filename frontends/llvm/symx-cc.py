@@ -28,6 +28,7 @@ import tempfile
 
 CLANG = os.environ.get("SYMX_CC_CLANG") or "@CLANG@"
 LLVM_LINK = "@LLVM_LINK@"
+LLVM_NM = "@LLVM_NM@"
 OBJCOPY = "@OBJCOPY@"
 SECTION = ".llvmbc"
 
@@ -117,7 +118,11 @@ def object_name(src, opts):
 def elf_section(path, name):
     """The bytes of section name of an ELF64 little-endian file, or None."""
     with open(path, "rb") as f:
-        data = f.read()
+        return elf_section_of(f.read(), name)
+
+
+def elf_section_of(data, name):
+    """elf_section of a file's bytes."""
     if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
         return None
     shoff, = struct.unpack_from("<Q", data, 0x28)
@@ -156,25 +161,109 @@ def split_modules(blob):
     return mods
 
 
-def program_bitcode(exe, tmp):
-    """exe.bc from the bitcode sections exe holds."""
+def write_modules(blob, tmp, tag):
+    """The bitcode modules of a .llvmbc section, each written to a file."""
+    files = []
+    for k, m in enumerate(split_modules(blob)):
+        files.append(os.path.join(tmp, "%s_%d.bc" % (tag, k)))
+        with open(files[-1], "wb") as f:
+            f.write(m)
+    return files
+
+
+def program_bitcode(exe, archives, tmp):
+    """exe.bc from the bitcode sections exe holds, and the archive members
+    its bitcode still needs."""
     try:
         blob = elf_section(exe, SECTION)
-        mods = split_modules(blob) if blob else []
+        files = write_modules(blob, tmp, "m") if blob else []
     except (OSError, ValueError, struct.error) as e:
         say("%s: cannot read its bitcode: %s" % (exe, e))
         return
-    if not mods:
+    if not files:
         say("%s: no bitcode in it (no object compiled by symx-cc)" % exe)
         return
-    files = []
-    for k, m in enumerate(mods):
-        files.append(os.path.join(tmp, "m%d.bc" % k))
-        with open(files[-1], "wb") as f:
-            f.write(m)
     r = subprocess.run([LLVM_LINK, "-o", exe + ".bc"] + files, stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:
         say("%s.bc: llvm-link failed: %s" % (exe, r.stderr.strip()[:500]))
+        return
+    add_needed_members(exe + ".bc", archives, tmp)
+
+
+def archive_members(path):
+    """(name, bytes) of each member of an ar archive (GNU long names too)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"!<arch>\n":
+        return []
+    off, names, out = 8, b"", []
+    while off + 60 <= len(data):
+        name = data[off:off + 16].decode("latin-1").rstrip()
+        size = int(data[off + 48:off + 58].decode("latin-1").strip() or 0)
+        body = data[off + 60:off + 60 + size]
+        if name == "//":
+            names = body
+        elif name[:1] == "/" and name[1:].isdigit():
+            k = int(name[1:])
+            out.append((names[k:names.index(b"/\n", k)].decode("latin-1"), body))
+        elif name not in ("/", "/SYM64/"):
+            out.append((name.rstrip("/"), body))
+        off += 60 + size + (size & 1)
+    return out
+
+
+def symbols(bc, which):
+    r = subprocess.run([LLVM_NM, which, "--just-symbol-name", bc],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return set(r.stdout.split())
+
+
+def add_needed_members(bc, archives, tmp):
+    """Links into bc the archive members whose bitcode defines a function or
+    variable bc lacks, until none does. The native link may leave such a
+    member out: at -O2 it inlined every call of the member's extern inline
+    functions (gnulib's gl_oset, gl_list), which the -O0 bitcode still makes."""
+    pool = []
+    for i, a in enumerate(archives):
+        try:
+            members = archive_members(a)
+        except (OSError, ValueError) as e:
+            say("%s: cannot read it: %s" % (a, e))
+            continue
+        for k, (_name, body) in enumerate(members):
+            try:
+                blob = elf_section_of(body, SECTION)
+                files = write_modules(blob, tmp, "a%d_%d" % (i, k)) if blob else []
+            except (ValueError, struct.error, IndexError):
+                continue
+            pool += [(f, symbols(f, "--defined-only")) for f in files]
+    while pool:
+        undef = symbols(bc, "--undefined-only")
+        pick = [f for f, d in pool if d & undef]
+        if not pick:
+            return
+        pool = [(f, d) for f, d in pool if f not in pick]
+        r = subprocess.run([LLVM_LINK, "-o", bc, bc] + pick, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            say("%s: linking archive members failed: %s" % (bc, r.stderr.strip()[:500]))
+            return
+
+
+def link_archives(opts, inputs):
+    """The static archives of a link line: inputs NAME.a, and -lNAME found
+    as libNAME.a in the line's own -L directories (the system's archives
+    hold no bitcode of ours)."""
+    out = [a for a in inputs if a.endswith(".a") and os.path.isfile(a)]
+    dirs = [v if v is not None else "" for o, v in opts if o == "-L"]
+    dirs += [o[2:] for o, v in opts if o.startswith("-L") and v is None and len(o) > 2]
+    for o, _v in opts:
+        if o.startswith("-l") and len(o) > 2:
+            for d in dirs:
+                f = os.path.join(d, "lib%s.a" % o[2:])
+                if os.path.isfile(f):
+                    out.append(f)
+                    break
+    return out
 
 
 def compile_only(args, opts, sources, tmp):
@@ -185,7 +274,7 @@ def compile_only(args, opts, sources, tmp):
     return rc
 
 
-def link(args, opts, sources, tmp):
+def link(args, opts, inputs, sources, tmp):
     """Compiles the sources of a link line into objects of ours, then links."""
     compile_opts = [(o, v) for o, v in opts
                     if o != "-o" and not o.startswith(("-l", "-L", "-Wl,", "-Xlinker", "-shared",
@@ -201,7 +290,7 @@ def link(args, opts, sources, tmp):
     rc = subprocess.run([CLANG] + line).returncode
     if rc == 0 and not any(o in ("-r", "-c") for o, _ in opts):  # -r: sections carry on
         out = [v for o, v in opts if o == "-o"]
-        program_bitcode(out[-1] if out else "a.out", tmp)
+        program_bitcode(out[-1] if out else "a.out", link_archives(opts, inputs), tmp)
     return rc
 
 
@@ -217,7 +306,7 @@ def main(args):
     try:
         if "-c" in names:
             return compile_only(args, opts, sources, tmp)
-        return link(args, opts, sources, tmp)
+        return link(args, opts, inputs, sources, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

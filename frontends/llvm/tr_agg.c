@@ -2,10 +2,14 @@
 ** tr_agg.c — small aggregate values (what clang makes of a struct returned
 ** in registers, {iN, i1} of the *.with.overflow intrinsics and cmpxchg): a
 ** struct or array of up to SXL_AGG_MAX scalar fields takes one register
-** slot per field, consecutive; extractvalue, insertvalue, select, phi and
-** ret move fields; a load or store of one is a load or store per field
-** (at -O0 clang-14 loads the struct it returns in registers), through a
-** scratch pointer slot after the fields.
+** slot per field, consecutive; an x86_fp80 (long double) is one too, as
+** its memory image {i64 significand, i16 sign and exponent} (a constant
+** one: two consecutive constant slots, exact from its printed form), and
+** so is an i80 (tr_wide.c);
+** extractvalue, insertvalue, select, phi and ret move fields; a load or
+** store of one is a load or store per field (at -O0 clang-14 loads the
+** struct it returns in registers), through a scratch pointer slot after
+** the fields.
 */
 #include "translate.h"
 
@@ -15,6 +19,7 @@
 unsigned sxl_tr_agg_fields(LLVMTypeRef ty) {
   LLVMTypeKind k = LLVMGetTypeKind(ty);
   unsigned n;
+  if (sxl_type_slots(ty) == 2) return 2; /* x86_fp80 and i80 */
   if (k == LLVMStructTypeKind)
     n = LLVMCountStructElementTypes(ty);
   else if (k == LLVMArrayTypeKind)
@@ -30,6 +35,7 @@ unsigned sxl_tr_agg_fields(LLVMTypeRef ty) {
 }
 
 LLVMTypeRef sxl_tr_agg_type(LLVMTypeRef ty, unsigned i) {
+  if (sxl_type_slots(ty) == 2) return LLVMIntTypeInContext(LLVMGetTypeContext(ty), i ? 16 : 64);
   return LLVMGetTypeKind(ty) == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(ty, i)
                                                     : LLVMGetElementType(ty);
 }
@@ -51,9 +57,46 @@ unsigned sxl_tr_nslots(LLVMValueRef in) {
   }
 }
 
+/* The first of two consecutive constant slots holding lo, hi. */
+static uint32_t const_pair(tr *t, uint64_t lo, uint64_t hi) {
+  for (uint32_t i = 0; i + 1 < t->nconst; i++)
+    if (t->consts[i] == lo && t->consts[i + 1] == hi) return SLOT_CONST_BASE + i;
+  if (SXL_GROW(t->consts, t->nconst + 1, t->capconst)) {
+    t->oom = 1;
+    return SLOT_CONST_BASE;
+  }
+  t->consts[t->nconst++] = lo;
+  t->consts[t->nconst++] = hi;
+  return SLOT_CONST_BASE + t->nconst - 2;
+}
+
+/* The two halves of an i80 constant (folded by LLVM). 0, or -1 when v is
+** not one. */
+static int const_i80(LLVMValueRef v, uint64_t *lo, uint64_t *hi) {
+  if (!LLVMIsAConstantInt(v)) return -1;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v)));
+  LLVMValueRef l = LLVMConstTrunc(v, i64),
+               h = LLVMConstTrunc(LLVMConstLShr(v, LLVMConstInt(LLVMTypeOf(v), 64, 0)), i64);
+  if (!LLVMIsAConstantInt(l) || !LLVMIsAConstantInt(h)) return -1;
+  *lo = LLVMConstIntGetZExtValue(l);
+  *hi = LLVMConstIntGetZExtValue(h) & 0xffff;
+  return 0;
+}
+
+uint32_t sxl_tr_pair(tr *t, LLVMValueRef v) {
+  uint32_t s;
+  uint64_t lo, hi;
+  if (sxl_pmap_get(&t->slots, v, &s)) return s;
+  if (LLVMIsAConstant(v) && (!sxl_const_fp80(v, &lo, &hi) || !const_i80(v, &lo, &hi)))
+    return const_pair(t, lo, hi);
+  t->bad = 1;
+  return const_pair(t, 0, 0);
+}
+
 /* The slot of field i of aggregate value v. */
 uint32_t sxl_tr_field(tr *t, LLVMValueRef v, unsigned i) {
   uint32_t s;
+  if (sxl_type_slots(LLVMTypeOf(v)) == 2) return sxl_tr_pair(t, v) + i;
   if (!LLVMIsAConstant(v)) {
     if (LLVMIsAInstruction(v) && sxl_pmap_get(&t->slots, v, &s)) return s + i;
     t->bad = 1;
@@ -147,9 +190,10 @@ static void field_addr(tr *t, LLVMTypeRef ty, unsigned i, uint32_t ptr, uint32_t
   sxl_ins *o = sxl_tr_emit(t, OP_GEPI, 64);
   o->dst = tmp;
   o->a = ptr;
-  o->imm = LLVMGetTypeKind(ty) == LLVMStructTypeKind
-               ? LLVMOffsetOfElement(t->p->td, ty, i)
-               : i * LLVMABISizeOfType(t->p->td, LLVMGetElementType(ty));
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  o->imm = k == LLVMStructTypeKind     ? LLVMOffsetOfElement(t->p->td, ty, i)
+           : k != LLVMArrayTypeKind    ? i * 8 /* x86_fp80, i80 */
+                                       : i * LLVMABISizeOfType(t->p->td, LLVMGetElementType(ty));
 }
 
 /* A load of an aggregate: its fields, then its scratch slot; a store's

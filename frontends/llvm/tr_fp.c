@@ -1,9 +1,12 @@
 /*
 ** tr_fp.c — floating-point instructions and intrinsics into OP_FP. A float
 ** is its 32 bits in a register slot, a double its 64 bits, so loads,
-** stores, phis, selects, calls and bitcasts need nothing of their own.
-** x86_fp80 (long double), half and fp128 have no host type here: each such
-** instruction is unsupported with its own message.
+** stores, phis, selects, calls and bitcasts need nothing of their own. An
+** x86_fp80 (long double) is two slots, as its memory image {i64
+** significand, i16 sign and exponent}: tr_agg.c moves it like an aggregate,
+** OP_FP names the first slot of each pair (w or w2 80). half and fp128
+** have no host type here: each such instruction is unsupported with its
+** own message.
 */
 #include "translate.h"
 
@@ -14,13 +17,13 @@ static unsigned fp_width(LLVMTypeRef ty) {
   switch (LLVMGetTypeKind(ty)) {
   case LLVMFloatTypeKind: return 32;
   case LLVMDoubleTypeKind: return 64;
+  case LLVMX86_FP80TypeKind: return 80;
   default: return 0;
   }
 }
 
 static const char *fp_type_name(LLVMTypeRef ty) {
   switch (LLVMGetTypeKind(ty)) {
-  case LLVMX86_FP80TypeKind: return "x86_fp80 (long double; build with -mlong-double-64)";
   case LLVMHalfTypeKind: case LLVMBFloatTypeKind: return "half";
   case LLVMFP128TypeKind: case LLVMPPC_FP128TypeKind: return "fp128";
   default: return "an unknown floating-point type";
@@ -33,10 +36,16 @@ static void bad_type(tr *t, const char *opname, LLVMTypeRef ty) {
   sxl_tr_unsupported(t, "unsupported floating point: %s", what);
 }
 
-/* OP_FP with n operands of the instruction t->in (from operand first). */
+/* The slot of an operand (the first of an x86_fp80's two). */
+static uint32_t fp_operand(tr *t, LLVMValueRef v) {
+  return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMX86_FP80TypeKind ? sxl_tr_pair(t, v)
+                                                                : sxl_tr_operand(t, v);
+}
+
+/* OP_FP with the first n operands of instruction call. */
 static void emit_fp(tr *t, int op, unsigned w, unsigned w2, LLVMValueRef call, unsigned n) {
   uint32_t s[3] = {UINT32_MAX, UINT32_MAX, UINT32_MAX};
-  for (unsigned i = 0; i < n && i < 3; i++) s[i] = sxl_tr_operand(t, LLVMGetOperand(call, i));
+  for (unsigned i = 0; i < n && i < 3; i++) s[i] = fp_operand(t, LLVMGetOperand(call, i));
   sxl_ins *o = sxl_tr_emit(t, OP_FP, (int)w);
   o->flag = (uint8_t)op;
   o->w2 = (uint8_t)w2;
@@ -86,7 +95,7 @@ int sxl_tr_fp(tr *t, const char *opname) {
       bad_type(t, opname, w2 ? t->ty : st);
       return 1;
     }
-    if (w > 64) return 0;
+    if ((op == FP_FPTOSI || op == FP_FPTOUI) && w > 64) return 0;
   }
   emit_fp(t, op, w, w2, t->in, op == FP_FNEG || op >= FP_FPTOSI ? 1 : 2);
   if (op == FP_FCMP) t->code[t->ncode - 1].imm = (uint64_t)LLVMGetFCmpPredicate(t->in);
@@ -127,12 +136,13 @@ static const struct {
 };
 
 /* A call of an undefined libm function (name, or name with an 'f' for
-** float): 1 when translated. */
+** float, an 'l' for long double): 1 when translated. */
 static int libm_call(tr *t, LLVMValueRef callee, const char *name) {
   unsigned w = fp_width(t->ty);
   if (!LLVMIsDeclaration(callee) || !w) return 0;
   size_t n = strlen(name);
-  if (w == 32 && n && name[n - 1] == 'f') n--;
+  if (w == 80 && (!n || name[n - 1] != 'l')) return 0;
+  if (n && name[n - 1] == (w == 32 ? 'f' : 'l') && w != 64) n--;
   for (size_t i = 0; i < sizeof libm_funcs / sizeof libm_funcs[0]; i++) {
     if (strlen(libm_funcs[i].name) != n || strncmp(name, libm_funcs[i].name, n) != 0) continue;
     if (LLVMGetNumArgOperands(t->in) != libm_funcs[i].nargs) return 0;
@@ -152,7 +162,7 @@ int sxl_tr_fp_call(tr *t, LLVMValueRef callee, const char *name) {
     int to_int = fp_funcs[i].op == FP_LROUND || fp_funcs[i].op == FP_LRINT;
     LLVMTypeRef ft = to_int ? LLVMTypeOf(LLVMGetOperand(t->in, 0)) : t->ty;
     unsigned w2 = fp_width(ft), w = to_int ? (unsigned)t->w : w2;
-    if (!w2 || !w || w > 64) {
+    if (!w2 || !w || (to_int && w > 64)) {
       bad_type(t, name, ft);
       return 1;
     }

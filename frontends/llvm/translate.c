@@ -158,49 +158,66 @@ void sxl_tr_unsupported(tr *t, const char *fmt, const char *what) {
   if (in->imm == UINT32_MAX) t->oom = 1;
 }
 
-/* A call with byval arguments: their sizes (0 for the other arguments)
-** follow its n argument slots (OP_CALL flag 2), so the variadic ones are
-** copied by value (frames.c). 1 when there are any. */
+/* The byval size of call argument i (0: not byval), with SXL_ARG_ALIGN16
+** when its alignment is 16 or more. */
+static uint32_t byval_size(tr *t, LLVMValueRef in, unsigned i) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("byval", 5),
+           akind = LLVMGetEnumAttributeKindForName("align", 5);
+  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(in, i + 1, kind),
+                   al = LLVMGetCallSiteEnumAttribute(in, i + 1, akind);
+  uint64_t size = a ? LLVMABISizeOfType(t->p->td, LLVMGetTypeAttributeValue(a)) : 0;
+  if (!size || size >= SXL_ARG_ALIGN16) return 0;
+  return (uint32_t)size | (al && LLVMGetEnumAttributeValue(al) >= 16 ? SXL_ARG_ALIGN16 : 0);
+}
+
+/* A call with byval or x86_fp80 arguments: a size per argument slot (0 for
+** the others, SXL_ARG_FP80 for both of an x86_fp80) follows its argument
+** slots (OP_CALL flag 2), so the variadic ones are passed in memory
+** (frames.c). 1 when there are any. */
 static int byval_sizes(tr *t, LLVMValueRef in, unsigned n) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("byval", 5), any = 0;
+  unsigned any = 0;
   uint32_t a0 = t->nargs;
   for (unsigned i = 0; i < n && !t->oom; i++) {
-    LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(in, i + 1, kind);
-    uint64_t size = a ? LLVMABISizeOfType(t->p->td, LLVMGetTypeAttributeValue(a)) : 0;
-    if (SXL_GROW(t->args, t->nargs, t->capargs)) {
-      t->oom = 1;
-      break;
+    unsigned ns = sxl_type_slots(LLVMTypeOf(LLVMGetOperand(in, i)));
+    uint32_t v = ns == 2 ? SXL_ARG_FP80 : byval_size(t, in, i);
+    for (unsigned k = 0; k < ns; k++) {
+      if (SXL_GROW(t->args, t->nargs, t->capargs)) {
+        t->oom = 1;
+        break;
+      }
+      t->args[t->nargs++] = v;
     }
-    t->args[t->nargs++] = size < SLOT_CONST_BASE ? (uint32_t)size : 0;
-    any |= size != 0;
+    any |= v != 0;
   }
   if (!any) t->nargs = a0;
   return any != 0;
 }
 
-/* The n argument slots of call in, appended to t->args: 1, or 0 when an
-** argument has a type we cannot pass (reported; t->args as before). */
+/* The argument slots of call in (n arguments; an x86_fp80 takes two),
+** appended to t->args: 1, or 0 when an argument has a type we cannot pass
+** (reported; t->args as before). */
 static int call_args(tr *t, LLVMValueRef in, unsigned n) {
   uint32_t a0 = t->nargs;
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef av = LLVMGetOperand(in, i);
     LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(av));
-    int aw = sxl_type_width(LLVMTypeOf(av));
-    if (!aw || aw > 64) {
+    int aw = sxl_type_width(LLVMTypeOf(av)), fp80 = k == LLVMX86_FP80TypeKind;
+    if (!fp80 && (!aw || aw > 64)) {
       sxl_tr_unsupported(t, "unsupported call argument type (%s)",
                          aw ? "integer wider than 64 bits"
-                         : k == LLVMX86_FP80TypeKind ? "x86_fp80 (long double)"
                          : k == LLVMStructTypeKind || k == LLVMArrayTypeKind ? "aggregate"
                                                                               : "other");
       t->nargs = a0;
       return 0;
     }
-    uint32_t s = sxl_tr_operand(t, av);
-    if (SXL_GROW(t->args, t->nargs, t->capargs)) {
-      t->oom = 1;
-      return 0;
+    uint32_t s = fp80 ? sxl_tr_pair(t, av) : sxl_tr_operand(t, av);
+    for (int k2 = 0; k2 <= fp80; k2++) {
+      if (SXL_GROW(t->args, t->nargs, t->capargs)) {
+        t->oom = 1;
+        return 0;
+      }
+      t->args[t->nargs++] = s + (uint32_t)k2;
     }
-    t->args[t->nargs++] = s;
   }
   return 1;
 }
@@ -222,11 +239,12 @@ static void tr_call(tr *t, LLVMValueRef in, uint32_t dst, int w) {
   /* Argument slots first (operands may add constants). */
   uint32_t a0 = t->nargs;
   if (!call_args(t, in, n)) return;
+  uint32_t nslots = t->nargs - a0;
   int byval = byval_sizes(t, in, n);
   sxl_ins *ci = sxl_tr_emit(t, OP_CALL, w);
   ci->dst = dst;
   ci->imm = a0;
-  ci->c = n;
+  ci->c = nslots;
   ci->flag = (uint8_t)(byval ? 2 : 0);
   if (fi >= 0) {
     ci->a = (uint32_t)fi;
@@ -544,7 +562,7 @@ static void tr_unsupported(tr *t) {
   char what[160];
   if (tk == LLVMX86_FP80TypeKind || tk == LLVMFP128TypeKind || tk == LLVMHalfTypeKind)
     snprintf(what, sizeof what, "'%s' on %s", opcode_name(op),
-             tk == LLVMX86_FP80TypeKind ? "x86_fp80 (long double; build with -mlong-double-64)"
+             tk == LLVMX86_FP80TypeKind ? "x86_fp80 (long double)"
                                         : tk == LLVMHalfTypeKind ? "half" : "fp128");
   else if (op == LLVMFAdd || op == LLVMFSub || op == LLVMFMul || op == LLVMFDiv || op == LLVMFRem ||
       op == LLVMFNeg || op == LLVMFCmp || op == LLVMFPToUI || op == LLVMFPToSI ||
@@ -598,6 +616,12 @@ static void tr_inst(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
   t->dst = UINT32_MAX;
   sxl_pmap_get(&t->slots, in, &t->dst);
   if (sxl_prog_loc(t->p, in, &t->loc)) t->oom = 1;
+  int wide = sxl_tr_wide(t); /* i80: a long double's bits */
+  if (wide >= 0) {
+    if (!wide)
+      sxl_tr_unsupported(t, "unsupported 80-bit integer operation '%s'", opcode_name(t->op));
+    return;
+  }
   if (t->tk == LLVMIntegerTypeKind && t->w > 64) {
     char what[64];
     snprintf(what, sizeof what, "%d-bit integer arithmetic", t->w);
@@ -614,8 +638,11 @@ static void tr_inst(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
 static uint32_t number_values(tr *t) {
   LLVMValueRef f = t->fn->ref;
   uint32_t slot = 0, nb = 0;
-  for (unsigned i = 0; i < t->fn->nparams; i++)
-    if (sxl_pmap_put(&t->slots, LLVMGetParam(f, i), slot++)) t->oom = 1;
+  for (unsigned i = 0; i < LLVMCountParams(f); i++) { /* an x86_fp80 takes two */
+    LLVMValueRef pv = LLVMGetParam(f, i);
+    if (sxl_pmap_put(&t->slots, pv, slot)) t->oom = 1;
+    slot += sxl_type_slots(LLVMTypeOf(pv));
+  }
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
     if (sxl_pmap_put(&t->blocks, bb, nb++)) t->oom = 1;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {

@@ -1,8 +1,9 @@
 /*
 ** translate.h — what the translation's files share: the state of one
 ** function's translation and the helpers that emit instructions
-** (translate.c; tr_fp.c: floating point; tr_agg.c: aggregates, atomics and
-** address-of-block; asm.c: inline assembly).
+** (translate.c; tr_fp.c: floating point; tr_agg.c: aggregates, x86_fp80
+** values, atomics and address-of-block; tr_wide.c: i80; asm.c: inline
+** assembly).
 */
 #ifndef SXL_TRANSLATE_H
 #define SXL_TRANSLATE_H
@@ -76,9 +77,15 @@ LLVMTypeRef sxl_tr_agg_type(LLVMTypeRef ty, unsigned i);
 unsigned sxl_tr_nslots(LLVMValueRef in);
 /* The slot of field i of aggregate value v. */
 uint32_t sxl_tr_field(tr *t, LLVMValueRef v, unsigned i);
+/* The first of the two consecutive slots of an x86_fp80 or i80 value v. */
+uint32_t sxl_tr_pair(tr *t, LLVMValueRef v);
 /* extractvalue, insertvalue, and select, phi, ret of aggregates: 1 when
 ** translated, 0 when tr_unsupported should report it. */
 int sxl_tr_agg(tr *t);
+
+/* tr_wide.c: i80 operations as operations on its two halves: 1 when
+** translated, 0 when unsupported, -1 when t->in has no i80 operand. */
+int sxl_tr_wide(tr *t);
 
 /* tr_atomic.c: atomicrmw and cmpxchg as load, operation, store. */
 int sxl_tr_atomic(tr *t);

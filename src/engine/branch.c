@@ -168,7 +168,7 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
   symx_ctx *ctx = eng->ctx;
   int rc = args_ok(st, bad, true, __func__);
   if (rc != SYMX_OK) return rc;
-  if ((unsigned)kind > SYMX_ERR_OVERSHIFT) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
+  if ((unsigned)kind > SYMX_ERR_EXTERNAL) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
   if (kind == SYMX_ERR_NONE) kind = SYMX_ERR_USER;
   bool relaxed = eng->mode == SX_MODE_RELAXED;
   bool v = sx_is_const(bad) ? (bad->value & 1) : sx_pending_side(ctx, st, bad);

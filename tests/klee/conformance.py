@@ -387,10 +387,22 @@ def symx_records(outdir):
 
 # our error kinds -> KLEE's .err suffixes. KLEE's free of a freed object is
 # a failed pointer resolution ("invalid pointer: free", ptr); free of an
-# alloca or a global is its "free" kind.
+# alloca or a global is its "free" kind; free (or realloc) of a pointer to
+# no object's start is "invalid pointer" again (ptr): symx_kind() tells
+# them by our message. klee_report_error's suffix ("my.err") names KLEE's
+# error file (testN.my.err): our record's "suffix".
 KIND = {"assert": "assert", "abort": "abort", "div-zero": "div", "out-of-bounds": "ptr",
         "null-deref": "ptr", "use-after-free": "ptr", "double-free": "ptr",
-        "invalid-free": "free", "unreachable": "exec", "user": "user"}
+        "invalid-free": "free", "unreachable": "exec", "user": "user", "external": "external"}
+
+
+def symx_kind(r):
+    """KLEE's .err suffix of one of our error records."""
+    if r.get("suffix"):
+        return re.sub(r"\.err$", "", r["suffix"])
+    if r.get("error") == "invalid-free" and "no object starts there" in r.get("message", ""):
+        return "ptr"
+    return KIND.get(r.get("error"), r.get("error"))
 
 
 def symx_summary(recs):
@@ -404,7 +416,7 @@ def symx_summary(recs):
             completed += 1
             codes.add(r.get("exit"))
         elif reason == "error" or (reason == "user" and "silent exit" not in msg):
-            kind = KIND.get(r.get("error"), r.get("error")) if reason == "error" else "user"
+            kind = symx_kind(r) if reason == "error" else "user"
             errs.add((kind, fil or "?", int(line) if line.isdigit() else 0))
         elif reason == "early" and len(early) < 50:
             early.append(re.sub(r"^[^ ]*:\d+: ", "", msg))

@@ -9,13 +9,15 @@ function it calls is a native call:
                 --external-calls=all and =concrete;
   concretize.c  symbolic arguments (a scalar, a byte behind a pointer) take
                 one value: the outcomes are native ones, each test case
-                replays natively to its outcome; =concrete and =none end
-                the path early with a message naming the function;
-  fault.c       a native function that faults ends its path early (symx-llvm
-                goes on), one that writes past its object is an
+                replays natively to its outcome; =concrete ends the path
+                early with a message naming the function, =none is a user
+                error naming it (KLEE's);
+  fault.c       a native function that faults is the error "external"
+                (symx-llvm goes on), one that writes past its object is an
                 out-of-bounds error;
-  missing.c     a function found nowhere, and one not allowed: the path
-                ends early with a message naming it.
+  missing.c     a function found nowhere is the error "external" (KLEE's
+                failed external call), one not allowed ends the path early;
+                each message names it.
 Then KLEE's options: the accepted ones run, the refused ones and unknown
 ones are errors naming the option; --entry-point and --max-stack-frames
 (entry.c) do what KLEE's do.
@@ -88,31 +90,38 @@ def test_concretize(a, tmp):
     tests = sorted(f for f in os.listdir(out) if f.endswith(".ktest"))
     replayed = {native(exe, {"KTEST_FILE": os.path.join(out, t)}) for t in tests}
     check(tests and replayed == got, "concretize.c: its tests replay natively to %s" % sorted(replayed))
-    for policy, text in (("concrete", "external call to 'abs' with a symbolic argument"),
-                         ("none", "call to 'abs', a function without bitcode")):
+    for policy, text, end in (("concrete", "external call to 'abs' with a symbolic argument",
+                               ("early", "none")),
+                              ("none", "external calls disallowed: 'abs', a function without bitcode",
+                               ("error", "user"))):
         rc, paths = symx(a, os.path.join(a.progs, "concretize.c"), os.path.join(tmp, "c-" + policy),
                          ["--external-calls", policy])
-        check(rc == 0 and len(paths) == 1 and paths[0]["reason"] == "early" and
+        check(rc == 0 and len(paths) == 1 and (paths[0]["reason"], paths[0]["error"]) == end and
               text in paths[0]["message"], "concretize.c --external-calls=%s: %s" %
-              (policy, [p["message"] for p in paths]))
+              (policy, [(p["reason"], p["error"], p["message"]) for p in paths]))
 
 
 def test_fault(a, tmp):
     rc, paths = symx(a, os.path.join(a.progs, "fault.c"), os.path.join(tmp, "f"), [])
     kinds = sorted((p["reason"], p["error"], p["loc"]) for p in paths)
     faulted = [p for p in paths if "external call to 'strlen' failed: signal 11" in p["message"]]
-    check(rc == 0 and len(paths) == 3 and len(faulted) == 1 and faulted[0]["reason"] == "early" and
+    check(rc == 0 and len(paths) == 3 and len(faulted) == 1 and
+          (faulted[0]["reason"], faulted[0]["error"]) == ("error", "external") and
           ("error", "out-of-bounds", "fault.c:12") in kinds and
           ("exit", "none", "fault.c:15") in kinds, "fault.c: %s" % kinds)
 
 
 def test_missing(a, tmp):
     rc, paths = symx(a, os.path.join(a.progs, "missing.c"), os.path.join(tmp, "m"), [])
-    msgs = sorted(p["message"] for p in paths if p["reason"] == "early")
-    check(rc == 0 and len(paths) == 2 and msgs == [
-        "missing.c:11: external call to 'fork': not allowed (it would act on symx-llvm's own "
-        "process)", "missing.c:12: call to undefined function 'no_such_function_anywhere': no "
-        "bitcode and no native function of that name"], "missing.c: %s" % msgs)
+    msgs = sorted((p["reason"], p["error"], p["message"]) for p in paths)
+    why = "not allowed (it would act on symx-llvm's own process or the host's files)"
+    check(rc == 0 and len(paths) == 4 and msgs == [
+        ("early", "none", "missing.c:13: external call to 'fork': " + why),
+        ("early", "none", "missing.c:14: external call to 'error': " + why),
+        ("early", "none", "missing.c:15: external call to 'unlink': " + why),
+        ("error", "external", "missing.c:16: call to undefined function "
+         "'no_such_function_anywhere': no bitcode and no native function of that name")],
+          "missing.c: %s" % msgs)
 
 
 def test_options(a, tmp):

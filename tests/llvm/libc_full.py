@@ -11,8 +11,6 @@ For each program tests/llvm/libc/*.c (stdin from NAME.in when present):
      be the native one and whose output (stdout and stderr, which the
      interpreter keeps together) must be the native stdout with the native
      stderr somewhere in it.
-A program with a '// needs: fp' line uses floating point: while the
-interpreter has none, its "unsupported" end is reported, not failed.
 Exits 77 (skipped) when the full libc was not built (scripts/fetch-libc).
 """
 import argparse
@@ -66,17 +64,12 @@ def check(prog, exe, tmp, stub_bc, opt):
     """None when symx-llvm agrees with the native run, else the difference."""
     inp = prog[:-2] + ".in"
     data = open(inp, "rb").read() if os.path.exists(inp) else b""
-    with open(prog) as f:
-        needs_fp = "// needs: fp" in f.read()
     rc, out, err = native(prog, data, tmp)
     r, paths = symx(exe, build_bc(prog, data, tmp, stub_bc, opt), tmp)
     if len(paths) != 1:
         return "%d paths (want 1); symx-llvm said: %s" % (len(paths), r.stderr.strip()[-500:])
     p = paths[0]
     if p.get("reason") != "exit":
-        if needs_fp and "unsupported" in json.dumps(p):
-            print("  (floating point not supported yet: %s)" % p.get("message"))
-            return None
         return "ended %s: %s" % (p.get("reason"), p.get("message"))
     got = p.get("output", "")
     if p.get("exit") != rc:

@@ -43,6 +43,14 @@ long atol(const char *s) { return strtol(s, NULL, 10); }
 int abs(int x) { return x < 0 ? -x : x; }
 long labs(long x) { return x < 0 ? -x : x; }
 
+void *realloc(void *p, size_t n);
+/* Without it the call would go to the host's, whose memory the program
+** cannot address. */
+void *reallocarray(void *p, size_t m, size_t n) {
+  if (n && m > (size_t)-1 / n) return NULL;
+  return realloc(p, m * n);
+}
+
 char *strdup(const char *s) {
   size_t n = strlen(s) + 1;
   char *d = malloc(n);
@@ -60,4 +68,21 @@ void srand(unsigned s) { rand_state = s; }
 void __assert_fail(const char *expr, const char *file, unsigned line, const char *fn);
 void __assert(const char *expr, const char *file, int line) {
   __assert_fail(expr, file, (unsigned)line, "?");
+}
+
+/* Aligned allocation: every object of the interpreter starts at offset 0
+** of its own id, so any alignment is met by malloc's object (KLEE's
+** memalign is its malloc too). A bad alignment fails as C says. */
+static int power_of_two(size_t a) { return a && !(a & (a - 1)); }
+
+void *aligned_alloc(size_t align, size_t n) { return power_of_two(align) ? malloc(n) : NULL; }
+
+void *memalign(size_t align, size_t n) { return aligned_alloc(align, n); }
+
+int posix_memalign(void **res, size_t align, size_t n) {
+  if (align < sizeof(void *) || !power_of_two(align)) return 22; /* EINVAL */
+  void *p = malloc(n);
+  if (!p) return 12; /* ENOMEM */
+  *res = p;
+  return 0;
 }

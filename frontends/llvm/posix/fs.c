@@ -81,15 +81,15 @@ static int sym_file(sxp_file *f, const char *name, const char *obj, unsigned len
   f->data = malloc(len ? len : 1);
   if (!f->data || (name && !f->name)) return -1;
   f->size = f->cap = len;
-  if (len) klee_make_symbolic(f->data, len, name ? dname : obj);
-  klee_make_symbolic(&f->st, sizeof f->st, name ? sname : "stdin-stat");
+  if (len) symx_make_symbolic(f->data, len, name ? dname : obj);
+  symx_make_symbolic(&f->st, sizeof f->st, name ? sname : "stdin-stat");
   file_stat(f, len, S_IFREG | 0644);
   return 0;
 }
 
 static int *fail_counter(const char *name) {
   int *c = malloc(sizeof *c);
-  if (c) klee_make_symbolic(c, sizeof *c, name);
+  if (c) symx_make_symbolic(c, sizeof *c, name);
   return c;
 }
 

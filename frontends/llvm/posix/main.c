@@ -25,7 +25,7 @@ static char *sym_arg(unsigned len) {
   name[5] = 0;
   char *s = malloc(len + 1);
   if (!s) return 0;
-  klee_make_symbolic(s, len + 1, name);
+  symx_make_symbolic(s, len + 1, name);
   klee_assume(s[len] == 0);
   return s;
 }
@@ -61,7 +61,7 @@ int main(int argc, char **argv, char **envp) {
     return 1;
   }
   static int version;
-  klee_make_symbolic(&version, sizeof version, "model_version");
+  symx_make_symbolic(&version, sizeof version, "model_version");
   klee_assume(version == 1);
   args[1 + n] = 0;
   return __symx_user_main(1 + n, args, envp);

@@ -20,7 +20,7 @@ void *malloc(size_t n);
 void *calloc(size_t n, size_t m);
 void *realloc(void *p, size_t n);
 void free(void *p);
-void klee_make_symbolic(void *addr, size_t size, const char *name);
+void symx_make_symbolic(void *addr, size_t size, const char *name);
 void klee_assume(uintptr_t cond);
 int klee_range(int lo, int hi, const char *name);
 void klee_report_error(const char *file, int line, const char *message, const char *suffix);

@@ -2,7 +2,9 @@
 ** string): symx-llvm without libc bitcode must find exactly the native
 ** outcomes. Pointers in (strspn, strcasecmp), out (snprintf, strcpy),
 ** returned into an argument (strchr) and returned from libc (strerror),
-** pointers stored by the function (strtol's end, strtok_r's state). */
+** pointers stored by the function (strtol's end, strtok_r's state); long
+** double returned (strtold), passed (ldexpl) and variadic (snprintf's %Lf). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +37,11 @@ int main(void) {
   int ntok = 0;
   for (char *t = strtok_r(words, " ", &save); t; t = strtok_r(NULL, " ", &save)) ntok++;
   if (k != 42 || end != text + 2 || *end != 'a' || ntok != 3 || words[1] != 0) return 255;
+  int j = buf[0] == 'a' ? 0 : buf[0] == 'B' ? 1 : buf[0] == 'c' ? 2 : 3; /* concrete */
+  long double ld = strtold("0.1", NULL) * j, big = ldexpl(ld, 16000);
+  char lds[64];
+  snprintf(lds, sizeof lds, "%.25Lf %Lg %d", ld, big, j);
+  if (ld != 0.1L * j || strlen(lds) < 30 || big < 1e4000L * j) return 254;
   return (int)n * 4 + same * 2 + (num == 7) + (m == (int)n) * 64 + (e[0] == 'N') * 128 +
          (buf[6] == '+') * 16;
 }

@@ -1,6 +1,5 @@
-/* strtod and printf's %f/%g/%e through the full libc.
-// needs: fp (until the interpreter has floating point, its first FP
-// instruction ends the path as unsupported, which the harness reports) */
+/* strtod and printf's %f/%g/%e through the full libc (musl's printf
+** formats through long double). */
 #include <stdio.h>
 #include <stdlib.h>
 

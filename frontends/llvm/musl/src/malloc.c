@@ -9,6 +9,16 @@ void *__libc_calloc(size_t m, size_t n) { return calloc(m, n); }
 void *__libc_realloc(void *p, size_t n) { return realloc(p, n); }
 void __libc_free(void *p) { free(p); }
 
+/* musl's src/malloc is not built, so its reallocarray is ours too. */
+void *reallocarray(void *p, size_t m, size_t n)
+{
+	if (n && m > (size_t)-1 / n) {
+		errno = ENOMEM;
+		return 0;
+	}
+	return realloc(p, m * n);
+}
+
 /* Every object of the interpreter starts at offset 0 of its own id, so any
 ** alignment is met. */
 void *aligned_alloc(size_t align, size_t n)

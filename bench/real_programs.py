@@ -1,0 +1,208 @@
+#!/usr/bin/python3
+"""real_programs.py — symx-llvm on real programs from Debian source packages
+(issue 14, the pending-constraints paper's Table 1 arguments).
+
+For each program: `apt-get source` its package (a deb-src entry must exist:
+scripts/fetch-libc adds one), build it with CC=symx-cc (./configure && make),
+explore PROG.bc with symx-llvm in pending mode for --time seconds with the
+paper's arguments and --libc full, then replay test cases natively with
+symx-replay on the executable the same build made: up to --replays of them
+(every error test, the rest spread evenly over the run), each of which must
+end as symx-llvm reported (exit status; an error: a signal). KLEE 3.1 is run
+the same way with --klee BIN (its uclibc and POSIX runtime) for the side by
+side.
+
+Prints one JSON object per program (paths, tests, covered instructions and
+lines, peak memory, unsupported sites, replays agreeing) and exits 0; 1 when
+a program could not be fetched or built, or a replay disagreed.
+
+usage: real_programs.py [--work DIR] [--time S] [--replays N] [--only NAME]
+                        [--klee BIN] [--symx DIR]  (DIR: the build's frontends/llvm)
+"""
+import argparse
+import glob
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tests", "llvm"))
+import env  # noqa: E402  (read_paths, ERROR_SIGNALS)
+
+# name: (Debian source package, program in the build tree, its arguments)
+PROGRAMS = {
+    "bc": ("bc", "bc/bc", ["--sym-stdin", "20"]),
+    "datamash": ("datamash", "datamash",
+                 ["--sym-arg", "3", "--sym-arg", "1", "--sym-arg", "4", "--sym-arg", "1",
+                  "--sym-stdin", "20"]),
+    "m4": ("m4", "src/m4", ["-G", "-H37", "--sym-arg", "2", "--sym-arg", "5", "--sym-stdin", "20"]),
+}
+
+
+def run(cmd, cwd, log, timeout=3600, extra_env=None):
+    e = dict(os.environ, **(extra_env or {}))
+    with open(log, "a") as f:
+        f.write("$ %s\n" % " ".join(cmd))
+        f.flush()
+        return subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT, timeout=timeout,
+                              env=e).returncode
+
+
+def fetch(pkg, work, log):
+    """The unpacked source tree of pkg under work (fetched once)."""
+    have = [d for d in glob.glob(os.path.join(work, pkg + "-*")) if os.path.isdir(d)]
+    if have:
+        return have[0]
+    if run(["apt-get", "source", "--download-only", pkg], work, log) != 0:
+        return None
+    tars = sorted(glob.glob(os.path.join(work, pkg + "_*.orig.tar.*")))
+    if not tars or run(["tar", "xf", os.path.basename(tars[0])], work, log) != 0:
+        return None
+    have = [d for d in glob.glob(os.path.join(work, pkg + "-*")) if os.path.isdir(d)]
+    return have[0] if have else None
+
+
+def build(src, prog, symx, log):
+    """./configure && make with CC=symx-cc; the native program and PROG.bc."""
+    exe = os.path.join(src, prog)
+    if os.path.exists(exe + ".bc"):
+        return exe
+    path = dict(PATH=symx + os.pathsep + os.environ["PATH"], SYMX_CC_LOG=log + ".symx-cc")
+    if run(["./configure", "CC=symx-cc"], src, log, extra_env=path) != 0:
+        return None
+    # MAKEINFO=true: the manuals need texinfo, the programs do not
+    run(["make", "-j2", "MAKEINFO=true"], src, log, extra_env=path)
+    return exe if os.path.exists(exe) and os.path.exists(exe + ".bc") else None
+
+
+def explore(tool, bc, args, od, seconds, log):
+    """One exploration; (exit status, wall seconds, its peak RSS in MiB)."""
+    cmd = tool(bc, od, seconds) + args
+    t0 = time.monotonic()
+    with open(log, "a") as f:
+        f.write("$ %s\n" % " ".join(cmd))
+        f.flush()
+        p = subprocess.Popen(cmd, cwd=os.path.dirname(bc), stdout=f, stderr=subprocess.STDOUT)
+        _pid, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, time.monotonic() - t0, usage.ru_maxrss / 1024.0
+
+
+def symx_cmd(symx):
+    return lambda bc, od, s: [os.path.join(symx, "symx-llvm"), "--quiet", "--no-progress",
+                              "--libc", "full", "--mode", "pending", "--max-time", "%ds" % s,
+                              "--output-dir", od, bc + ".bc"]
+
+
+def klee_cmd(klee):
+    return lambda bc, od, s: [klee, "--output-dir=" + od, "--libc=uclibc", "--posix-runtime",
+                              "--max-time=%ds" % s, "--watchdog", bc + ".bc"]
+
+
+def pick_tests(od, paths, n):
+    """Tests of paths that ended (exit or error; a path cut early by a limit
+    has no outcome to compare): every error one, the others spread evenly,
+    at most n of them unless the errors alone are more."""
+    ended = []
+    for t in sorted(glob.glob(os.path.join(od, "test*.json"))):
+        r = paths.get(json.load(open(t))["path_id"])
+        if r and r["reason"] in ("exit", "error"):
+            ended.append((t, r["reason"]))
+    errs = [t for t, why in ended if why == "error"]
+    rest = [t for t, why in ended if why != "error"]
+    k = max(0, n - len(errs))
+    step = max(1, len(rest) // k) if k else len(rest) + 1
+    return (errs + rest[::step])[:max(n, len(errs))]
+
+
+def replay(symx, exe, od, paths, tests):
+    """(agreeing, problems) of native replays of tests."""
+    agree, problems = 0, []
+    for tj in tests:
+        t = json.load(open(tj))
+        r, kt = paths[t["path_id"]], tj[:-5] + ".ktest"
+        p = subprocess.run([os.path.join(symx, "..", "..", "tools", "symx-replay"), exe, kt],
+                           capture_output=True, timeout=120)
+        if r["reason"] == "exit" and p.returncode == (r["exit"] & 0xff):
+            agree += 1
+        elif r["reason"] == "error" and p.returncode == 128 + env.ERROR_SIGNALS.get(r["error"], -1000):
+            agree += 1
+        else:
+            problems.append("%s: symx-llvm %s %s, native status %d" %
+                            (os.path.basename(kt), r["reason"], r.get("exit", r.get("error")),
+                             p.returncode))
+    return agree, problems
+
+
+def unsupported(od):
+    """Distinct messages of paths stopped by unsupported code."""
+    out = set()
+    for ln in open(os.path.join(od, "messages.txt"), errors="replace"):
+        if ln.startswith("unsupported"):
+            out.add(ln.strip()[:200])
+    return sorted(out)
+
+
+def one(name, a, log):
+    pkg, prog, args = PROGRAMS[name]
+    res = {"program": name, "package": pkg, "args": args, "seconds": a.time}
+    src = fetch(pkg, a.work, log)
+    exe = src and build(src, prog, a.symx, log)
+    if not exe:
+        res["error"] = "could not %s %s (log: %s)" % ("build" if src else "fetch", pkg, log)
+        return res, False
+    od = os.path.join(a.work, "out-%s" % name)
+    subprocess.run(["rm", "-rf", od])
+    rc, wall, peak = explore(symx_cmd(a.symx), exe, args, od, a.time, log)
+    st = json.load(open(os.path.join(od, "stats.json")))
+    paths = env.read_paths(od)
+    tests = pick_tests(od, paths, a.replays)
+    agree, problems = replay(a.symx, exe, od, paths, tests)
+    res.update({"exit": rc, "wall_s": round(wall, 1), "peak_rss_mib": round(peak, 1),
+                "paths": st["paths"], "tests": st["tests"], "errors": st["errors"],
+                "instructions": st["instructions"],
+                "covered_instructions": st["covered_instructions"],
+                "total_instructions": st["total_instructions"],
+                "covered_lines": st["covered_lines"], "total_lines": st["total_lines"],
+                "bytes_max": st["engine"]["bytes_max"], "unsupported": unsupported(od),
+                "replayed": len(tests), "replay_agree": agree, "replay_problems": problems[:10]})
+    if a.klee:
+        kd = od + "-klee"
+        subprocess.run(["rm", "-rf", kd])
+        krc, kwall, _ = explore(klee_cmd(a.klee), exe, args, kd, a.time, log)
+        info = open(os.path.join(kd, "info"), errors="replace").read() if os.path.exists(
+            os.path.join(kd, "info")) else ""
+        kstat = {k: int(v) for k, v in
+                 __import__("re").findall(r"KLEE: done: (\w[\w ]*?) = (\d+)", info)}
+        res["klee"] = {"exit": krc, "wall_s": round(kwall, 1), "done": kstat,
+                       "tests": len(glob.glob(os.path.join(kd, "*.ktest")))}
+    ok = rc == 0 and not problems and not res["unsupported"] and len(tests) >= min(a.replays, st["tests"])
+    return res, ok
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--work", default=os.path.join(ROOT, ".deps", "real"))
+    ap.add_argument("--time", type=int, default=600)
+    ap.add_argument("--replays", type=int, default=100)
+    ap.add_argument("--only", action="append")
+    ap.add_argument("--klee")
+    ap.add_argument("--symx", default=os.path.join(ROOT, "build", "frontends", "llvm"))
+    a = ap.parse_args()
+    a.symx = os.path.abspath(a.symx)
+    os.makedirs(a.work, exist_ok=True)
+    all_ok = True
+    for name in a.only or sorted(PROGRAMS):
+        if name not in PROGRAMS:
+            sys.exit("real_programs.py: no program %s (%s)" % (name, ", ".join(sorted(PROGRAMS))))
+        res, ok = one(name, a, os.path.join(a.work, name + ".log"))
+        all_ok &= ok
+        print(json.dumps(res), flush=True)
+    sys.exit(0 if all_ok else 1)
+
+
+if __name__ == "__main__":
+    main()
