@@ -38,7 +38,7 @@ static uint64_t do_malloc(run *r, uint64_t size, uint32_t loc) {
 }
 
 int sxl_bi_malloc(sxl_bcall *c) {
-  int rc = sxl_bi_args(c, 1);
+  int rc = sxl_alloc_size(c->r, c->args[0], 1ull << 31, &c->a[0]);
   if (rc != SXL_CONTINUE) return rc;
   return sxl_bi_ret(c, do_malloc(c->r, c->a[0], c->in->loc));
 }

@@ -107,6 +107,18 @@ int sxl_bi_write(sxl_bcall *c) {
   return rc == SXL_CONTINUE ? sxl_bi_ret(c, n) : rc;
 }
 
+/* __symx_out_value(v): a value about to leave the program (our printf's
+** number before its digits are made): one value under the witness, kept as
+** a constraint of the path, as KLEE's external printf gets it (with
+** --external-calls=over-approx, not kept); with x->enum_outputs v itself,
+** whose digits then fork (one path per output). */
+int sxl_bi_out_value(sxl_bcall *c) {
+  if (c->r->x->enum_outputs) return sxl_bi_expect(c);
+  int rc = c->r->x->ext_calls == SXL_EXT_OVER_APPROX ? sxl_witness(c->r, c->args[0], &c->a[0])
+                                                     : sxl_bi_args(c, 1);
+  return rc == SXL_CONTINUE ? sxl_bi_ret(c, c->a[0]) : rc;
+}
+
 int sxl_bi_exit(sxl_bcall *c) {
   int rc = sxl_out_slot(c->r, c->args[0], 8);
   if (rc == SXL_CONTINUE) rc = sxl_bi_args(c, 1);

@@ -61,6 +61,7 @@ static const struct {
     [BI_MEMMOVE] = {sxl_bi_memcpy, 3},
     [BI_MEMSET] = {sxl_bi_memset, 3},
     [BI_WRITE] = {sxl_bi_write, 3},
+    [BI_OUT_VALUE] = {sxl_bi_out_value, 1},
     [BI_EXIT] = {sxl_bi_exit, 1},
     [BI_ABORT] = {sxl_bi_abort, 0},
     [BI_ASSERT_FAIL] = {sxl_bi_assert_fail, 0},

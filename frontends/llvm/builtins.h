@@ -49,6 +49,7 @@ int sxl_bi_free(sxl_bcall *c);
 int sxl_bi_memcpy(sxl_bcall *c); /* and memmove */
 int sxl_bi_memset(sxl_bcall *c);
 int sxl_bi_write(sxl_bcall *c);
+int sxl_bi_out_value(sxl_bcall *c);
 int sxl_bi_exit(sxl_bcall *c);
 int sxl_bi_abort(sxl_bcall *c);
 int sxl_bi_assert_fail(sxl_bcall *c);

@@ -99,15 +99,23 @@ static void on_warning(void *ud, const char *msg, int once) {
   if (ss->msgs) fprintf(ss->msgs, "warning: %s\n", msg);
 }
 
-/* Errors the engine finds rather than the run: by symx_state_check on a
-** path that goes on (the payload is inside the check), and a relaxed check's
-** pending error side that a revival proved feasible (inside
-** symx_engine_next, no payload running). */
+/* Ends the engine makes rather than the run: errors found by
+** symx_state_check on a path that goes on (the payload is inside the
+** check) and a relaxed check's pending error side that a revival proved
+** feasible, and paths ended early inside symx_engine_next (no payload
+** running): past max_memory or max_states, or alive when the exploration
+** halted (max_instructions, max_time, the end of --only-seed). */
 static void on_test(void *user, symx_state *st, const symx_test *t) {
   sxl_session *ss = user;
   if (ss->test_hook) ss->test_hook(ss->test_ud, st, t);
   sxl_state *s = symx_state_payload(st);
-  if (t->duplicate || t->reason != SYMX_END_ERROR || !(ss->in_next || (ss->x.in_check && s == ss->x.in_check)))
+  if (t->duplicate) return;
+  if (t->reason == SYMX_END_EARLY && ss->in_next) {
+    const char *m = t->message ? t->message : "exploration halted";
+    record(ss, s, symx_state_id(st), SYMX_END_EARLY, SYMX_ERR_NONE, "?", m, 0);
+    return;
+  }
+  if (t->reason != SYMX_END_ERROR || !(ss->in_next || (ss->x.in_check && s == ss->x.in_check)))
     return;
   const char *m = t->message ? t->message : "";
   char loc[300];
@@ -268,10 +276,8 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   symx_engine_on_test(s->eng, on_test, s);
   if (s->weight) symx_engine_set_weight(s->eng, s->weight, s);
   symx_engine_on_progress(s->eng, on_progress, s, 2000);
-  /* the cap counts from this exploration's start (x.instructions spans
-  ** every exploration of the session: afl mode explores once per entry) */
-  uint64_t max_ins = (uint64_t)symx_option_get(s->ctx, "max_instructions");
-  s->x.max_instructions = max_ins ? s->x.instructions + max_ins : 0;
+  s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
+  s->x.instructions_base = s->x.instructions; /* the engine counts this run's */
   sxl_state *init = sxl_state_new_initial(&s->x, 0);
   if (!init) {
     snprintf(s->err, sizeof s->err, "cannot create the initial state");
@@ -317,7 +323,9 @@ int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay) {
   int r;
   do {
     r = sxl_run(&s->x, st, NULL);
-    if (s->x.max_instructions && s->x.instructions >= s->x.max_instructions) break;
+    if (s->x.max_instructions &&
+        s->x.instructions - s->x.instructions_base >= s->x.max_instructions)
+      break;
   } while (r == SXL_RUN_YIELD);
   sxl_state_free(st);
   s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
@@ -337,10 +345,9 @@ int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions) {
   sxl_exec *x = &s->x;
   sxl_end_fn end = x->on_end;
   int echo = x->echo_output;
-  uint64_t ins0 = x->instructions;
+  uint64_t ins0 = x->instructions, maxi = x->max_instructions;
+  x->max_instructions = 0; /* the probe's own limit holds (sxl_run would yield at once past it) */
   const symx_assign *replay = x->replay;
-  uint64_t cap = x->max_instructions;
-  x->max_instructions = 0; /* this loop has its own limit */
   x->on_end = on_end_quiet; /* not a path of the exploration: no records */
   x->echo_output = 0;
   x->replay = NULL;
@@ -355,8 +362,8 @@ int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions) {
   x->on_end = end;
   x->echo_output = echo;
   x->replay = replay;
-  x->max_instructions = cap;
   x->instructions = ins0;
+  x->max_instructions = maxi;
   if (x->first_input[0]) return 0;
   if (r == SXL_RUN_FATAL)
     snprintf(s->err, sizeof s->err, "probing for the program's input: %s", made ? x->fatal : "out of memory");

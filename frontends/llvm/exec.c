@@ -21,7 +21,8 @@ typedef struct loop {
   uint64_t *R;   /* the frame's register values */
   symx_expr **S; /* and their expressions (NULL = concrete) */
   uint32_t pc;
-  uint64_t n; /* instructions run since the last save */
+  uint64_t n;   /* instructions run since the last save */
+  uint64_t ran; /* ... and before it, in this call of sxl_run */
 } loop;
 
 static inline void reload(loop *L) {
@@ -38,6 +39,7 @@ static inline void save(loop *L) {
   L->fr->pc = L->pc;
   L->x->instructions += L->n;
   L->s->icount += L->n;
+  L->ran += L->n;
   L->n = 0;
 }
 
@@ -259,15 +261,13 @@ static inline int op_alloca(loop *L, run *r, const sxl_ins *in) {
   uint64_t size = in->imm;
   if (in->a != UINT32_MAX) {
     uint64_t cnt = L->R[in->a];
-    if (L->S[in->a]) {
+    if (L->S[in->a]) { /* a variable-length array: KLEE's sizes (allocsize.c) */
       save(L);
-      symx_expr *e = symx_expr_retain(L->S[in->a]);
-      int ok = r->st && symx_state_concretize(r->st, e, &cnt) == SYMX_OK;
-      symx_expr_release(e);
-      if (!ok) return sxl_fatal(r, "concretizing an alloca size");
+      int rc = sxl_alloc_size(r, in->a, (1ull << 31) / (size ? size : 1), &cnt);
+      if (rc != SXL_CONTINUE) return rc;
       reload(L);
     }
-    size *= cnt & mask(in->w2);
+    size = cnt == UINT64_MAX ? UINT64_MAX : size * (cnt & mask(in->w2));
   }
   uint32_t id = sxl_stack_alloc(L->s, size, in->loc);
   if (!id || id == SXL_NOMEM) {
@@ -357,16 +357,26 @@ static int op_end(loop *L, run *r, const sxl_ins *in) {
     DO(op_binary(&L, r, in, (expr)))                                                \
   }
 
+/* Instructions this call may run: a quantum, and no more than what is left
+** of --max-instructions, so that the exploration stops at the limit itself
+** (KLEE counts it per instruction) and the states alive then end early. */
+static uint64_t run_budget(const sxl_exec *x) {
+  uint64_t budget = x->quantum ? x->quantum : 1000000;
+  if (!x->max_instructions) return budget;
+  uint64_t done = x->instructions - x->instructions_base;
+  /* at least 1: the engine, not this loop, stops at the limit */
+  uint64_t left = x->max_instructions > done + 1 ? x->max_instructions - done : 1;
+  return left < budget ? left : budget;
+}
+
 int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
   if (s->nframes == 0) return SXL_RUN_DONE;
   run rr = {x, s, st, x->ctx, x->prog}, *r = &rr;
   loop L = {.x = x, .s = s, .p = x->prog};
-  uint64_t budget = x->quantum ? x->quantum : 1000000;
-  /* --max-instructions halts after exactly that many (all paths) */
-  uint64_t cap = x->max_instructions ? x->max_instructions : UINT64_MAX;
+  uint64_t budget = run_budget(x);
   reload(&L);
   for (;;) {
-    if (L.n >= budget || x->instructions + L.n >= cap) { /* let the searcher choose again */
+    if (L.ran + L.n >= budget) { /* let the searcher choose again */
       save(&L);
       sxl_flush(r);
       return SXL_RUN_YIELD;

@@ -114,6 +114,12 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write,
                 uint32_t *id, uint64_t *off, symx_expr **soff);
 /* A concrete pointer for a libc-style argument (concretized if symbolic). */
 int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v);
+/* allocsize.c: a symbolic allocation count in slot, sized as KLEE does
+** (counts past huge get none: *v UINT64_MAX); SXL_CONTINUE with *v, or
+** the path forked (run the instruction again) or ended. */
+int sxl_alloc_size(run *r, uint32_t slot, uint64_t huge, uint64_t *v);
+/* The slot's value under the path's witness, the path left unconstrained. */
+int sxl_witness(run *r, uint32_t slot, uint64_t *v);
 
 /* extcall.c: a call of fn, which has no bitcode, as x->ext_calls says. */
 int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn);

@@ -2,7 +2,8 @@
 ** extcall.c — a call of a function without bitcode: the native function of
 ** that name (dlsym) called through libffi with concrete arguments, as
 ** KLEE does. A symbolic argument takes its value under the path's witness
-** (the constraint is added) unless --external-calls=concrete refuses it;
+** (the constraint is added; with --external-calls=over-approx it is not)
+** unless --external-calls=concrete refuses it;
 ** --external-calls=none refuses every such call. A pointer argument is
 ** passed as a native copy of its object (symbolic bytes concretized the
 ** same way), copied back after the call; addresses stored in such an
@@ -34,6 +35,7 @@ typedef struct ext_buf {
   int ro;        /* not copied back */
   uint64_t size; /* the object's; GUARD bytes follow in mem */
   uint8_t *mem;
+  uint8_t *before; /* over-approx: mem before the call (only changed bytes go back) */
 } ext_buf;
 
 typedef struct ext_call {
@@ -152,8 +154,10 @@ static int take_value(ext_call *c, uint32_t i, int policy) {
     return refuse(r, "external call to '%s' with a symbolic argument%s", c->fn->name,
                   " (--external-calls=concrete)");
   uint64_t hi = 0;
-  int rc = sxl_concrete(r, s, 64, &c->vals[i]);
-  if (rc == SXL_CONTINUE && c->is_ld[i]) rc = sxl_concrete(r, s + 1, 16, &hi);
+  int over = policy == SXL_EXT_OVER_APPROX; /* witness values the path does not keep */
+  int rc = over ? sxl_witness(r, s, &c->vals[i]) : sxl_concrete(r, s, 64, &c->vals[i]);
+  if (rc == SXL_CONTINUE && c->is_ld[i])
+    rc = over ? sxl_witness(r, s + 1, &hi) : sxl_concrete(r, s + 1, 16, &hi);
   if (rc != SXL_CONTINUE) return rc;
   if (c->is_ld[i]) c->ld[i] = sxl_fp80_value(c->vals[i], hi);
   return 0;
@@ -202,6 +206,7 @@ static int set_bytes(run *r, const ext_buf *b) {
     return 0;
   }
   for (uint64_t k = 0; k < b->size; k++) {
+    if (b->before && b->before[k] == b->mem[k]) continue; /* left as it was */
     symx_expr *v = symx_const(r->ctx, 8, b->mem[k]);
     int bad = sxl_write_byte(r, b->id, k, v);
     symx_expr_release(v);
@@ -211,8 +216,10 @@ static int set_bytes(run *r, const ext_buf *b) {
 }
 
 /* The object's bytes, symbolic ones concretized under the witness (and
-** the object made concrete to match), into b->mem. 0 or an SXL_* result. */
+** the object made concrete to match; with over-approx their witness values
+** only, the object left as it is), into b->mem. 0 or an SXL_* result. */
 static int copy_out(run *r, sxl_obj *o, ext_buf *b) {
+  int over = r->x->ext_calls == SXL_EXT_OVER_APPROX;
   memset(b->mem + b->size, GUARD_BYTE, GUARD);
   if (!o->amode && !o->nsym) {
     memcpy(b->mem, o->bytes, b->size);
@@ -223,12 +230,16 @@ static int copy_out(run *r, sxl_obj *o, ext_buf *b) {
     symx_expr *e = sxl_read_byte(r, o, k);
     uint64_t v = 0;
     int ok = e && (symx_expr_is_const(e) ? (v = symx_expr_const_value(e), 1)
-                                         : r->st && symx_state_concretize(r->st, e, &v) == SYMX_OK);
+                   : r->st && (over ? symx_state_eval(r->st, e, &v)
+                                    : symx_state_concretize(r->st, e, &v)) == SYMX_OK);
     symx_expr_release(e);
     if (!ok) return sxl_fatal(r, "concretizing an external call's argument");
     b->mem[k] = (uint8_t)v;
   }
-  return set_bytes(r, b);
+  if (!over) return set_bytes(r, b);
+  b->before = b->mem + b->size + GUARD;
+  memcpy(b->before, b->mem, b->size);
+  return 0;
 }
 
 /* The copy of object id (made on first use): its index in c->bufs, or -1
@@ -244,7 +255,7 @@ static int buffer_of(ext_call *c, uint32_t id, int *rc) {
     return -1;
   }
   ext_buf *b = &c->bufs[c->nbufs];
-  *b = (ext_buf){id, o->ro, o->size, malloc(o->size + GUARD)};
+  *b = (ext_buf){id, o->ro, o->size, malloc(2 * o->size + GUARD), NULL}; /* mem, GUARD, before */
   if (!b->mem) {
     *rc = sxl_oom(r);
     return -1;

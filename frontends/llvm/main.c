@@ -91,10 +91,11 @@ static void usage(FILE *f) {
         "  --environ FILE                 main's environment: NAME=VALUE lines (default none)\n"
         "  --enumerate-outputs            one path per value of a symbolic exit status or\n"
         "                                 written byte (default: one value, constrained)\n"
-        "  --external-calls none|concrete|all\n"
+        "  --external-calls none|concrete|all|over-approx\n"
         "                                 functions without bitcode: never called, called\n"
         "                                 natively with concrete arguments only, or with\n"
-        "                                 symbolic ones made concrete (default all)\n"
+        "                                 symbolic ones made concrete (default all; over-\n"
+        "                                 approx: their values not kept by the path)\n"
         "  --entry-point NAME             the function run as main\n"
         "  --switch-type internal|simple|llvm  how a symbolic switch forks: once per\n"
         "                                 destination block (default), once per case in\n"
@@ -102,7 +103,8 @@ static void usage(FILE *f) {
         "  --debug-print-instructions all|src|compact:stderr|file  each instruction run:\n"
         "                                 file:line, FN+INDEX, state id (and its LLVM text:\n"
         "                                 all); file: OUTDIR/instructions.txt\n"
-        "  --max-stack-frames N           a deeper call ends the path early\n"
+        "  --max-stack-frames N           a deeper call ends the path early (default 8192,\n"
+        "                                 0: no limit)\n"
         "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
         "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
         "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
@@ -440,13 +442,13 @@ static int add_search(cli *c, const char *val) {
 /* --external-calls, KLEE's values. */
 static int set_ext_calls(cli *c, const char *val) {
   static const char *const names[] = {[SXL_EXT_ALL] = "all", [SXL_EXT_CONCRETE] = "concrete",
-                                      [SXL_EXT_NONE] = "none"};
-  for (int k = 0; k < 3; k++)
+                                      [SXL_EXT_NONE] = "none", [SXL_EXT_OVER_APPROX] = "over-approx"};
+  for (int k = 0; k < 4; k++)
     if (strcmp(names[k], val) == 0) {
       c->ext_calls = k;
       return 0;
     }
-  fprintf(stderr, "symx-llvm: --external-calls %s: not none, concrete or all\n", val);
+  fprintf(stderr, "symx-llvm: --external-calls %s: not none, concrete, all or over-approx\n", val);
   return -1;
 }
 
@@ -971,6 +973,7 @@ int main(int argc, char **argv) {
   c.seed_input = "input";
   c.afl_name = "symx";
   c.afl_seed_ms = 10000;
+  c.max_frames = 8192; /* KLEE's default; 0: no limit */
   int rc = parse(&c, argc, argv);
   if (rc > 0) usage(stdout);
   rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);

@@ -3,8 +3,8 @@
 ** scalar clean-up of the linked program before our libc joins it (a .c
 ** input is compiled at -O1 instead). The passes are chosen so that the
 ** result stays what the interpreter runs: no vectorizer, no loop
-** unrolling, no inlining (errors keep their function and line); a loop that
-** only computes a closed-form value is folded away (as KLEE's does).
+** unrolling, no inlining (errors keep their function and line); loops
+** with a computable result are deleted.
 */
 #include "sxl.h"
 
@@ -23,11 +23,13 @@ void sxl_optimize(LLVMModuleRef m) {
   LLVMAddInstructionCombiningPass(fpm);
   LLVMAddReassociatePass(fpm);
   LLVMAddGVNPass(fpm);
-  /* a loop whose only effect is a value computable in closed form goes
-  ** (KLEE's --optimize folds such loops too) */
+  LLVMAddCFGSimplificationPass(fpm);
+  /* a loop whose result is known at its exit is computed, not run (as
+  ** KLEE's --optimize does) */
   LLVMAddLoopRotatePass(fpm);
   LLVMAddIndVarSimplifyPass(fpm);
   LLVMAddLoopDeletionPass(fpm);
+  LLVMAddInstructionCombiningPass(fpm);
   LLVMAddCFGSimplificationPass(fpm);
   LLVMAddDeadStoreEliminationPass(fpm);
   LLVMAddAggressiveDCEPass(fpm);

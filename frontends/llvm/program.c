@@ -29,6 +29,7 @@ static const struct {
     {"realloc", 0, BI_REALLOC},                  {"free", 0, BI_FREE},
     {"llvm.memcpy.", 1, BI_MEMCPY},              {"llvm.memmove.", 1, BI_MEMMOVE},
     {"llvm.memset.", 1, BI_MEMSET},              {"__symx_write", 0, BI_WRITE},
+    {"__symx_out_value", 0, BI_OUT_VALUE},
     {"exit", 0, BI_EXIT},                        {"_exit", 0, BI_EXIT},
     {"_Exit", 0, BI_EXIT},                       {"abort", 0, BI_ABORT},
     {"__assert_fail", 0, BI_ASSERT_FAIL},        {"llvm.trap", 0, BI_ABORT},

@@ -29,6 +29,15 @@ int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v) {
   return SXL_CONTINUE;
 }
 
+int sxl_witness(run *r, uint32_t slot, uint64_t *v) {
+  symx_expr *e = r->s->sym[top(r)->base + slot];
+  *v = r->s->regs[top(r)->base + slot];
+  if (!e) return SXL_CONTINUE;
+  if (!r->st) return sxl_fatal(r, "symbolic value without an engine");
+  sxl_flush(r);
+  return symx_state_eval(r->st, e, v) == SYMX_OK ? SXL_CONTINUE : sxl_fatal(r, "symx_state_eval");
+}
+
 /* Fork on slot == witness; after a fork both sides yield and run the
    instruction again: the true side finds the condition on its path (the
    engine forks nothing, walk step 1) and goes on with the value, the false

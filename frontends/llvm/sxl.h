@@ -116,7 +116,7 @@ enum sxl_builtin {
   BI_MAKE_SYMBOLIC, BI_ASSUME, BI_RANGE, BI_INT, BI_SILENT_EXIT,
   BI_MALLOC, BI_CALLOC, BI_REALLOC, BI_FREE,
   BI_MEMCPY, BI_MEMMOVE, BI_MEMSET,
-  BI_WRITE, BI_EXIT, BI_ABORT, BI_ASSERT_FAIL, BI_REPORT_ERROR,
+  BI_WRITE, BI_OUT_VALUE, BI_EXIT, BI_ABORT, BI_ASSERT_FAIL, BI_REPORT_ERROR,
   BI_IGNORE,     /* dbg, lifetime, va_end, assume ... (not translated) */
   BI_STACKSAVE,  /* the number of stack objects on the path (a token) */
   BI_STACKRESTORE, /* frees the top frame's stack objects made after the token */
@@ -331,6 +331,7 @@ typedef struct sxl_state {
   uint8_t resume_ok; /* the check at pc already passed (resumed state) */
   uint8_t newcov;    /* covered new instructions */
   uint8_t no_fork;   /* klee_set_forking(0): a branch takes the witness's side */
+  uint8_t alloc_stage; /* the step of a symbolic allocation size (allocsize.c) */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
   uint64_t qcost_ns; /* solver time while this path ran (KLEE's query cost: nurs:qc) */
@@ -360,7 +361,9 @@ typedef void (*sxl_end_fn)(void *ud, sxl_exec *x, sxl_state *s, symx_state *st,
 /* What a call of a function without bitcode does (extcall.c; KLEE's
 ** --external-calls): call the native function, symbolic arguments
 ** concretized; only with concrete arguments; never. */
-enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE };
+/* OVER_APPROX (KLEE's over-approx): symbolic arguments take their witness
+** values without the path keeping them (it goes on as if unconstrained). */
+enum { SXL_EXT_ALL = 0, SXL_EXT_CONCRETE, SXL_EXT_NONE, SXL_EXT_OVER_APPROX };
 /* What --debug-print-instructions prints of each instruction run (KLEE's
 ** formats): source location, instruction and state id, the LLVM text. */
 enum { SXL_TRACE_OFF = 0, SXL_TRACE_ALL, SXL_TRACE_SRC, SXL_TRACE_COMPACT };
@@ -380,7 +383,8 @@ struct sxl_exec {
   uint32_t max_frames;  /* a call deeper ends the path early (0 = no limit) */
   int echo_output;      /* print program output to stdout as it happens */
   uint64_t instructions;/* executed, all paths */
-  uint64_t max_instructions; /* runs yield when instructions reaches it (0: never) */
+  uint64_t max_instructions;
+  uint64_t instructions_base; /* instructions when the exploration started */
   uint64_t fp_concretized; /* symbolic floating-point operands made concrete */
   uint64_t quantum;     /* instructions per run before yielding */
   sxl_end_fn on_end;

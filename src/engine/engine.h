@@ -21,6 +21,7 @@ typedef struct sx_memcap {
   uint64_t mark;     /* resident bytes past which the next relief looks */
   uint64_t trimmed;  /* free bytes malloc keeps but gave back to the system */
   uint64_t at_bytes; /* the engine's bytes_in_use at the last sample */
+  uint64_t at_instructions; /* the engine's instructions then */
   uint32_t calls;    /* symx_engine_next calls since the last sample */
   const char *why;   /* the limit a relief holds: the killed states' message */
 } sx_memcap;

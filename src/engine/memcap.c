@@ -19,6 +19,9 @@
 #define SAMPLE_FAR 64           /* calls between samples below half the cap */
 #define SAMPLE_NEAR 8           /* ... and above it */
 #define SAMPLE_BYTES (1u << 20) /* the engine's own growth that forces one */
+/* ... and the instructions run since the last one: one state running long
+** (the program allocating as it goes, few calls) is sampled too */
+#define SAMPLE_INSTRUCTIONS (1u << 16)
 #define ASKS_PER_RELIEF 1024    /* pending states one relief may ask the caches */
 #define SOLVES_PER_RELIEF 256   /* ... and the solver */
 
@@ -32,6 +35,7 @@ static uint64_t sample(symx_engine *eng) {
   if (rss > SX_GET(ctx, rss_max)) SX_GET(ctx, rss_max) = rss;
   m->calls = 0;
   m->at_bytes = SX_GET(ctx, bytes_in_use);
+  m->at_instructions = eng->instructions;
   m->rss = rss > own ? rss : own;
   return m->rss;
 }
@@ -61,7 +65,8 @@ static void trim(symx_engine *eng) {
 static bool sample_due(symx_engine *eng, uint64_t cap) {
   sx_memcap *m = &eng->mem;
   uint32_t every = m->rss > cap / 2 ? SAMPLE_NEAR : SAMPLE_FAR;
-  return ++m->calls >= every || SX_GET(eng->ctx, bytes_in_use) >= m->at_bytes + SAMPLE_BYTES;
+  return ++m->calls >= every || SX_GET(eng->ctx, bytes_in_use) >= m->at_bytes + SAMPLE_BYTES ||
+         eng->instructions >= m->at_instructions + SAMPLE_INSTRUCTIONS;
 }
 
 static size_t live(symx_engine *eng) { return eng->nactive + eng->npending; }

@@ -208,6 +208,17 @@ def output_dir_of(args):
     return None
 
 
+def mapped_path(arg, dirs):
+    """arg with a leading output dir of dirs (KLEE's) replaced by ours, as in
+    --seed-file %t.klee-out/test000001.ktest: a later run reads the tests
+    symx-llvm wrote, not KLEE's."""
+    for kd, od in dirs.items():
+        m = re.match(r"^(--?[\w-]+=)?" + re.escape(kd) + r"(/.*)?$", arg)
+        if m:
+            return (m.group(1) or "") + od + (m.group(2) or "")
+    return arg
+
+
 def bitcode_of(args):
     """Index of the program (first non-option argument ending in .bc/.ll)."""
     for k, a in enumerate(args):
@@ -601,10 +612,15 @@ def explore_program(rel, path, a, expected, mode):
     sdir = os.path.join(work, "symx")
     os.makedirs(sdir)
     n = [0]
+    ours = {}  # KLEE's output dir of an earlier run -> ours (its tests, read by later runs)
 
     def tool(args, stdin):
         n[0] += 1
         od = os.path.join(sdir, "out%d" % n[0])
+        kd = output_dir_of(args)
+        args = [mapped_path(x, ours) for x in args]
+        if kd:
+            ours[kd] = od
         return symx_outcome(a.symx, args, stdin, sdir, a.timeout, mode, od)
     sruns = walk(path, cmds, os.path.join(sdir, "t"), a.klee_src, sdir, tool, a.timeout)
     kruns = expected["runs"] if expected else []

@@ -140,7 +140,7 @@ def test_options(a, tmp):
                       ("--no-such-option", "unknown option --no-such-option"),
                       ("--search=nurs:covnew", "--search nurs:covnew: KLEE's searcher"),
                       ("--max-stack-frames=many", "--max-stack-frames many: not a number"),
-                      ("--external-calls=some", "--external-calls some: not none, concrete or all"),
+                      ("--external-calls=some", "--external-calls some: not none, concrete, all or over-approx"),
                       ("--exit-on-error-type=Nope", "--exit-on-error-type Nope:"),
                       ("--entry-point=nowhere", "entry function 'nowhere' (--entry-point) not found"),
                       ("--entry-point=", "the entry point (--entry-point) cannot be empty")):

@@ -1,11 +1,15 @@
 /* stdio.c — printf and friends of symx-llvm's libc, over one output
-** primitive the interpreter provides: __symx_write(fd, buf, n). Digits of a
-** symbolic number are computed by ordinary code, so each output value is a
-** path of its own. */
+** primitive the interpreter provides: __symx_write(fd, buf, n). Digits are
+** computed by ordinary code; what printf writes leaves the program, so a
+** symbolic number or string byte first takes one value under the path's
+** witness (__symx_out_value: as KLEE's external printf gets its arguments;
+** each output value a path of its own with --enumerate-outputs). snprintf's
+** text stays in the program: its digits fork. */
 #include <stdarg.h>
 #include <stddef.h>
 
 long __symx_write(int fd, const void *buf, size_t n);
+unsigned long long __symx_out_value(unsigned long long v);
 size_t strlen(const char *s);
 
 /* FILE is opaque to programs; ours only tells stdout from stderr. */
@@ -37,6 +41,19 @@ static void put(sink *k, char c) {
     k->tmp[k->ntmp++] = c;
   }
   k->n++;
+}
+
+/* v as the sink gets it: made concrete when it leaves the program. */
+static unsigned long long out(const sink *k, unsigned long long v) {
+  return k->buf ? v : __symx_out_value(v);
+}
+
+/* %n: the bytes produced so far, stored at the width its length asks. */
+static void put_count(const sink *k, int lng, int half, void *p) {
+  if (lng) *(long long *)p = (long long)k->n; /* l, ll, z, j, t: 64 bits here */
+  else if (half > 1) *(signed char *)p = (signed char)k->n;
+  else if (half) *(short *)p = (short)k->n;
+  else *(int *)p = (int)k->n;
 }
 
 static void put_num(sink *k, unsigned long long v, int base, int upper, int neg, int width,
@@ -90,14 +107,17 @@ static int format(sink *k, const char *f, va_list ap) {
         while (*f >= '0' && *f <= '9') prec = prec * 10 + (*f++ - '0');
       }
     }
+    int half = 0;
     while (*f == 'l' || *f == 'h' || *f == 'z' || *f == 'j' || *f == 't') {
-      if (*f == 'l' || *f == 'z' || *f == 'j' || *f == 't') lng++;
+      if (*f == 'h') half++;
+      else lng++;
       f++;
     }
     switch (*f) {
     case 'd':
     case 'i': {
       long long v = lng ? va_arg(ap, long long) : va_arg(ap, int);
+      v = (long long)out(k, (unsigned long long)v);
       unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
       put_num(k, u, 10, 0, v < 0, width, zero, left, prec);
       break;
@@ -106,13 +126,13 @@ static int format(sink *k, const char *f, va_list ap) {
     case 'x':
     case 'X':
     case 'o': {
-      unsigned long long v = lng ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned);
+      unsigned long long v = out(k, lng ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned));
       int base = *f == 'u' ? 10 : *f == 'o' ? 8 : 16;
       put_num(k, v, base, *f == 'X', 0, width, zero, left, prec);
       break;
     }
     case 'p': {
-      unsigned long long v = (unsigned long long)va_arg(ap, void *);
+      unsigned long long v = out(k, (unsigned long long)va_arg(ap, void *));
       put(k, '0');
       put(k, 'x');
       put_num(k, v, 16, 0, 0, 0, 0, 0, -1);
@@ -131,7 +151,7 @@ static int format(sink *k, const char *f, va_list ap) {
       const char *s = va_arg(ap, const char *);
       if (!s) s = "(null)";
       int n = 0;
-      while (s[n] && (prec < 0 || n < prec)) n++;
+      while ((prec < 0 || n < prec) && out(k, (unsigned char)s[n])) n++;
       if (!left)
         for (; width > n; width--) put(k, ' ');
       for (int i = 0; i < n; i++) put(k, s[i]);
@@ -139,6 +159,9 @@ static int format(sink *k, const char *f, va_list ap) {
         for (; width > n; width--) put(k, ' ');
       break;
     }
+    case 'n':
+      put_count(k, lng, half, va_arg(ap, void *));
+      break;
     case '%':
       put(k, '%');
       break;
