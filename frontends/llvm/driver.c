@@ -311,10 +311,17 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   return 0;
 }
 
+int sxl_session_outputs(sxl_session *s) {
+  if (!s->outputs_open && open_outputs(s)) return -1;
+  s->outputs_open = 1;
+  return 0;
+}
+
 int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay) {
   s->t0_ns = now_ns();
-  if (open_outputs(s)) return -1;
+  if (sxl_session_outputs(s)) return -1;
   s->x.replay = replay;
+  s->x.instructions_base = s->x.instructions; /* --max-instructions per replay */
   sxl_state *st = sxl_state_new_initial(&s->x, 0);
   if (!st) {
     snprintf(s->err, sizeof s->err, "cannot create the initial state");

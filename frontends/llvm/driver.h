@@ -101,6 +101,12 @@ void sxl_testfiles_hook(void *ud, symx_state *st, const symx_test *t);
 /* KLEE's nurs:qc weight of a state (nurs.c): 1 while its path spent less
 ** than 0.1s in the solver, else 1 / seconds. */
 double sxl_weight_qc(void *user, symx_state *st);
+/* KLEE's nurs:covnew, nurs:md2u, nurs:icnt and nurs:cpicnt weights (nurs.c;
+** user: the sxl_session; icnt and cpicnt need sxl_exec.count_hits). */
+double sxl_weight_covnew(void *user, symx_state *st);
+double sxl_weight_md2u(void *user, symx_state *st);
+double sxl_weight_icnt(void *user, symx_state *st);
+double sxl_weight_cpicnt(void *user, symx_state *st);
 
 /* symx-llvm as an AFL++ peer instance (afl.c). */
 typedef struct sxl_afl_opts {
@@ -119,8 +125,17 @@ typedef struct sxl_afl_opts {
 ** fuzzer_stats; until max_time, idle_ms, or *stop becomes nonzero.
 ** Returns 0, or -1 with s->err set. */
 int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop);
+/* Opens the output directory's paths.jsonl and messages.txt, once per
+** session (several replays share them): 0, or -1 with s->err set. */
+int sxl_session_outputs(sxl_session *s);
 /* Runs the program once on concrete inputs (replay may be NULL: zeros). */
 int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay);
+/* KLEE's --replay-ktest-file/-dir (replay.c): a concrete run per .ktest,
+** the files first, then each directory's *.ktest in name order; a file
+** that is not a readable .ktest is said and skipped. The exit code: 0, or
+** 2 when a file was skipped or a run failed (said). */
+int sxl_replay_tests(sxl_session *s, const char *const *files, int nfiles,
+                     const char *const *dirs, int ndirs, int quiet);
 /* Writes stats.json and coverage.txt into the output directory (if any).
 ** Returns 0, or -1 with s->err set. */
 int sxl_session_finish(sxl_session *s);

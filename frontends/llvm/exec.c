@@ -18,6 +18,7 @@ typedef struct loop {
   sxl_frame *fr;
   const sxl_ins *code;
   uint8_t *cov;
+  uint64_t *hits; /* the function's run counts, when counted */
   uint64_t *R;   /* the frame's register values */
   symx_expr **S; /* and their expressions (NULL = concrete) */
   uint32_t pc;
@@ -30,6 +31,7 @@ static inline void reload(loop *L) {
   sxl_fn *fn = &L->p->fns[L->fr->fn];
   L->code = fn->code;
   L->cov = fn->cov;
+  L->hits = L->x->count_hits ? fn->hits : NULL;
   L->R = L->s->regs + L->fr->base;
   L->S = L->s->sym + L->fr->base;
   L->pc = L->fr->pc;
@@ -39,6 +41,7 @@ static inline void save(loop *L) {
   L->fr->pc = L->pc;
   L->x->instructions += L->n;
   L->s->icount += L->n;
+  L->s->steps += L->n;
   L->ran += L->n;
   L->n = 0;
 }
@@ -386,9 +389,11 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     if (!L.cov[L.pc]) {
       L.cov[L.pc] = 1;
       s->newcov = 1;
+      s->cov_at = s->steps + L.n + 1;
       if (x->write_cov && in->loc && sxl_trail_loc(s, in->loc)) return sxl_oom(r);
     }
     L.n++;
+    if (L.hits) L.hits[L.pc]++;
     switch (in->op) {
     case OP_NOP: L.pc++; continue;
     case OP_ADD: BINARY(a + b)

@@ -42,8 +42,11 @@ static void usage(FILE *f) {
         "  --mode eager|pending|relaxed   when feasibility is checked (default pending)\n"
         "  --search NAME                  searcher (dfs, bfs, random-state, random-path,\n"
         "                                 nurs:depth, nurs:rp, nurs:qc (the solver time of\n"
-        "                                 a path), batching:NAME; repeat or a,b to\n"
-        "                                 interleave)\n"
+        "                                 a path), nurs:covnew, nurs:md2u (distance to an\n"
+        "                                 uncovered instruction, within the function),\n"
+        "                                 nurs:icnt, nurs:cpicnt (runs of the instruction,\n"
+        "                                 of the function), batching:NAME; repeat or a,b\n"
+        "                                 to interleave; one nurs weight per run)\n"
         "  --use-batching-search          KLEE's: batching around the searcher\n"
         "                                 (--batch-instructions N, --batch-time T: 0 = no\n"
         "                                 such budget; default 10000 and none)\n"
@@ -77,6 +80,9 @@ static void usage(FILE *f) {
         "  -I DIR, -D NAME[=V], -U NAME, -O0..-O3  passed to clang for a .c program\n"
         "  --concretize-pointers          resolve symbolic pointers by concretization\n"
         "  --replay FILE.ktest            run once on the test's inputs, no engine\n"
+        "  --replay-ktest-file FILE, --replay-ktest-dir DIR  KLEE's: --replay for each\n"
+        "                                 (repeatable; a directory's *.ktest in name order;\n"
+        "                                 an unreadable one is said and skipped: exit 2)\n"
 "  --quantum N                    instructions a state runs before the searcher\n"
         "                                 chooses again (1 = KLEE's per-instruction choice;\n"
         "                                 default 100000; a fork always ends the run)\n"
@@ -192,6 +198,8 @@ typedef struct cli {
   int64_t afl_seed_ms, afl_idle_ms;
   const char *seed_files[256], *seed_dirs[256];
   int nseed_files, nseed_dirs;
+  const char *replay_files[256], *replay_dirs[256]; /* --replay-ktest-file, -dir */
+  int nreplay_files, nreplay_dirs;
   char search[1024]; /* --search values, a,b */
   uint64_t quantum, max_frames;
   const char *entry;  /* --entry-point */
@@ -205,7 +213,7 @@ typedef struct cli {
   char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
   int no_overshift;  /* --check-overshift=false */
   int silent_assume; /* --silent-klee-assume */
-  int weight_qc;     /* --search nurs:qc */
+  symx_weight_fn weight; /* --search nurs:qc, nurs:covnew, ... (one of them) */
   int batching, iterdeep; /* --use-batching-search, --use-iterative-deepening-time-search */
   int ext_warnings;  /* SXL_EXTWARN_* */
   int trace, trace_file; /* --debug-print-instructions: SXL_TRACE_*, to a file */
@@ -247,6 +255,8 @@ enum own_kind {
   K_SEED_FILE, /* the value joins the seed files, */
   K_SEED_DIR,  /* the seed directories */
   K_SEED_INPUT,
+  K_REPLAY_FILE, /* the value joins the --replay-ktest-file files, */
+  K_REPLAY_DIR,  /* the --replay-ktest-dir directories */
   K_SEARCH,    /* the value joins the searchers */
   K_SET        /* NAME=VALUE: libsymx's option NAME */
 };
@@ -341,6 +351,8 @@ static const struct own_opt {
     {"write-cov", K_FLAG, offsetof(cli, tf.cov), NULL, NULL},
     {"write-smt2s", K_FLAG, offsetof(cli, tf.smt2), NULL, NULL},
     {"replay-path", K_STR, offsetof(cli, replay_path), NULL, NULL},
+    {"replay-ktest-file", K_REPLAY_FILE, 0, NULL, NULL},
+    {"replay-ktest-dir", K_REPLAY_DIR, 0, NULL, NULL},
     {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet), with the reason */
     {"write-kqueries", K_REFUSED, 0, NULL,
@@ -365,7 +377,6 @@ static const struct own_opt {
     {"make-concrete-symbolic", K_REFUSED, 0, NULL, "concrete reads are not made symbolic"},
     {"single-object-resolution", K_REFUSED, 0, NULL,
      "a symbolic pointer resolves to every object it may point to"},
-    {"replay-ktest-dir", K_REFUSED, 0, NULL, "--replay takes one .ktest file"},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
     {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
     {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
@@ -405,21 +416,32 @@ static int set_exit_type(cli *c, const char *val) {
   return -1;
 }
 
-/* KLEE's searchers symx-llvm does not have: refused by name here, before
-** the program is compiled (libsymx knows the others). */
-static int klee_searcher_missing(const char *val) {
-  static const char *const missing[] = {"nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt"};
-  for (size_t k = 0; k < sizeof missing / sizeof missing[0]; k++)
-    if (strcmp(missing[k], val) == 0) {
-      fprintf(stderr, "symx-llvm: --search %s: KLEE's searcher, which symx-llvm does not "
-                      "implement (dfs, bfs, random-state, random-path, nurs:depth, nurs:rp, nurs:qc)\n", val);
-      return 1;
+/* KLEE's non-uniform searchers whose weights depend on the program run
+** (nurs.c): libsymx's "weighted" searcher with that weight. One weight per
+** run: 1 when val is one (c->weight set), 0 when not, -1 (said) when
+** another one was asked for already. */
+static int nurs_weight(cli *c, const char *val) {
+  static const struct {
+    const char *name;
+    symx_weight_fn fn;
+  } nurs[] = {{"nurs:qc", sxl_weight_qc}, {"nurs:covnew", sxl_weight_covnew},
+              {"nurs:md2u", sxl_weight_md2u}, {"nurs:icnt", sxl_weight_icnt},
+              {"nurs:cpicnt", sxl_weight_cpicnt}};
+  for (size_t k = 0; k < sizeof nurs / sizeof nurs[0]; k++) {
+    if (strcmp(nurs[k].name, val) != 0) continue;
+    if (c->weight && c->weight != nurs[k].fn) {
+      fprintf(stderr, "symx-llvm: --search %s: one of nurs:qc, covnew, md2u, icnt, cpicnt "
+                      "per run\n", val);
+      return -1;
     }
+    c->weight = nurs[k].fn;
+    return 1;
+  }
   return 0;
 }
 
-/* --search NAME[,NAME...]: joins the searchers (interleaved); nurs:qc is
-** libsymx's "weighted" with our weight. */
+/* --search NAME[,NAME...]: joins the searchers (interleaved); nurs:qc,
+** covnew, md2u, icnt, cpicnt are libsymx's "weighted" with our weight. */
 static int add_search(cli *c, const char *val) {
   for (const char *p = val;;) {
     const char *e = strchr(p, ',');
@@ -427,11 +449,9 @@ static int add_search(cli *c, const char *val) {
     snprintf(name, sizeof name, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
     char *base = name; /* under libsymx's wrappers */
     while (!strncmp(base, "batching:", 9) || !strncmp(base, "iterdeep:", 9)) base += 9;
-    if (klee_searcher_missing(base)) return -1;
-    if (strcmp(base, "nurs:qc") == 0) {
-      c->weight_qc = 1;
-      snprintf(base, sizeof name - (size_t)(base - name), "weighted");
-    }
+    int w = nurs_weight(c, base);
+    if (w < 0) return -1;
+    if (w) snprintf(base, sizeof name - (size_t)(base - name), "weighted");
     if (c->search[0]) strncat(c->search, ",", sizeof c->search - strlen(c->search) - 1);
     strncat(c->search, name, sizeof c->search - strlen(c->search) - 1);
     if (!e) return 0;
@@ -531,6 +551,18 @@ static void set_libc(cli *c, const char *val) {
   c->libc = strcmp(val, "klee") == 0 ? "min" : val;
 }
 
+/* --replay-ktest-file FILE, --replay-ktest-dir DIR (repeatable). */
+static int add_replay(cli *c, int dir, const char *name, const char *val) {
+  const char **v = dir ? c->replay_dirs : c->replay_files;
+  int *n = dir ? &c->nreplay_dirs : &c->nreplay_files;
+  if (*n == 256) {
+    fprintf(stderr, "symx-llvm: --%s: more than 256\n", name);
+    return -1;
+  }
+  v[(*n)++] = val;
+  return 0;
+}
+
 static const struct own_opt *own_find(const char *name) {
   for (size_t k = 0; k < sizeof own_opts / sizeof own_opts[0]; k++)
     if (strcmp(own_opts[k].name, name) == 0) return &own_opts[k];
@@ -605,6 +637,8 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   case K_SEED_DIR:
     if (c->nseed_dirs < 256) c->seed_dirs[c->nseed_dirs++] = val;
     return 0;
+  case K_REPLAY_FILE:
+  case K_REPLAY_DIR: return add_replay(c, o->kind == K_REPLAY_DIR, name, val);
   case K_SEED_INPUT:
     c->seed_input = val;
     c->seed_input_given = 1;
@@ -880,7 +914,8 @@ static sxl_session *open_session(cli *c) {
   s->x.silent_assume = c->silent_assume;
   s->x.ext_warnings = c->ext_warnings;
   s->warnings_to_file = c->warnings_to_file;
-  if (c->weight_qc) s->weight = sxl_weight_qc;
+  s->weight = c->weight;
+  s->x.count_hits = c->weight == sxl_weight_icnt || c->weight == sxl_weight_cpicnt;
   if (c->trace && c->trace_file && open_trace(c)) {
     sxl_session_free(s);
     return NULL;
@@ -957,6 +992,9 @@ static int run(cli *c, int argc, char **argv) {
   signal(SIGINT, on_sigint);
   int rc = c->afl_sync ? run_afl(c, s, argc, argv)
            : c->replay ? run_replay(c, s)
+           : c->nreplay_files || c->nreplay_dirs
+               ? sxl_replay_tests(s, c->replay_files, c->nreplay_files, c->replay_dirs,
+                                  c->nreplay_dirs, c->quiet)
                        : run_explore(c, s);
   sxl_session_free(s);
   if (c->trace_out) fclose(c->trace_out);

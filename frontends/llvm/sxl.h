@@ -151,6 +151,8 @@ typedef struct sxl_fn {
   sxl_ins *code;
   uint32_t ncode;
   uint8_t *cov;     /* per-instruction coverage */
+  uint64_t *hits;   /* per-instruction runs, all paths (counted when
+                    ** sxl_exec.count_hits: nurs:icnt, nurs:cpicnt) */
   sxl_edge *edges;
   uint32_t nedges;
   uint32_t *moves;  /* pairs */
@@ -335,6 +337,8 @@ typedef struct sxl_state {
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
   uint64_t qcost_ns; /* solver time while this path ran (KLEE's query cost: nurs:qc) */
+  uint64_t steps;    /* instructions this path ran (a fork's child: its parent's too) */
+  uint64_t cov_at;   /* steps after its last newly covered instruction, 0: none (nurs:covnew) */
   /* KLEE's per-test files (trail.c): branch decisions '0'/'1' of every
   ** conditional branch (path) and of the symbolic ones (sympath), source
   ** locations this state covered first (newlocs; a fork's child starts empty) */
@@ -409,6 +413,7 @@ struct sxl_exec {
   int trace;            /* SXL_TRACE_*: every instruction run is printed (trace.c) */
   int write_paths;      /* record sxl_state.path/sympath (--write-paths, --write-sym-paths) */
   int write_cov;        /* record sxl_state.newlocs (--write-cov) */
+  int count_hits;       /* count sxl_fn.hits (KLEE's nurs:icnt, nurs:cpicnt) */
   const char *replay_path; /* --replay-path: the decisions to follow ('0'/'1'), */
   uint32_t nreplay;        /* then no more branches */
   FILE *trace_out;

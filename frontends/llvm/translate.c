@@ -789,6 +789,7 @@ static void remap_slots(tr *t) {
 static int install(tr *t) {
   sxl_fn *fn = t->fn;
   if (!(fn->cov = calloc(t->ncode + 1, 1))) return -1;
+  if (!(fn->hits = calloc(t->ncode + 1, sizeof *fn->hits))) return -1;
   fn->code = t->code;
   fn->ncode = t->ncode;
   fn->consts = t->consts;

@@ -37,7 +37,10 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             itself, missing, type mismatch) are refusals
   --output-module           OUTDIR/final.bc is the program (llvm-dis reads
                             it; the alias's call is in it)
-  --search nurs:qc, --use-batching-search (--batch-time, --batch-instructions),
+  --replay-ktest-dir, --replay-ktest-file  each test replayed as --replay
+                            replays it (exit codes in order; a directory
+                            without tests: none; a bad one said, skipped)
+  --search nurs:qc, nurs:covnew, md2u, icnt, cpicnt, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
                             native program's over all inputs
@@ -131,7 +134,11 @@ SEARCHES = [["--search=nurs:qc"], ["--search=random-path", "--search=nurs:qc"],
             ["--use-batching-search", "--batch-time=2s", "--search=nurs:qc"],
             ["--use-batching-search", "--batch-instructions=0", "--batch-time=0"],
             ["--use-iterative-deepening-time-search", "--use-batching-search", "--search=bfs"],
-            ["--use-iterative-deepening-time-search"]]
+            ["--use-iterative-deepening-time-search"],
+            ["--search=nurs:covnew"], ["--search=nurs:md2u"], ["--search=nurs:icnt"],
+            ["--search=nurs:cpicnt"], ["--search=dfs,nurs:covnew", "--quantum=1"],
+            ["--search=nurs:md2u", "--quantum=1"], ["--search=nurs:icnt", "--quantum=1"],
+            ["--search=batching:nurs:cpicnt", "--quantum=1"]]
 
 
 def test_search(a, tmp):
@@ -143,9 +150,41 @@ def test_search(a, tmp):
             rc, out, err = symx(a, ["--mode", mode] + opts + [src], od)
             got = sorted({r["exit"] for r in records(od) if r["reason"] == "exit"}) if rc == 0 else err
             check(got == want, "%s (%s): exit codes %s, native %s" % (" ".join(opts), mode, got, want))
-    for bad in ("nurs:covnew", "nurs:md2u", "nurs:icnt", "nurs:cpicnt"):
-        rc, out, err = symx(a, ["--search=" + bad, src])
-        check(rc == 2 and ("--search " + bad) in err, "--search %s is refused by name" % bad)
+    rc, out, err = symx(a, ["--search=nurs:qc,nurs:icnt", src])
+    check(rc == 2 and "--search nurs:icnt" in err, "two nurs weights in one run are refused")
+
+
+def test_replay_dir(a, tmp):
+    """--replay-ktest-dir replays each .ktest of the directory (name order;
+    other files ignored, a bad .ktest said and skipped), --replay-ktest-file
+    each file: the exit codes and outputs are the --replay of each test."""
+    src = prog(a, "search.c")
+    od = os.path.join(tmp, "rk")
+    rc, out, err = symx(a, ["--quiet", src], od)
+    tests = sorted(os.path.join(od, n) for n in os.listdir(od) if n.endswith(".ktest"))
+    want = [symx(a, ["--quiet", "--replay", t, src])[0] for t in tests]
+    od2 = os.path.join(tmp, "rk2")
+    rc, out, err = symx(a, ["--replay-ktest-dir", od, src], od2)
+    got = [r["exit"] for r in records(od2)]
+    check(rc == 0 and len(tests) > 3 and got == want,
+          "--replay-ktest-dir: exits %s, --replay of each %s" % (got, want))
+    rc, out, err = symx(a, ["--replay-ktest-file", tests[-1], "--replay-ktest-file=" + tests[0],
+                            src], od2)
+    got = [r["exit"] for r in records(od2)]
+    check(rc == 0 and got == [want[-1], want[0]], "--replay-ktest-file (twice): exits %s" % got)
+    empty = os.path.join(tmp, "noktest")
+    os.mkdir(empty)
+    open(os.path.join(empty, "b"), "w").close()
+    rc, out, err = symx(a, ["--replay-ktest-dir=" + empty, src], os.path.join(tmp, "rk3"))
+    check(rc == 0 and records(os.path.join(tmp, "rk3")) == [],
+          "--replay-ktest-dir without .ktest files: no path, exit 0 (%d)" % rc)
+    with open(os.path.join(empty, "a.ktest"), "w") as f:
+        f.write("not a test")
+    shutil.copy(tests[0], os.path.join(empty, "z.ktest"))
+    rc, out, err = symx(a, ["--replay-ktest-dir=" + empty, src], os.path.join(tmp, "rk4"))
+    got = [r["exit"] for r in records(os.path.join(tmp, "rk4"))]
+    check(rc == 2 and "a.ktest" in err and got == want[:1],
+          "a bad .ktest is named and skipped, the next replays (%d, %s)" % (rc, got))
 
 
 def test_halt(a, tmp):
@@ -371,7 +410,7 @@ def main():
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
-                  test_pathfiles, test_escaping, test_alias):
+                  test_pathfiles, test_escaping, test_alias, test_replay_dir):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
