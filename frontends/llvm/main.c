@@ -119,6 +119,7 @@ static void usage(FILE *f) {
         "  --check-overshift[=false] (a shift by the width or more: an error, or not),\n"
         "  --dump-states-on-halt[=false] (states a limit halts get tests, or not),\n"
         "  --silent-klee-assume (a provably false klee_assume ends its path silently),\n"
+        "  --single-object-resolution (a symbolic pointer: its witness's object only),\n"
         "  --external-call-warnings none|once-per-function|all, --warnings-only-to-file,\n"
         "  --write-paths, --write-sym-paths (branch decisions: testN.path, .sym.path),\n"
         "  --replay-path FILE (follow them), --write-cov (testN.cov: lines the path\n"
@@ -213,6 +214,7 @@ typedef struct cli {
   char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
   int no_overshift;  /* --check-overshift=false */
   int silent_assume; /* --silent-klee-assume */
+  int single_object; /* --single-object-resolution */
   symx_weight_fn weight; /* --search nurs:qc, nurs:covnew, ... (one of them) */
   int batching, iterdeep; /* --use-batching-search, --use-iterative-deepening-time-search */
   int ext_warnings;  /* SXL_EXTWARN_* */
@@ -354,6 +356,7 @@ static const struct own_opt {
     {"replay-ktest-file", K_REPLAY_FILE, 0, NULL, NULL},
     {"replay-ktest-dir", K_REPLAY_DIR, 0, NULL, NULL},
     {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
+    {"single-object-resolution", K_FLAG, offsetof(cli, single_object), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet), with the reason */
     {"write-kqueries", K_REFUSED, 0, NULL,
      "KLEE's KQuery syntax is not written here; --write-smt2s writes each test's path "
@@ -375,8 +378,6 @@ static const struct own_opt {
     {"max-static-cpfork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
     {"max-static-pct-check-delay", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
     {"make-concrete-symbolic", K_REFUSED, 0, NULL, "concrete reads are not made symbolic"},
-    {"single-object-resolution", K_REFUSED, 0, NULL,
-     "a symbolic pointer resolves to every object it may point to"},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
     {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
     {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
@@ -912,6 +913,7 @@ static sxl_session *open_session(cli *c) {
   s->x.concretize_ptrs = c->concretize_pointers;
   s->x.no_overshift_check = c->no_overshift;
   s->x.silent_assume = c->silent_assume;
+  s->x.single_object = c->single_object;
   s->x.ext_warnings = c->ext_warnings;
   s->warnings_to_file = c->warnings_to_file;
   s->weight = c->weight;

@@ -114,10 +114,11 @@ static int usable(run *r, uint32_t id, uint64_t n, int write) {
 }
 
 /* The in-bounds condition inb (borrowed) of sym in object cand: a check
-** when the object is certain, else a fork per object (the true side keeps
-** the object for its resumed access); RETRY when the path excludes it. */
+** when the object is certain (or the only one: --single-object-resolution),
+** else a fork per object (the true side keeps the object for its resumed
+** access); RETRY when the path excludes it. */
 static int in_bounds(run *r, symx_expr *sym, uint32_t cand, symx_expr *inb, int write) {
-  if (const_base(sym, cand) || symx_expr_is_const(inb))
+  if (r->x->single_object || const_base(sym, cand) || symx_expr_is_const(inb))
     return sxl_check(r, symx_bool_not(r->ctx, inb), SYMX_ERR_OUT_OF_BOUNDS,
                      write ? "out-of-bounds write" : "out-of-bounds read");
   symx_state *t = NULL, *f = NULL;
@@ -178,6 +179,28 @@ static int exclude(run *r, symx_expr *sym, uint64_t v, uint32_t cand, uint64_t n
   symx_expr_release(hi);
   symx_expr_release(cv);
   return sxl_check(r, bad, k, desc);
+}
+
+/* --single-object-resolution (KLEE's): the witness's object alone, its
+** offset symbolic; a witness at no usable object is that error. */
+static int resolve_single(run *r, symx_expr *sym, uint64_t n, int write, uint32_t *id,
+                          uint64_t *off, symx_expr **soff) {
+  uint64_t v = 0;
+  sxl_flush(r);
+  if (symx_state_eval(r->st, sym, &v) != SYMX_OK) return sxl_fatal(r, "symx_state_eval");
+  uint32_t cand = SXL_ID(v);
+  if (!usable(r, cand, n, write)) {
+    const char *desc = NULL;
+    symx_error_kind k = bad_access(r, v, n, write, &desc);
+    if (!k) {
+      k = SYMX_ERR_OUT_OF_BOUNDS;
+      desc = write ? "out-of-bounds write" : "out-of-bounds read";
+    }
+    return sxl_end(r, SYMX_END_ERROR, k, desc, 0);
+  }
+  int rc = resolve_to(r, sym, cand, n, write, off, soff);
+  if (rc == SXL_CONTINUE) *id = cand;
+  return rc;
 }
 
 /* A symbolic pointer: the witness's object, each other object it may point
@@ -242,7 +265,8 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write, ui
     return SXL_CONTINUE;
   }
   sym = symx_expr_retain(sym);
-  int rc = resolve_sym(r, sym, n, write, id, off, soff);
+  int rc = r->x->single_object ? resolve_single(r, sym, n, write, id, off, soff)
+                                : resolve_sym(r, sym, n, write, id, off, soff);
   symx_expr_release(sym);
   return rc;
 }

@@ -414,6 +414,8 @@ struct sxl_exec {
   int write_paths;      /* record sxl_state.path/sympath (--write-paths, --write-sym-paths) */
   int write_cov;        /* record sxl_state.newlocs (--write-cov) */
   int count_hits;       /* count sxl_fn.hits (KLEE's nurs:icnt, nurs:cpicnt) */
+  int single_object;    /* a symbolic pointer resolves to its witness's object only
+                        ** (KLEE's --single-object-resolution; resolve.c) */
   const char *replay_path; /* --replay-path: the decisions to follow ('0'/'1'), */
   uint32_t nreplay;        /* then no more branches */
   FILE *trace_out;

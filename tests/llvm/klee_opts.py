@@ -40,6 +40,8 @@ checked by what it must do (programs in tests/llvm/klee_opts):
   --replay-ktest-dir, --replay-ktest-file  each test replayed as --replay
                             replays it (exit codes in order; a directory
                             without tests: none; a bad one said, skipped)
+  --single-object-resolution  a symbolic pointer reads its witness's object
+                            only (the exit codes are one object's values)
   --search nurs:qc, nurs:covnew, md2u, icnt, cpicnt, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -152,6 +154,23 @@ def test_search(a, tmp):
             check(got == want, "%s (%s): exit codes %s, native %s" % (" ".join(opts), mode, got, want))
     rc, out, err = symx(a, ["--search=nurs:qc,nurs:icnt", src])
     check(rc == 2 and "--search nurs:icnt" in err, "two nurs weights in one run are refused")
+
+
+def test_single_object(a, tmp):
+    """--single-object-resolution: a pointer into a or b (by a symbolic
+    selector) reads one of them only: exits 0 and that object's values; the
+    out-of-bounds index is an error."""
+    for mode in ("eager", "pending"):
+        od = os.path.join(tmp, "so" + mode)
+        rc, out, err = symx(a, ["--mode", mode, "--single-object-resolution",
+                                prog(a, "single.c")], od)
+        recs = records(od)
+        exits = sorted({r["exit"] for r in recs if r["reason"] == "exit"})
+        oob = [r for r in recs if r["reason"] == "error" and "out-of-bounds" in r["message"]]
+        check(rc == 0 and exits in ([0, 1, 2, 3, 4], [0, 5, 6, 7, 8]) and len(oob) >= 1 and
+              len(recs) == len(exits) + len(oob),
+              "--single-object-resolution (%s): exits %s (one object's), %d out-of-bounds" %
+              (mode, exits, len(oob)))
 
 
 def test_replay_dir(a, tmp):
@@ -410,7 +429,8 @@ def main():
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
-                  test_pathfiles, test_escaping, test_alias, test_replay_dir):
+                  test_pathfiles, test_escaping, test_alias, test_replay_dir,
+                  test_single_object):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
