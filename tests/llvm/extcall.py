@@ -138,7 +138,7 @@ def test_options(a, tmp):
     for opt, text in (("--write-kqueries", "--write-kqueries: KLEE's option"),
                       ("--use-query-log=all:kquery", "--use-query-log: KLEE's option"),
                       ("--no-such-option", "unknown option --no-such-option"),
-                      ("--search=nurs:covnew", "--search nurs:covnew: KLEE's searcher"),
+                      ("--search=nurs:covnew,nurs:qc", "--search nurs:qc: one of nurs:qc"),
                       ("--max-stack-frames=many", "--max-stack-frames many: not a number"),
                       ("--external-calls=some", "--external-calls some: not none, concrete, all or over-approx"),
                       ("--exit-on-error-type=Nope", "--exit-on-error-type Nope:"),
