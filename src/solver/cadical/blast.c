@@ -4,15 +4,17 @@
 */
 #include "blast.h"
 #include "circuits.h"
+#include "rom.h"
 #include "solver/backend.h"
 #include "error.h"
 
 #include <string.h>
 
-bool sx_blast_init(symx_ctx *ctx, sx_blast *b, bool ackermann) {
+bool sx_blast_init(symx_ctx *ctx, sx_blast *b, bool ackermann, bool rom) {
   memset(b, 0, sizeof *b);
   b->ctx = ctx;
   b->ackermann = ackermann;
+  b->rom = rom;
   return sx_aig_init(ctx, &b->g);
 }
 
@@ -34,6 +36,7 @@ void sx_blast_free(sx_blast *b) {
   sx_map_free(ctx, &b->leaf_of);
   sx_map_free(ctx, &b->base);
   sx_map_free(ctx, &b->byte_of);
+  sx_rom_free(b);
   sx_aig_free(&b->g);
   memset(b, 0, sizeof *b);
 }
@@ -222,6 +225,32 @@ static void base_read(sx_blast *b, sx_expr *leaf_e, const sx_lit *idx, unsigned 
   memcpy(out, b->reads.begin[r].val, sizeof b->reads.begin[r].val);
 }
 
+/* Whether a read of array a goes through its ROM: a is a table, and either
+** has writes or is a constant array small enough to mux over. */
+static bool use_rom(sx_blast *b, sx_expr *a) {
+  if (!b->rom) return false;
+  if (a->kind == SYMX_K_ARRAY_CONST && a->arr->size > SX_BLAST_MUX_MAX) return false;
+  return sx_rom_is_table(b, a);
+}
+
+/* The read of a chain's tail a (no write above it matched for sure). */
+static void tail_read(sx_blast *b, sx_expr *a, const sx_lit *idx, unsigned iw, uint64_t idx_id,
+                      sx_lit out[8]) {
+  uint32_t r = use_rom(b, a) ? sx_rom_get(b, a) : UINT32_MAX;
+  if (r == UINT32_MAX) {
+    if (!b->g.failed) base_read(b, a, idx, iw, idx_id, out);
+    else sx_bv_const(0, 8, out);
+    return;
+  }
+  sx_lit in = sx_rom_read(b, r, idx, iw, idx_id, out);
+  const sx_rom *rom = &b->roms.begin[r];
+  if (rom->folded || in == SX_LIT_TRUE || b->g.failed) return;
+  /* outside the entries: the (big) base; out is 0 there */
+  sx_lit d[8];
+  base_read(b, rom->base, idx, iw, idx_id, d);
+  for (unsigned i = 0; i < 8; i++) out[i] = sx_aig_or(&b->g, out[i], sx_aig_and(&b->g, sx_lit_not(in), d[i]));
+}
+
 typedef struct chain_item { sx_lit eq; uint32_t val; } chain_item;
 
 /* read-over-write: an ite chain over index equalities, outermost write first */
@@ -233,7 +262,7 @@ static void blast_read(sx_blast *b, sx_expr *e, sx_lit out[8]) {
   SX_STACK(chain_item) chain = {0};
   sx_expr *a = e->args[0];
   bool hit = false;
-  for (; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) {
+  for (; a->kind == SYMX_K_ARRAY_WRITE && !use_rom(b, a); a = a->args[0]) {
     const sx_lit *wi = bits(b, sx_map_get(&b->memo, a->args[1]->id, 0));
     sx_lit eq = sx_bv_eq(&b->g, idx, wi, iw);
     if (eq == SX_LIT_FALSE) continue;
@@ -248,8 +277,7 @@ static void blast_read(sx_blast *b, sx_expr *e, sx_lit out[8]) {
     }
   }
   if (hit) memcpy(out, bits(b, SX_POP(chain).val), 8 * sizeof *out);
-  else if (!b->g.failed) base_read(b, a, idx, iw, ie->id, out);
-  else sx_bv_const(0, 8, out);
+  else tail_read(b, a, idx, iw, ie->id, out);
   while (!SX_EMPTY(chain)) {
     chain_item it = SX_POP(chain);
     sx_lit r[8];
