@@ -175,13 +175,29 @@ static uint32_t new_read(sx_blast *b, uint32_t leaf, uint32_t idx, unsigned iw) 
 }
 
 /* bit `bit` of bytes[idx] for idx < 2^(level+1) + base, as a mux tree */
-static sx_lit mux_bit(sx_aig *g, const sx_array_info *ai, const sx_lit *idx, int level, uint64_t base,
-                      unsigned bit) {
-  if (base >= ai->size) return SX_LIT_FALSE;
-  if (level < 0) return (ai->bytes[base] >> bit) & 1 ? SX_LIT_TRUE : SX_LIT_FALSE;
-  sx_lit hi = mux_bit(g, ai, idx, level - 1, base + (1ull << level), bit);
-  sx_lit lo = mux_bit(g, ai, idx, level - 1, base, bit);
+static sx_lit mux_bit(sx_aig *g, const uint8_t *bytes, uint64_t size, const sx_lit *idx, int level,
+                      uint64_t base, unsigned bit) {
+  if (base >= size) return SX_LIT_FALSE;
+  if (level < 0) return (bytes[base] >> bit) & 1 ? SX_LIT_TRUE : SX_LIT_FALSE;
+  sx_lit hi = mux_bit(g, bytes, size, idx, level - 1, base + (1ull << level), bit);
+  sx_lit lo = mux_bit(g, bytes, size, idx, level - 1, base, bit);
   return sx_aig_ite(g, idx[level], hi, lo);
+}
+
+/* bytes[idx] for idx < size, 0 beyond: a mux tree per bit (constant leaves
+** fold away, so this is the cheapest form of a dense small table) */
+static void mux_read(sx_blast *b, const uint8_t *bytes, uint64_t size, const sx_lit *idx, unsigned iw,
+                     sx_lit out[8]) {
+  int nb = 0;
+  while ((1ull << nb) < size) nb++;
+  sx_lit in = SX_LIT_TRUE;
+  if (iw == 64 || !(size >> iw)) {
+    sx_lit s[64];
+    sx_bv_const(size, iw, s);
+    in = sx_bv_ult(&b->g, idx, s, iw);
+  }
+  for (unsigned i = 0; i < 8; i++)
+    out[i] = sx_aig_and(&b->g, in, mux_bit(&b->g, bytes, size, idx, nb - 1, 0, i));
 }
 
 static void base_read(sx_blast *b, sx_expr *leaf_e, const sx_lit *idx, unsigned iw, uint64_t idx_id,
@@ -203,15 +219,7 @@ static void base_read(sx_blast *b, sx_expr *leaf_e, const sx_lit *idx, unsigned 
     return;
   }
   if (leaf_e->kind == SYMX_K_ARRAY_CONST && ai->size <= SX_BLAST_MUX_MAX) {
-    int nb = 0;
-    while ((1ull << nb) < ai->size) nb++;
-    sx_lit in = SX_LIT_TRUE;
-    if (iw == 64 || !(ai->size >> iw)) {
-      sx_lit s[64];
-      sx_bv_const(ai->size, iw, s);
-      in = sx_bv_ult(&b->g, idx, s, iw);
-    }
-    for (unsigned i = 0; i < 8; i++) out[i] = sx_aig_and(&b->g, in, mux_bit(&b->g, ai, idx, nb - 1, 0, i));
+    mux_read(b, ai->bytes, ai->size, idx, iw, out);
     return;
   }
   uint32_t r = sx_map_get(&b->base, leaf_e->id, idx_id);
@@ -225,12 +233,10 @@ static void base_read(sx_blast *b, sx_expr *leaf_e, const sx_lit *idx, unsigned 
   memcpy(out, b->reads.begin[r].val, sizeof b->reads.begin[r].val);
 }
 
-/* Whether a read of array a goes through its ROM: a is a table, and either
-** has writes or is a constant array small enough to mux over. */
+/* Whether a read of array a goes through its ROM: a is a table with writes
+** (constant arrays alone are read by base_read). */
 static bool use_rom(sx_blast *b, sx_expr *a) {
-  if (!b->rom) return false;
-  if (a->kind == SYMX_K_ARRAY_CONST && a->arr->size > SX_BLAST_MUX_MAX) return false;
-  return sx_rom_is_table(b, a);
+  return b->rom && a->kind == SYMX_K_ARRAY_WRITE && sx_rom_is_table(b, a);
 }
 
 /* The read of a chain's tail a (no write above it matched for sure). */
@@ -242,8 +248,13 @@ static void tail_read(sx_blast *b, sx_expr *a, const sx_lit *idx, unsigned iw, u
     else sx_bv_const(0, 8, out);
     return;
   }
-  sx_lit in = sx_rom_read(b, r, idx, iw, idx_id, out);
   const sx_rom *rom = &b->roms.begin[r];
+  if (rom->dense) { /* measured: a mux beats the decoder on dense small tables */
+    mux_read(b, b->dense.begin + rom->first_byte, rom->dense, idx, iw, out);
+    return;
+  }
+  sx_lit in = sx_rom_read(b, r, idx, iw, idx_id, out);
+  rom = &b->roms.begin[r];
   if (rom->folded || in == SX_LIT_TRUE || b->g.failed) return;
   /* outside the entries: the (big) base; out is 0 there */
   sx_lit d[8];

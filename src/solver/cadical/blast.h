@@ -19,7 +19,9 @@
 ** whose tail below symbolic-index writes is, a chain of constant writes over
 ** a constant array reads that tail as a ROM: one-hot lines of the index
 ** values present (a decoder shared by every read at the same index
-** expression) ORed per output bit, instead of an ite per write.
+** expression) ORed per output bit, instead of an ite per write; a table
+** with every index below SX_BLAST_MUX_MAX is read by a mux over its bytes,
+** like a constant array (cheaper there, measured by symx-bench rom).
 */
 #ifndef SX_CADICAL_BLAST_H
 #define SX_CADICAL_BLAST_H
@@ -62,6 +64,8 @@ typedef struct sx_rom { /* the constant contents of one array node */
   uint32_t first, n; /* entries in sx_blast.ents, sorted by k */
   bool folded;       /* the base's bytes are entries: outside them the read is 0 */
   sx_expr *base;     /* the constant array at the bottom (borrowed from the chain) */
+  uint32_t dense;      /* folded, every index below SX_BLAST_MUX_MAX: the bytes of */
+  uint32_t first_byte; /* 0..dense-1 in sx_blast.dense from first_byte (else 0) */
 } sx_rom;
 
 typedef struct sx_dec { /* one-hot lines of one index expression's values */
@@ -87,6 +91,7 @@ typedef struct sx_blast {
   SX_STACK(sx_rom) roms;
   SX_STACK(sx_rom_ent) ents;
   SX_STACK(sx_dec) decs;
+  SX_STACK(uint8_t) dense;
   bool ackermann;
   bool rom; /* constant tables as ROMs (else: ite per write, mux per base) */
 } sx_blast;

@@ -78,6 +78,25 @@ static uint32_t finish(sx_blast *b, uint32_t first, bool folded) {
   return (uint32_t)m;
 }
 
+/* Folded tables with every index below SX_BLAST_MUX_MAX, at least one in
+** 8 of them non-zero, also get their bytes laid out densely, for the mux
+** (a sparse table costs the mux its whole span, the decoder its entries). */
+static void densify(sx_blast *b, sx_rom *rom) {
+  const sx_rom_ent *e = b->ents.begin + rom->first;
+  uint64_t size = rom->n ? e[rom->n - 1].k + 1 : 1;
+  if (!rom->folded || size > SX_BLAST_MUX_MAX || (uint64_t)rom->n * 8 < size) return;
+  if (SX_SIZE(b->dense) + size >= UINT32_MAX) return;
+  size_t first = SX_SIZE(b->dense);
+  for (uint64_t k = 0; k < size; k++)
+    if (!SX_PUSH(b->ctx, b->dense, (uint8_t)0)) {
+      b->g.failed = true;
+      return;
+    }
+  for (uint32_t j = 0; j < rom->n; j++) b->dense.begin[first + e[j].k] = e[j].v;
+  rom->first_byte = (uint32_t)first;
+  rom->dense = (uint32_t)size;
+}
+
 uint32_t sx_rom_get(sx_blast *b, sx_expr *a) {
   uint32_t r = sx_map_get(&b->rom_of, a->id, 0);
   if (r != UINT32_MAX) return r;
@@ -86,10 +105,11 @@ uint32_t sx_rom_get(sx_blast *b, sx_expr *a) {
     return UINT32_MAX;
   }
   uint32_t first = (uint32_t)SX_SIZE(b->ents);
-  sx_rom rom = {first, 0, false, NULL};
+  sx_rom rom = {first, 0, false, NULL, 0, 0};
   rom.base = collect(b, a, &rom.folded);
   if (b->g.failed) return UINT32_MAX;
   rom.n = finish(b, first, rom.folded);
+  densify(b, &rom);
   r = (uint32_t)SX_SIZE(b->roms);
   if (!SX_PUSH(b->ctx, b->roms, rom) || !sx_map_put(b->ctx, &b->rom_of, a->id, 0, r)) {
     b->g.failed = true;
@@ -199,6 +219,7 @@ void sx_rom_free(sx_blast *b) {
   SX_RELEASE(b->ctx, b->decs);
   SX_RELEASE(b->ctx, b->roms);
   SX_RELEASE(b->ctx, b->ents);
+  SX_RELEASE(b->ctx, b->dense);
   sx_map_free(b->ctx, &b->tail);
   sx_map_free(b->ctx, &b->rom_of);
   sx_map_free(b->ctx, &b->dec_of);
