@@ -58,7 +58,9 @@ static const uint64_t COUNTS[] = {0, 1, 2, 3, 17, 100, 300, 1218, 4096};
 static symx_expr *table(table_gen *t, symx_expr *under) {
   symx_expr *a = under ? symx_expr_retain(under) : base(t);
   uint64_t m = COUNTS[rx_below(t->g, sizeof COUNTS / sizeof *COUNTS)];
-  uint64_t span = 1 + rx_below(t->g, m * 2 + 300);
+  /* dense (overlapping) or spread over the 16-bit indices (sparse tables
+  ** take the decoder, dense ones the mux) */
+  uint64_t span = 1 + rx_below(t->g, rx_below(t->g, 3) ? m * 2 + 300 : 70000);
   return const_writes(t, a, m, span);
 }
 
