@@ -8,6 +8,7 @@ BENCH(fork, "pending forks per second and bytes per pending state")
 BENCH(chain, "solver chain: toyvm programs in eager mode, chain on vs off")
 BENCH(solver, "backends: cadical vs z3 on a directory of .smt2 queries (or --generate one)")
 BENCH(seeded, "toyvm fig1.s and checksum.s: solver queries until one seed's path ends, eager vs pending")
+BENCH(rom, "cadical: reads of constant tables, ROM encoding vs an ite per write (old), plus .smt2 files given")
 #ifdef SXL_EXAMPLES_DIR
 BENCH(llvm, "symx-llvm: fig1.c eager vs pending (random-path); concrete speed on fib(25)")
 BENCH(memcap, "symx-llvm: peak resident size of a path explosion under max_memory 64 and 256, pending vs eager")

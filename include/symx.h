@@ -831,6 +831,13 @@ SYMX_API int symx_state_branch(symx_state *st, symx_expr *cond,
 ** relaxed modes, when the witness does not satisfy cond) or was dropped on
 ** a solver timeout; go back to symx_engine_next(). */
 SYMX_API int symx_state_assume(symx_state *st, symx_expr *cond);
+/* Adds cond to the path as KLEE's klee_assume does: decided now in every
+** mode (a solver query when the witness does not meet it). SYMX_OK: st
+** goes on with cond. SYMX_UNSAT: cond cannot hold on this path: a user
+** error with msg (may be NULL) is recorded with a test case of the path so
+** far and st ends. SYMX_UNKNOWN: the solver gave no answer; as
+** symx_state_assume then. */
+SYMX_API int symx_state_require(symx_state *st, symx_expr *cond, const char *msg);
 /*
 ** Error check: if bad (width 1) can hold on this path, records an error
 ** test case of the given kind (with a concrete input triggering it) and

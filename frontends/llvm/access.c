@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline sxl_frame *top(run *r) { return &r->s->frames[r->s->nframes - 1]; }
 
 symx_expr *sxl_read_byte(run *r, sxl_obj *o, uint64_t off) {
   if (o->amode) {

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline sxl_frame *top(run *r) { return &r->s->frames[r->s->nframes - 1]; }
 
 /* A fresh input name on this path: name, name_1, name_2, ...; NULL when out
 ** of memory. */
@@ -101,17 +100,21 @@ static symx_expr *fresh_int(run *r, const char *base) {
   return v;
 }
 
-/* Adds cond (consumed) to the path, after the call; returns the loop code. */
-static int assume_after(run *r, symx_expr *cond) {
+/* Adds cond (consumed) to the path, after the call; returns the loop code.
+** klee (KLEE's klee_assume): a cond the path cannot meet is the user error
+** KLEE reports (with --silent-klee-assume the path just ends); symx_assume
+** drops such a path silently. */
+static int assume_after(run *r, symx_expr *cond, int klee) {
+  static const char provably_false[] = "invalid klee_assume call (provably false)";
   if (!cond) return sxl_fatal(r, "building an assumption");
+  if (klee && r->x->silent_assume) klee = 0;
   if (symx_expr_is_const(cond)) {
     int ok = symx_expr_const_value(cond) != 0;
     symx_expr_release(cond);
-    /* KLEE's --silent-klee-assume: no error, the path just ends (a
-    ** symbolic condition the path contradicts is dropped as infeasible) */
+    if (!ok && klee) return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_USER, provably_false, 0);
     if (!ok && r->x->silent_assume)
       return sxl_end(r, SYMX_END_USER, SYMX_ERR_NONE, "silent exit: klee_assume provably false", 0);
-    if (!ok) return sxl_end(r, SYMX_END_USER, SYMX_ERR_NONE, "invalid klee_assume (provably false)", 0);
+    if (!ok) return sxl_end(r, SYMX_END_USER, SYMX_ERR_NONE, "assumption provably false", 0);
     top(r)->pc++;
     return SXL_CONTINUE;
   }
@@ -120,13 +123,7 @@ static int assume_after(run *r, symx_expr *cond) {
     top(r)->pc++;
     return SXL_CONTINUE;
   }
-  top(r)->pc++;
-  sxl_flush(r);
-  int rc = symx_state_assume(r->st, cond);
-  symx_expr_release(cond);
-  if (rc == SYMX_OK) return SXL_CONTINUE;
-  if (rc == SYMX_UNSAT || rc == SYMX_UNKNOWN) return SXL_RUN_YIELD;
-  return sxl_fatal(r, "symx_state_assume");
+  return klee ? sxl_require(r, cond, provably_false) : sxl_assume_silent(r, cond);
 }
 
 /* The call's result v (consumed); a call without a result drops it. */
@@ -193,15 +190,18 @@ int sxl_bi_make_symbolic(sxl_bcall *c) {
   return SXL_RETURNED;
 }
 
-int sxl_bi_assume(sxl_bcall *c) {
+static int assume_call(sxl_bcall *c, int klee) {
   symx_ctx *x = c->r->ctx;
   symx_expr *e = sxl_ex(c->r, c->args[0], 64);
   symx_expr *z = symx_const(x, symx_expr_width(e) ? symx_expr_width(e) : 64, 0);
   symx_expr *cond = symx_ne(x, e, z);
   symx_expr_release(e);
   symx_expr_release(z);
-  return assume_after(c->r, cond);
+  return assume_after(c->r, cond, klee);
 }
+
+int sxl_bi_assume(sxl_bcall *c) { return assume_call(c, 0); }
+int sxl_bi_klee_assume(sxl_bcall *c) { return assume_call(c, 1); }
 
 /* klee_range(lo, hi, name): a fresh integer assumed in [lo, hi). */
 int sxl_bi_range(sxl_bcall *c) {
@@ -228,7 +228,7 @@ int sxl_bi_range(sxl_bcall *c) {
     symx_expr_release(cond);
     return rc;
   }
-  return assume_after(r, cond);
+  return assume_after(r, cond, 0);
 }
 
 int sxl_bi_int(sxl_bcall *c) {

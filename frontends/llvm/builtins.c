@@ -5,7 +5,6 @@
 */
 #include "builtins.h"
 
-static inline sxl_frame *top(run *r) { return &r->s->frames[r->s->nframes - 1]; }
 
 void sxl_report_unsupported(run *r, const char *msg) {
   if (r->x->on_message) r->x->on_message(r->x->end_ud, msg);
@@ -50,6 +49,7 @@ static const struct {
     [BI_MAKE_SYMBOLIC] = {sxl_bi_make_symbolic, 0},
     [BI_KLEE_MAKE_SYMBOLIC] = {sxl_bi_make_symbolic, 0},
     [BI_ASSUME] = {sxl_bi_assume, 1},
+    [BI_KLEE_ASSUME] = {sxl_bi_klee_assume, 1},
     [BI_RANGE] = {sxl_bi_range, 3},
     [BI_INT] = {sxl_bi_int, 1},
     [BI_SILENT_EXIT] = {sxl_bi_silent_exit, 0},

@@ -38,6 +38,7 @@ int sxl_bi_copy(run *r, uint32_t did, uint64_t doff, uint32_t sid, uint64_t soff
 
 int sxl_bi_make_symbolic(sxl_bcall *c);
 int sxl_bi_assume(sxl_bcall *c);
+int sxl_bi_klee_assume(sxl_bcall *c);
 int sxl_bi_range(sxl_bcall *c);
 int sxl_bi_int(sxl_bcall *c);
 int sxl_bi_is_symbolic(sxl_bcall *c);

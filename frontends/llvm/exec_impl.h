@@ -29,10 +29,17 @@ int sxl_fatal(run *r, const char *what);
 int sxl_oom(run *r);
 uint32_t sxl_user_loc(run *r);
 void sxl_where(run *r, const char *desc, char *buf, size_t len);
+/* The innermost frame. */
+static inline sxl_frame *top(run *r) { return &r->s->frames[r->s->nframes - 1]; }
 /* Ends the path (location from the innermost user frame). */
 int sxl_end(run *r, symx_reason reason, symx_error_kind kind, const char *desc, int code);
 /* An error check on bad (consumed); SXL_CONTINUE when the path goes on. */
 int sxl_check(run *r, symx_expr *bad, symx_error_kind kind, const char *desc);
+/* cond (consumed) added to the path after the call: silently (a path it
+** contradicts is dropped), or decided now, an unmet one being the user
+** error desc (KLEE's klee_assume). Loop codes. */
+int sxl_assume_silent(run *r, symx_expr *cond);
+int sxl_require(run *r, symx_expr *cond, const char *desc);
 /* Branches on cond (consumed): the true side takes edge et, the false side
 ** edge ef, where SXL_NEXT is the next instruction (a switch case not taken).
 ** SXL_CONTINUE when this path goes on (reload its top frame). */

@@ -80,6 +80,35 @@ static int engine_check(run *r, symx_expr *bad, symx_error_kind kind, const char
   return sxl_fatal(r, "symx_state_check");
 }
 
+/* cond (consumed) added after the call; a path it contradicts is dropped. */
+int sxl_assume_silent(run *r, symx_expr *cond) {
+  top(r)->pc++;
+  sxl_flush(r);
+  int rc = symx_state_assume(r->st, cond);
+  symx_expr_release(cond);
+  if (rc == SYMX_OK) return SXL_CONTINUE;
+  if (rc == SYMX_UNSAT || rc == SYMX_UNKNOWN) return SXL_RUN_YIELD;
+  return sxl_fatal(r, "symx_state_assume");
+}
+
+/* cond (consumed) added after the call, decided now; one the path cannot
+** meet is the user error desc at the call (recorded as a check's is). */
+int sxl_require(run *r, symx_expr *cond, const char *desc) {
+  char msg[700], loc[300];
+  sxl_where(r, desc, msg, sizeof msg);
+  sxl_loc_str(r->p, sxl_user_loc(r), loc, sizeof loc);
+  symx_state_set_location(r->st, loc);
+  top(r)->pc++;
+  sxl_flush(r);
+  r->x->in_check = r->s;
+  int rc = symx_state_require(r->st, cond, msg);
+  r->x->in_check = NULL;
+  symx_expr_release(cond);
+  if (rc == SYMX_OK) return SXL_CONTINUE;
+  if (rc == SYMX_UNSAT || rc == SYMX_UNKNOWN) return SXL_RUN_YIELD;
+  return sxl_fatal(r, "symx_state_require");
+}
+
 int sxl_check(run *r, symx_expr *bad, symx_error_kind kind, const char *desc) {
   if (!bad) return sxl_fatal(r, "building a check");
   if (symx_expr_is_const(bad)) {

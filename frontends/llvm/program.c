@@ -20,7 +20,7 @@ static const struct {
   int id;
 } builtin_names[] = {
     {"klee_make_symbolic", 0, BI_KLEE_MAKE_SYMBOLIC}, {"symx_make_symbolic", 0, BI_MAKE_SYMBOLIC},
-    {"klee_assume", 0, BI_ASSUME},               {"symx_assume", 0, BI_ASSUME},
+    {"klee_assume", 0, BI_KLEE_ASSUME},               {"symx_assume", 0, BI_ASSUME},
     {"klee_range", 0, BI_RANGE},                 {"symx_range", 0, BI_RANGE},
     {"klee_int", 0, BI_INT},                     {"symx_int", 0, BI_INT},
     {"klee_silent_exit", 0, BI_SILENT_EXIT},     {"klee_is_symbolic", 0, BI_IS_SYMBOLIC},

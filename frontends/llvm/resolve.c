@@ -6,7 +6,6 @@
 */
 #include "exec_impl.h"
 
-static inline sxl_frame *top(run *r) { return &r->s->frames[r->s->nframes - 1]; }
 
 /* In-bounds test says: not this object, resolve again under the new path. */
 #define RETRY 100

@@ -52,6 +52,7 @@ enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
   OPTION(cadical_arrays, ENUM, SX_ARRAYS_LEMMAS, 0, SX_LAST(SX_ARRAYS_VALUES), SX_NAMES(SX_ARRAYS_VALUES), "cadical: symbolic array reads") \
   OPTION(cadical_core_min, INT, 0, 0, 1000, "", "cadical: solves spent shrinking each unsat core") \
   OPTION(cadical_incremental, BOOL, 1, 0, 1, "", "cadical: keep one solver instance across queries") \
+  OPTION(cadical_rom, BOOL, 1, 0, 1, "", "cadical: reads of constant tables as ROM lookups (else an ite per write)") \
   OPTION(cex_cache_max, INT, 65536, 0, INT64_MAX, "", "counterexample cache entries kept (0 = unbounded)") \
   OPTION(chain_bounds, BOOL, 1, 0, 1, "", "solver chain: interval reasoning refutes factors") \
   OPTION(chain_branch_cache, BOOL, 1, 0, 1, "", "solver chain: branch cache")                  \

@@ -126,6 +126,14 @@ static int decide_extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, s
   return rc;
 }
 
+/* An error found on st's path with inputs w. */
+static int found(symx_engine *eng, sx_state *st, sx_assign *w, symx_error_kind kind,
+                 const char *msg) {
+  SX_INC(eng->ctx, errors);
+  if (!sx_engine_wants_test(eng, st, SYMX_END_ERROR)) return SYMX_OK;
+  return sx_engine_emit(eng, st, w, SYMX_END_ERROR, kind, msg, "symx_state_check");
+}
+
 int symx_state_assume(symx_state *st, symx_expr *cond) {
   if (!st) return SYMX_MISUSE;
   symx_engine *eng = st->eng;
@@ -154,12 +162,33 @@ int symx_state_assume(symx_state *st, symx_expr *cond) {
                        __func__);
 }
 
-/* An error found on st's path with inputs w. */
-static int found(symx_engine *eng, sx_state *st, sx_assign *w, symx_error_kind kind,
-                 const char *msg) {
-  SX_INC(eng->ctx, errors);
-  if (!sx_engine_wants_test(eng, st, SYMX_END_ERROR)) return SYMX_OK;
-  return sx_engine_emit(eng, st, w, SYMX_END_ERROR, kind, msg, "symx_state_check");
+
+/* The error of a requirement that cannot hold: a test case of the path so
+** far (its witness), then the end. */
+static int unmet(symx_engine *eng, sx_state *st, const char *msg) {
+  int rc = found(eng, st, st->witness, SYMX_ERR_USER, msg);
+  if (rc != SYMX_OK) return rc;
+  sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, SYMX_ERR_USER, msg, false);
+  return SYMX_UNSAT;
+}
+
+int symx_state_require(symx_state *st, symx_expr *cond, const char *msg) {
+  if (!st) return SYMX_MISUSE;
+  symx_engine *eng = st->eng;
+  int rc = args_ok(st, cond, true, __func__);
+  if (rc != SYMX_OK) return rc;
+  if (sx_is_const(cond)) return (cond->value & 1) ? SYMX_OK : unmet(eng, st, msg);
+  if (sx_pending_side(eng->ctx, st, cond)) /* the witness meets it */
+    return sx_pending_extend(&eng->host, st, cond, false, NULL, __func__);
+  /* decided now, whatever the mode: an unmet one is an error, not a
+  ** pending state that would vanish unnoticed */
+  sx_assign *w = NULL;
+  SX_INC(eng->ctx, eager_queries);
+  rc = sx_oracle_decide(&eng->oracle, st, cond, false, &w, __func__);
+  if (rc == SYMX_SAT) return sx_pending_extend(&eng->host, st, cond, false, w, __func__);
+  if (rc == SYMX_UNSAT) return unmet(eng, st, msg);
+  if (rc == SYMX_UNKNOWN) return symx_state_assume(st, cond);
+  return rc;
 }
 
 int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const char *msg) {

@@ -48,10 +48,12 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             native program's over all inputs
 """
 import argparse
+import glob
 import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -107,21 +109,32 @@ def test_extwarn(a, tmp):
 
 
 def test_silent_assume(a, tmp):
-    for silent in (False, True):
-        od = os.path.join(tmp, "assume%d" % silent)
-        rc, out, err = symx(a, (["--silent-klee-assume"] if silent else []) + [prog(a, "assume.c")], od)
-        recs = records(od)
-        exits = sorted(r["exit"] for r in recs if r["reason"] == "exit")
-        bad = [r for r in recs if r["reason"] == "user" and "silent exit" not in r["message"]]
-        quiet = [r for r in recs if r["reason"] == "user" and "silent exit" in r["message"]]
-        # paths: x > 10 (infeasible assume), x == 3 (false assume), the rest (exit 0)
-        check(rc in (0, 1) and exits == [0], "assume.c%s: only the exit-0 path exits" %
-              (" --silent-klee-assume" if silent else ""))
-        if silent:
-            check(not bad and len(quiet) == 1, "--silent-klee-assume: the false assume ends silently")
-        else:
-            check(len(bad) == 1 and "klee_assume" in bad[0]["message"],
-                  "without it the constant false assume is an error")
+    for mode in ("eager", "pending"):
+        for silent in (False, True):
+            od = os.path.join(tmp, "assume%s%d" % (mode, silent))
+            rc, out, err = symx(a, ["--mode", mode] + (["--silent-klee-assume"] if silent else []) +
+                                [prog(a, "assume.c")], od)
+            recs = records(od)
+            exits = sorted(r["exit"] for r in recs if r["reason"] == "exit")
+            errs = sorted(r["loc"] for r in recs if r["reason"] == "error" and r["error"] == "user"
+                          and "klee_assume call (provably false)" in r["message"])
+            quiet = [r for r in recs if r["reason"] == "user" and "silent exit" in r["message"]]
+            name = "assume.c (%s%s)" % (mode, ", --silent-klee-assume" if silent else "")
+            # paths: x > 10 (symbolic assume it contradicts), x == 3 (constant false), the rest
+            check(rc in (0, 1) and exits == [0], "%s: only the exit-0 path exits" % name)
+            if silent:
+                check(not errs and len(quiet) == 1, "%s: the false assumes end silently" % name)
+            else:
+                check(errs == ["assume.c:13", "assume.c:8"],
+                      "%s: both provably false assumes are user errors (%s)" % (name, errs))
+                # each error's test case reaches its assume natively (x > 10; x == 3)
+                xs = {}
+                for t in sorted(glob.glob(os.path.join(od, "test*.json"))):
+                    j = json.load(open(t))
+                    if j.get("error") == "user":
+                        xs[j["location"]] = struct.unpack("<i", bytes.fromhex(j["inputs"]["x"]))[0]
+                check(xs.get("assume.c:8", 0) > 10 and xs.get("assume.c:13") == 3,
+                      "%s: the errors' inputs reach them: %s" % (name, xs))
 
 
 def native_exits(a, tmp, src):

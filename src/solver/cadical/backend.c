@@ -79,7 +79,7 @@ static int terminate_cb(void *ud) {
 
 static int start(sx_backend *b) {
   symx_ctx *ctx = b->ctx;
-  if (!sx_blast_init(ctx, &b->bl, ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN))
+  if (!sx_blast_init(ctx, &b->bl, ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN, ctx->opts.cadical_rom))
     return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
   if (!sx_cnf_init(ctx, &b->cnf)) {
     sx_blast_free(&b->bl);
@@ -352,7 +352,8 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
                       !cs[i] ? "NULL" : cs[i]->ctx != ctx ? "from another context" : "not width 1");
   if (ctx->interrupted || (deadline_ns && sx_now_ns() >= deadline_ns)) return SYMX_UNKNOWN;
   if (b->live && (!ctx->opts.cadical_incremental || too_big(b) ||
-                  b->bl.ackermann != (ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN))) {
+                  b->bl.ackermann != (ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN) ||
+                  b->bl.rom != ctx->opts.cadical_rom)) {
     if (ctx->opts.cadical_incremental) SX_INC(ctx, cadical_resets);
     drop(b);
   }

@@ -4,15 +4,17 @@
 */
 #include "blast.h"
 #include "circuits.h"
+#include "rom.h"
 #include "solver/backend.h"
 #include "error.h"
 
 #include <string.h>
 
-bool sx_blast_init(symx_ctx *ctx, sx_blast *b, bool ackermann) {
+bool sx_blast_init(symx_ctx *ctx, sx_blast *b, bool ackermann, bool rom) {
   memset(b, 0, sizeof *b);
   b->ctx = ctx;
   b->ackermann = ackermann;
+  b->rom = rom;
   return sx_aig_init(ctx, &b->g);
 }
 
@@ -34,6 +36,7 @@ void sx_blast_free(sx_blast *b) {
   sx_map_free(ctx, &b->leaf_of);
   sx_map_free(ctx, &b->base);
   sx_map_free(ctx, &b->byte_of);
+  sx_rom_free(b);
   sx_aig_free(&b->g);
   memset(b, 0, sizeof *b);
 }
@@ -172,13 +175,29 @@ static uint32_t new_read(sx_blast *b, uint32_t leaf, uint32_t idx, unsigned iw) 
 }
 
 /* bit `bit` of bytes[idx] for idx < 2^(level+1) + base, as a mux tree */
-static sx_lit mux_bit(sx_aig *g, const sx_array_info *ai, const sx_lit *idx, int level, uint64_t base,
-                      unsigned bit) {
-  if (base >= ai->size) return SX_LIT_FALSE;
-  if (level < 0) return (ai->bytes[base] >> bit) & 1 ? SX_LIT_TRUE : SX_LIT_FALSE;
-  sx_lit hi = mux_bit(g, ai, idx, level - 1, base + (1ull << level), bit);
-  sx_lit lo = mux_bit(g, ai, idx, level - 1, base, bit);
+static sx_lit mux_bit(sx_aig *g, const uint8_t *bytes, uint64_t size, const sx_lit *idx, int level,
+                      uint64_t base, unsigned bit) {
+  if (base >= size) return SX_LIT_FALSE;
+  if (level < 0) return (bytes[base] >> bit) & 1 ? SX_LIT_TRUE : SX_LIT_FALSE;
+  sx_lit hi = mux_bit(g, bytes, size, idx, level - 1, base + (1ull << level), bit);
+  sx_lit lo = mux_bit(g, bytes, size, idx, level - 1, base, bit);
   return sx_aig_ite(g, idx[level], hi, lo);
+}
+
+/* bytes[idx] for idx < size, 0 beyond: a mux tree per bit (constant leaves
+** fold away, so this is the cheapest form of a dense small table) */
+static void mux_read(sx_blast *b, const uint8_t *bytes, uint64_t size, const sx_lit *idx, unsigned iw,
+                     sx_lit out[8]) {
+  int nb = 0;
+  while ((1ull << nb) < size) nb++;
+  sx_lit in = SX_LIT_TRUE;
+  if (iw == 64 || !(size >> iw)) {
+    sx_lit s[64];
+    sx_bv_const(size, iw, s);
+    in = sx_bv_ult(&b->g, idx, s, iw);
+  }
+  for (unsigned i = 0; i < 8; i++)
+    out[i] = sx_aig_and(&b->g, in, mux_bit(&b->g, bytes, size, idx, nb - 1, 0, i));
 }
 
 static void base_read(sx_blast *b, sx_expr *leaf_e, const sx_lit *idx, unsigned iw, uint64_t idx_id,
@@ -200,15 +219,7 @@ static void base_read(sx_blast *b, sx_expr *leaf_e, const sx_lit *idx, unsigned 
     return;
   }
   if (leaf_e->kind == SYMX_K_ARRAY_CONST && ai->size <= SX_BLAST_MUX_MAX) {
-    int nb = 0;
-    while ((1ull << nb) < ai->size) nb++;
-    sx_lit in = SX_LIT_TRUE;
-    if (iw == 64 || !(ai->size >> iw)) {
-      sx_lit s[64];
-      sx_bv_const(ai->size, iw, s);
-      in = sx_bv_ult(&b->g, idx, s, iw);
-    }
-    for (unsigned i = 0; i < 8; i++) out[i] = sx_aig_and(&b->g, in, mux_bit(&b->g, ai, idx, nb - 1, 0, i));
+    mux_read(b, ai->bytes, ai->size, idx, iw, out);
     return;
   }
   uint32_t r = sx_map_get(&b->base, leaf_e->id, idx_id);
@@ -222,6 +233,35 @@ static void base_read(sx_blast *b, sx_expr *leaf_e, const sx_lit *idx, unsigned 
   memcpy(out, b->reads.begin[r].val, sizeof b->reads.begin[r].val);
 }
 
+/* Whether a read of array a goes through its ROM: a is a table with writes
+** (constant arrays alone are read by base_read). */
+static bool use_rom(sx_blast *b, sx_expr *a) {
+  return b->rom && a->kind == SYMX_K_ARRAY_WRITE && sx_rom_is_table(b, a);
+}
+
+/* The read of a chain's tail a (no write above it matched for sure). */
+static void tail_read(sx_blast *b, sx_expr *a, const sx_lit *idx, unsigned iw, uint64_t idx_id,
+                      sx_lit out[8]) {
+  uint32_t r = use_rom(b, a) ? sx_rom_get(b, a) : UINT32_MAX;
+  if (r == UINT32_MAX) {
+    if (!b->g.failed) base_read(b, a, idx, iw, idx_id, out);
+    else sx_bv_const(0, 8, out);
+    return;
+  }
+  const sx_rom *rom = &b->roms.begin[r];
+  if (rom->dense) { /* measured: a mux beats the decoder on dense small tables */
+    mux_read(b, b->dense.begin + rom->first_byte, rom->dense, idx, iw, out);
+    return;
+  }
+  sx_lit in = sx_rom_read(b, r, idx, iw, idx_id, out);
+  rom = &b->roms.begin[r];
+  if (rom->folded || in == SX_LIT_TRUE || b->g.failed) return;
+  /* outside the entries: the (big) base; out is 0 there */
+  sx_lit d[8];
+  base_read(b, rom->base, idx, iw, idx_id, d);
+  for (unsigned i = 0; i < 8; i++) out[i] = sx_aig_or(&b->g, out[i], sx_aig_and(&b->g, sx_lit_not(in), d[i]));
+}
+
 typedef struct chain_item { sx_lit eq; uint32_t val; } chain_item;
 
 /* read-over-write: an ite chain over index equalities, outermost write first */
@@ -233,7 +273,7 @@ static void blast_read(sx_blast *b, sx_expr *e, sx_lit out[8]) {
   SX_STACK(chain_item) chain = {0};
   sx_expr *a = e->args[0];
   bool hit = false;
-  for (; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) {
+  for (; a->kind == SYMX_K_ARRAY_WRITE && !use_rom(b, a); a = a->args[0]) {
     const sx_lit *wi = bits(b, sx_map_get(&b->memo, a->args[1]->id, 0));
     sx_lit eq = sx_bv_eq(&b->g, idx, wi, iw);
     if (eq == SX_LIT_FALSE) continue;
@@ -248,8 +288,7 @@ static void blast_read(sx_blast *b, sx_expr *e, sx_lit out[8]) {
     }
   }
   if (hit) memcpy(out, bits(b, SX_POP(chain).val), 8 * sizeof *out);
-  else if (!b->g.failed) base_read(b, a, idx, iw, ie->id, out);
-  else sx_bv_const(0, 8, out);
+  else tail_read(b, a, idx, iw, ie->id, out);
   while (!SX_EMPTY(chain)) {
     chain_item it = SX_POP(chain);
     sx_lit r[8];

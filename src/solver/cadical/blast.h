@@ -14,6 +14,14 @@
 **     i == j -> r_i == r_j, and i >= size -> r == 0, as permanent axioms) or
 **     lazily by the caller's lemma loop (sx_blast_lemma_*).
 ** Big constant arrays are always refined lazily.
+**
+** Constant tables (option cadical_rom; rom.c). A read whose array is, or
+** whose tail below symbolic-index writes is, a chain of constant writes over
+** a constant array reads that tail as a ROM: one-hot lines of the index
+** values present (a decoder shared by every read at the same index
+** expression) ORed per output bit, instead of an ite per write; a table
+** with every index below SX_BLAST_MUX_MAX is read by a mux over its bytes,
+** like a constant array (cheaper there, measured by symx-bench rom).
 */
 #ifndef SX_CADICAL_BLAST_H
 #define SX_CADICAL_BLAST_H
@@ -46,6 +54,24 @@ typedef struct sx_cbyte { /* input[k] at a constant index k < size */
 
 typedef SX_STACK(sx_lit) sx_lits;
 
+typedef struct sx_rom_ent { /* one byte of a table: table[k] == v */
+  uint64_t k;
+  uint32_t pos; /* while building: write depth (0 = latest), to keep the latest */
+  uint8_t v;
+} sx_rom_ent;
+
+typedef struct sx_rom { /* the constant contents of one array node */
+  uint32_t first, n; /* entries in sx_blast.ents, sorted by k */
+  bool folded;       /* the base's bytes are entries: outside them the read is 0 */
+  sx_expr *base;     /* the constant array at the bottom (borrowed from the chain) */
+  uint32_t dense;      /* folded, every index below SX_BLAST_MUX_MAX: the bytes of */
+  uint32_t first_byte; /* 0..dense-1 in sx_blast.dense from first_byte (else 0) */
+} sx_rom;
+
+typedef struct sx_dec { /* one-hot lines of one index expression's values */
+  sx_map lines; /* (lo * 128 + hi, value of bits lo..hi-1) -> line */
+} sx_dec;
+
 typedef struct sx_blast {
   symx_ctx *ctx;
   sx_aig g;
@@ -59,12 +85,20 @@ typedef struct sx_blast {
   SX_STACK(sx_cbyte) bytes;
   sx_lits axioms; /* facts to assert permanently (the caller drains them) */
   SX_STACK(uintptr_t) work;
+  sx_map tail;   /* (array id, 0) -> 1 when its contents are constant, else 0 */
+  sx_map rom_of; /* (array id, 0) -> rom */
+  sx_map dec_of; /* (index expr id, width) -> decoder */
+  SX_STACK(sx_rom) roms;
+  SX_STACK(sx_rom_ent) ents;
+  SX_STACK(sx_dec) decs;
+  SX_STACK(uint8_t) dense;
   bool ackermann;
+  bool rom; /* constant tables as ROMs (else: ite per write, mux per base) */
 } sx_blast;
 
 #define SX_BASE_BYTE 0x80000000u
 
-SX_INTERNAL bool sx_blast_init(symx_ctx *ctx, sx_blast *b, bool ackermann);
+SX_INTERNAL bool sx_blast_init(symx_ctx *ctx, sx_blast *b, bool ackermann, bool rom);
 SX_INTERNAL void sx_blast_free(sx_blast *b);
 
 /* Blasts e (a bit-vector); *off receives the pool offset of its bits.
