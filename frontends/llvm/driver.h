@@ -90,7 +90,7 @@ int sxl_function_alias(void *ud, LLVMModuleRef m, char *err, size_t errlen);
 /* KLEE's per-test files (testfiles.c): which ones, where; errors counts
 ** the files that could not be written. */
 typedef struct sxl_testfiles {
-  int paths, sym_paths, cov, smt2;
+  int paths, sym_paths, cov, smt2, kquery;
   const char *dir;
   sxl_prog *prog;
   unsigned errors;
