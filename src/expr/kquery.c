@@ -284,20 +284,98 @@ static const char *op_name(int kind) {
   return kind >= 0 && kind < SYMX_K_COUNT_ && names[kind] ? names[kind] : "?";
 }
 
-/* A comparison: an untyped constant takes the other side's type; Eq and Ne
-** put their constant first, as KLEE writes them. */
-static void put_compare(kq *p, const sx_expr *e) {
-  const sx_expr *l = e->args[0], *r = e->args[1];
-  bool swap = (e->kind == SYMX_K_EQ || e->kind == SYMX_K_NE) && sx_is_const(r) && !sx_is_const(l);
-  if (swap) l = e->args[1], r = e->args[0];
-  sx_sb_printf(p->b, "(%s ", op_name(e->kind));
-  put_const_or(p, l, sx_is_const(r));
-  sx_sb_putc(p->b, ' ');
-  put_const_or(p, r, sx_is_const(l));
+/* A comparison in KLEE's canonical kinds (KLEE writes neither Ne nor the
+** greater-than forms, and kleaver's solver misreads Ne): Ne as (Not (Eq)),
+** Ugt/Uge/Sgt/Sge as Ult/Ule/Slt/Sle swapped. An untyped constant takes the
+** other side's type; Eq puts its constant first, as KLEE writes it. */
+static void put_cmp_arg(kq *p, const sx_expr *e, bool typed, const char *ext) {
+  if (!ext) {
+    put_const_or(p, e, typed);
+    return;
+  }
+  sx_sb_printf(p->b, "(%s w8 ", ext);
+  put(p, e);
   sx_sb_putc(p->b, ')');
 }
 
+/* ext: "ZExt"/"SExt" for width-1 operands (see bool_unsafe), else NULL */
+static void put_compare(kq *p, const sx_expr *e, const char *ext) {
+  const sx_expr *l = e->args[0], *r = e->args[1];
+  int kind = e->kind;
+  bool swap = kind == SYMX_K_UGT || kind == SYMX_K_UGE || kind == SYMX_K_SGT || kind == SYMX_K_SGE;
+  if (swap) kind = kind == SYMX_K_UGT ? SYMX_K_ULT : kind == SYMX_K_UGE ? SYMX_K_ULE
+                 : kind == SYMX_K_SGT ? SYMX_K_SLT : SYMX_K_SLE;
+  if (kind == SYMX_K_NE) {
+    sx_sb_puts(p->b, "(Not ");
+    kind = SYMX_K_EQ;
+  }
+  if (kind == SYMX_K_EQ) swap = sx_is_const(r) && !sx_is_const(l);
+  if (swap) l = e->args[1], r = e->args[0];
+  sx_sb_printf(p->b, "(%s ", op_name(kind));
+  put_cmp_arg(p, l, sx_is_const(r), ext);
+  sx_sb_putc(p->b, ' ');
+  put_cmp_arg(p, r, sx_is_const(l), ext);
+  sx_sb_puts(p->b, e->kind == SYMX_K_NE ? "))" : ")");
+}
+
+/* KLEE gives width-1 values the solver's boolean sort, on which only Not,
+** And, Or, Xor, Eq, Select and the extensions are defined: other operators
+** on width-1 operands are printed at width 8 over extended operands (sign-
+** extended for the signed ones), their width-1 results the low bit. */
+static bool bool_unsafe(const sx_expr *e) {
+  switch (e->kind) {
+  case SYMX_K_NOT: case SYMX_K_AND: case SYMX_K_OR: case SYMX_K_XOR: case SYMX_K_EQ:
+  case SYMX_K_ITE: case SYMX_K_ZEXT: case SYMX_K_SEXT: case SYMX_K_EXTRACT: case SYMX_K_READ:
+    return false;
+  default: break;
+  }
+  for (unsigned i = 0; i < e->nargs; i++)
+    if (e->args[i]->width == 1) return true;
+  return false;
+}
+
+static bool is_signed_op(int kind) {
+  return kind == SYMX_K_SDIV || kind == SYMX_K_SREM || kind == SYMX_K_ASHR ||
+         (kind >= SYMX_K_SLT && kind <= SYMX_K_SGE);
+}
+
+/* (Or wW (Shl wW (ZExt wW hi) LOW) (ZExt wW lo)): a Concat of a width-1 part */
+static void put_concat_lifted(kq *p, const sx_expr *e) {
+  unsigned w = e->width;
+  sx_sb_printf(p->b, "(Or w%u (Shl w%u (ZExt w%u ", w, w, w);
+  put(p, e->args[0]);
+  sx_sb_printf(p->b, ") %u) (ZExt w%u ", e->args[1]->width, w);
+  put(p, e->args[1]);
+  sx_sb_puts(p->b, "))");
+}
+
+static void put_lifted(kq *p, const sx_expr *e) {
+  if (e->kind == SYMX_K_CONCAT) {
+    put_concat_lifted(p, e);
+    return;
+  }
+  const char *ext = is_signed_op(e->kind) ? "SExt" : "ZExt";
+  bool cmp = e->kind >= SYMX_K_EQ && e->kind <= SYMX_K_SGE;
+  if (cmp) {
+    put_compare(p, e, ext);
+    return;
+  }
+  sx_sb_puts(p->b, "(Extract w1 0 ");
+  if (e->kind == SYMX_K_NEG) sx_sb_puts(p->b, "(Sub w8 0");
+  else sx_sb_printf(p->b, "(%s w8", op_name(e->kind));
+  for (unsigned i = 0; i < e->nargs; i++) {
+    sx_sb_printf(p->b, " (%s w8 ", ext);
+    put(p, e->args[i]);
+    sx_sb_putc(p->b, ')');
+  }
+  sx_sb_puts(p->b, "))");
+}
+
 static void put_body(kq *p, const sx_expr *e) {
+  if (bool_unsafe(e)) {
+    put_lifted(p, e);
+    return;
+  }
   switch (e->kind) {
   case SYMX_K_READ: put_read(p, e); return;
   case SYMX_K_NEG:
@@ -326,7 +404,7 @@ static void put_body(kq *p, const sx_expr *e) {
   default: break;
   }
   if (e->kind >= SYMX_K_EQ && e->kind <= SYMX_K_SGE) {
-    put_compare(p, e);
+    put_compare(p, e, NULL);
     return;
   }
   sx_sb_printf(p->b, "(%s w%u", op_name(e->kind), e->width);
