@@ -88,6 +88,11 @@ static int call_backend(run *r, sx_expr *const *g, size_t n, sx_assign *m) {
     if (rc != SYMX_OK) return rc;
     SX_INC(ctx, queries_recorded);
   }
+  const char *log = sx_option_str(ctx, SX_OPT_query_log_solver);
+  if (log && *log) {
+    int rc = sx_log_query(ctx, log, r->sh->log_seq++, g, n);
+    if (rc != SYMX_OK) return rc;
+  }
   uint64_t t0 = sx_now_ns();
   int rc = sx_solver_backend_call(r->s, g, n, r->q->deadline_ns, m);
   r->backend_ns += sx_now_ns() - t0;

@@ -34,3 +34,34 @@ done:
   sx_strfree(ctx, text);
   return rc;
 }
+
+/* Appends the query to the one file path[0..len). */
+static int log_one(symx_ctx *ctx, const char *path, size_t len, unsigned seq, sx_expr *const *cs,
+                   size_t n) {
+  char name[4096];
+  if (len >= sizeof name) return sx_error(ctx, SYMX_IO, "sx_log_query", "query log name too long");
+  memcpy(name, path, len);
+  name[len] = 0;
+  bool smt2 = len >= 5 && !strcmp(name + len - 5, ".smt2");
+  char *text = smt2 ? symx_smt2_query(ctx, cs, n) : symx_kquery_query(ctx, cs, n, NULL);
+  if (!text) return ctx->errcode != SYMX_OK ? ctx->errcode : SYMX_NOMEM;
+  FILE *f = fopen(name, "a");
+  int rc = SYMX_OK;
+  if (!f || fprintf(f, "%c Query %u\n%s\n", smt2 ? ';' : '#', seq, text) < 0)
+    rc = sx_error(ctx, SYMX_IO, "sx_log_query", "cannot write %s: %s", name, strerror(errno));
+  if (f && fclose(f) && rc == SYMX_OK)
+    rc = sx_error(ctx, SYMX_IO, "sx_log_query", "cannot write %s", name);
+  sx_strfree(ctx, text);
+  return rc;
+}
+
+int sx_log_query(symx_ctx *ctx, const char *files, unsigned seq, sx_expr *const *cs, size_t n) {
+  int rc = SYMX_OK;
+  for (const char *p = files; *p && rc == SYMX_OK;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len) rc = log_one(ctx, p, len, seq, cs, n);
+    p += len + (end != NULL);
+  }
+  return rc;
+}
