@@ -35,7 +35,6 @@ typedef struct kq {
   node_stack arrays; /* root arrays, in order of discovery */
   char **names;      /* their KQuery names */
   uint64_t nlabels, nulabels;
-  bool oom;
 } kq;
 
 static void touch(kq *p, sx_expr *e) {
@@ -457,7 +456,7 @@ char *symx_kquery_query(symx_ctx *ctx, symx_expr *const *cs, size_t n, symx_expr
   for (size_t i = 0; i < n; i++)
     if (!check_bool(ctx, cs[i], "constraint", i)) return NULL;
   if (query && !check_bool(ctx, query, "query expression", 0)) return NULL;
-  kq p = {ctx, ++ctx->exprs->eval_epoch, NULL, {0}, NULL, 0, 0, false};
+  kq p = {ctx, ++ctx->exprs->eval_epoch, NULL, {0}, NULL, 0, 0};
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) ok = count(&p, cs[i]);
   if (ok && query) ok = count(&p, query);
