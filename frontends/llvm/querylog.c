@@ -29,7 +29,7 @@ static int add_log(char *list, size_t cap, const char *dir, const char *which, c
   return 0;
 }
 
-/* One item of the list, "all:kquery" etc. */
+/* One item of the list, "all:kquery" etc. (dir NULL: only checked) */
 static int take_item(char *all, char *solver, size_t cap, const char *dir, const char *item,
                      size_t n) {
   static const char *const whiches[] = {"all", "solver"}, *const fmts[] = {"kquery", "smt2"};
@@ -38,7 +38,7 @@ static int take_item(char *all, char *solver, size_t cap, const char *dir, const
       char name[32];
       snprintf(name, sizeof name, "%s:%s", whiches[w], fmts[f]);
       if (strlen(name) == n && !strncmp(item, name, n))
-        return add_log(w ? solver : all, cap, dir, whiches[w], fmts[f]);
+        return dir ? add_log(w ? solver : all, cap, dir, whiches[w], fmts[f]) : 0;
     }
   fprintf(stderr,
           "symx-llvm: --use-query-log: '%.*s' is not one of all:kquery, all:smt2, solver:kquery, "
@@ -47,20 +47,27 @@ static int take_item(char *all, char *solver, size_t cap, const char *dir, const
   return -1;
 }
 
+/* Every item of spec: checked (dir NULL) or added. 0, or -1 (said). */
+static int take_items(char *all, char *solver, size_t cap, const char *dir, const char *spec) {
+  for (const char *p = spec; *p;) {
+    const char *end = strchr(p, ',');
+    size_t n = end ? (size_t)(end - p) : strlen(p);
+    if (n && take_item(all, solver, cap, dir, p, n)) return -1;
+    p += n + (end != NULL);
+  }
+  return 0;
+}
+
 int sxl_querylog_set(symx_ctx *ctx, const char *spec, const char *dir) {
+  char all[9000] = "", solver[9000] = "";
   if (!spec || !*spec) return 0;
+  if (take_items(all, solver, sizeof all, NULL, spec)) return -1;
   if (!dir || !*dir) {
     fprintf(stderr, "symx-llvm: --use-query-log needs --output-dir\n");
     return -1;
   }
   mkdir(dir, 0777); /* an error shows when writing */
-  char all[9000] = "", solver[9000] = "";
-  for (const char *p = spec; *p;) {
-    const char *end = strchr(p, ',');
-    size_t n = end ? (size_t)(end - p) : strlen(p);
-    if (n && take_item(all, solver, sizeof all, dir, p, n)) return -1;
-    p += n + (end != NULL);
-  }
+  if (take_items(all, solver, sizeof all, dir, spec)) return -1;
   if ((*all && symx_option_set_str(ctx, "query_log_all", all) != SYMX_OK) ||
       (*solver && symx_option_set_str(ctx, "query_log_solver", solver) != SYMX_OK)) {
     fprintf(stderr, "symx-llvm: --use-query-log: %s\n", symx_errmsg(ctx));
