@@ -381,6 +381,16 @@ SYMX_API int symx_assign_satisfies(symx_ctx *ctx, const symx_assign *a,
 ** arrays declared as (Array (_ BitVec 32) (_ BitVec 8))), ending in
 ** (check-sat). Free with symx_string_free. */
 SYMX_API char *symx_smt2_query(symx_ctx *ctx, symx_expr *const *cs, size_t n);
+/* The query "do cs[0..n-1] imply query?" in KLEE's KQuery language (query
+** NULL: false, so the query is valid iff the constraints are unsatisfiable):
+** "array NAME[SIZE] : w32 -> w8 = symbolic" (or "= [b0 b1 ...]" for constant
+** arrays) for every array used, then (query [c0 c1 ...] query). Shared
+** nodes are labelled (N0:...), names made KQuery identifiers (bad
+** characters become '_', clashes get _N); reads that may fall outside an
+** array are guarded to read 0 there, as ours do. kleaver parses the text
+** and answers as our solver does. Free with symx_string_free. */
+SYMX_API char *symx_kquery_query(symx_ctx *ctx, symx_expr *const *cs, size_t n,
+                                 symx_expr *query);
 /* A readable one-line form of e for debugging. Free with symx_string_free. */
 SYMX_API char *symx_expr_str(symx_ctx *ctx, symx_expr *e);
 
@@ -905,6 +915,9 @@ SYMX_API size_t symx_state_nconstraints(const symx_state *st);
 ** them, in path order): what KLEE's --write-smt2s writes per test. Free
 ** with symx_string_free; NULL on error (out of memory). */
 SYMX_API char *symx_state_smt2(symx_state *st);
+/* The same constraints as one KQuery query, (query [c1 c2 ...] false), after
+** the declarations of its arrays: what KLEE's --write-kqueries writes. */
+SYMX_API char *symx_state_kquery(symx_state *st);
 /* The state's witness (borrowed; valid until the state changes). NULL for a
 ** state that is not ACTIVE or TERMINATED. */
 SYMX_API const symx_assign *symx_state_witness(symx_state *st);

@@ -87,10 +87,14 @@ typedef struct sxl_aliases {
 } sxl_aliases;
 int sxl_function_alias(void *ud, LLVMModuleRef m, char *err, size_t errlen);
 
+/* --use-query-log=LIST (querylog.c): sets the library's query logs to
+** files of dir. 0, or -1 (said on stderr). */
+int sxl_querylog_set(symx_ctx *ctx, const char *spec, const char *dir);
+
 /* KLEE's per-test files (testfiles.c): which ones, where; errors counts
 ** the files that could not be written. */
 typedef struct sxl_testfiles {
-  int paths, sym_paths, cov, smt2;
+  int paths, sym_paths, cov, smt2, kquery;
   const char *dir;
   sxl_prog *prog;
   unsigned errors;

@@ -124,6 +124,9 @@ static void usage(FILE *f) {
         "  --write-paths, --write-sym-paths (branch decisions: testN.path, .sym.path),\n"
         "  --replay-path FILE (follow them), --write-cov (testN.cov: lines the path\n"
         "  covered first), --write-smt2s (testN.smt2: its path constraints),\n"
+        "  --write-kqueries (testN.kquery: the same as one KQuery query),\n"
+        "  --use-query-log all:kquery,all:smt2,solver:kquery,solver:smt2 (OUTDIR/\n"
+        "  all-queries.kquery...: every query posed, or every one reaching a backend),\n"
         "  --function-alias NAME:REPL (NAME or a whole-name regex; repeatable),\n"
         "  --output-module (OUTDIR/final.bc), --debug-print-escaping-functions,\n"
         "  --solver-backend z3|cadical, --named-seed-matching (ours: always by name),\n"
@@ -224,8 +227,9 @@ typedef struct cli {
   int print_escaping;
   int output_module; /* --output-module: OUTDIR/final.bc */
   sxl_aliases aliases; /* --function-alias */
-  sxl_testfiles tf;  /* --write-paths, --write-sym-paths, --write-cov, --write-smt2s */
+  sxl_testfiles tf;  /* --write-paths, --write-sym-paths, --write-cov, --write-smt2s, --write-kqueries */
   const char *replay_path; /* --replay-path FILE */
+  const char *query_log;   /* --use-query-log LIST */
   char *replay_dec;  /* its decisions */
   uint32_t nreplay;
   int warnings_to_file;
@@ -352,23 +356,20 @@ static const struct own_opt {
     {"write-sym-paths", K_FLAG, offsetof(cli, tf.sym_paths), NULL, NULL},
     {"write-cov", K_FLAG, offsetof(cli, tf.cov), NULL, NULL},
     {"write-smt2s", K_FLAG, offsetof(cli, tf.smt2), NULL, NULL},
+    {"write-kqueries", K_FLAG, offsetof(cli, tf.kquery), NULL, NULL},
     {"replay-path", K_STR, offsetof(cli, replay_path), NULL, NULL},
     {"replay-ktest-file", K_REPLAY_FILE, 0, NULL, NULL},
     {"replay-ktest-dir", K_REPLAY_DIR, 0, NULL, NULL},
+    {"use-query-log", K_STR, offsetof(cli, query_log), NULL, NULL},
     {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
     {"single-object-resolution", K_FLAG, offsetof(cli, single_object), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet), with the reason */
-    {"write-kqueries", K_REFUSED, 0, NULL,
-     "KLEE's KQuery syntax is not written here; --write-smt2s writes each test's path "
-     "constraints as SMT-LIB2"},
     {"write-cvcs", K_REFUSED, 0, NULL,
-     "STP's CVC syntax is not written here; --write-smt2s writes each test's path "
-     "constraints as SMT-LIB2"},
+     "STP's CVC syntax is not written here; --write-smt2s and --write-kqueries write "
+     "each test's path constraints as SMT-LIB2 and KQuery"},
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
-    {"use-query-log", K_REFUSED, 0, NULL,
-     "queries are not logged in KLEE's formats; --set record_queries=DIR writes each backend "
-     "query as SMT-LIB2"},
-    {"compress-query-log", K_REFUSED, 0, NULL, "see --use-query-log"},
+    {"compress-query-log", K_REFUSED, 0, NULL,
+     "query logs are not compressed here (zlib is not a dependency)"},
     {"debug-z3-dump-queries", K_REFUSED, 0, NULL,
      "--set record_queries=DIR writes each backend query as SMT-LIB2"},
     {"klee-call-optimisation", K_REFUSED, 0, NULL,
@@ -869,7 +870,8 @@ static int set_testfiles(cli *c, sxl_session *s) {
   s->x.write_cov = c->tf.cov;
   c->tf.dir = symx_option_get_str(c->ctx, "output_dir");
   c->tf.prog = s->prog;
-  if (c->tf.paths || c->tf.sym_paths || c->tf.cov || c->tf.smt2) {
+  if (sxl_querylog_set(c->ctx, c->query_log, c->tf.dir)) return -1;
+  if (c->tf.paths || c->tf.sym_paths || c->tf.cov || c->tf.smt2 || c->tf.kquery) {
     s->test_hook = sxl_testfiles_hook;
     s->test_ud = &c->tf;
   }

@@ -3,7 +3,8 @@
 ** (OUTDIR/testNNNNNN.*): .path and .sym.path (branch decisions, one a
 ** line: --write-paths, --write-sym-paths), .cov (the source lines the
 ** path covered first, "file:line" a line: --write-cov) and .smt2 (the
-** path's constraints as an SMT-LIB2 script: --write-smt2s).
+** path's constraints as an SMT-LIB2 script: --write-smt2s) and .kquery
+** (the same as one KQuery query: --write-kqueries).
 */
 #include "driver.h"
 
@@ -40,8 +41,10 @@ static void put_cov(sxl_testfiles *tf, const char *path, const sxl_state *s) {
   if (fclose(f)) tf->errors++;
 }
 
-static void put_smt2(sxl_testfiles *tf, const char *path, symx_state *st) {
-  char *text = symx_state_smt2(st);
+/* testN.smt2 or testN.kquery: the path constraints printed by print */
+static void put_query(sxl_testfiles *tf, const char *path, symx_state *st,
+                      char *(*print)(symx_state *)) {
+  char *text = print(st);
   FILE *f = text ? fopen(path, "w") : NULL;
   if (!f || fputs(text, f) < 0) tf->errors++;
   if (f && fclose(f)) tf->errors++;
@@ -69,6 +72,10 @@ void sxl_testfiles_hook(void *ud, symx_state *st, const symx_test *t) {
   }
   if (tf->smt2) {
     snprintf(path + n, sizeof path - (size_t)n, "smt2");
-    put_smt2(tf, path, st);
+    put_query(tf, path, st, symx_state_smt2);
+  }
+  if (tf->kquery) {
+    snprintf(path + n, sizeof path - (size_t)n, "kquery");
+    put_query(tf, path, st, symx_state_kquery);
   }
 }

@@ -76,6 +76,8 @@ enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
   OPTION(only_seed, BOOL, 0, 0, 1, "", "stop after the seeding phase")                         \
   OPTION(output_dir, STR, 0, 0, 0, "", "directory for test cases (empty = none written)")      \
   OPTION(pending_search, STR, 0, 0, 0, "random-path", "searcher over pending states")          \
+  OPTION(query_log_all, STR, 0, 0, 0, "", "files (comma-separated) each query posed is appended to: SMT-LIB2 for a .smt2 name, else KQuery") \
+  OPTION(query_log_solver, STR, 0, 0, 0, "", "files (comma-separated) each query reaching a backend is appended to, as query_log_all") \
   OPTION(record_queries, STR, 0, 0, 0, "", "directory to record backend queries as SMT-LIB2")  \
   OPTION(repair_budget, INT, 1024, 0, INT64_MAX, "", "model repair: evaluations per factor before giving up") \
   OPTION(rewrite, INT, 2, 0, 2, "", "expression simplification level (0 = none)")              \

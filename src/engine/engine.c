@@ -245,7 +245,8 @@ symx_reason symx_state_reason(const symx_state *st) {
 }
 symx_engine *symx_state_engine(symx_state *st) { return st ? st->eng : NULL; }
 size_t symx_state_nconstraints(const symx_state *st) { return st ? sx_clist_len(st->cs) : 0; }
-char *symx_state_smt2(symx_state *st) {
+/* The path constraints in path order, printed by print (smt2 or kquery). */
+static char *state_print(symx_state *st, int kquery) {
   if (!st) return NULL;
   symx_ctx *ctx = st->eng->ctx;
   uint32_t n = sx_clist_len(st->cs);
@@ -261,11 +262,15 @@ char *symx_state_smt2(symx_state *st) {
     cs[--k] = l->neg ? symx_not(ctx, l->c) : symx_expr_retain(l->c);
     ok = cs[k] != NULL;
   }
-  char *text = ok ? symx_smt2_query(ctx, cs + k, n - k) : NULL;
+  char *text = !ok ? NULL
+               : kquery ? symx_kquery_query(ctx, cs + k, n - k, NULL)
+                        : symx_smt2_query(ctx, cs + k, n - k);
   for (uint32_t i = k; i < n; i++) symx_expr_release(cs[i]);
   sx_free(ctx, cs, (n ? n : 1) * sizeof *cs);
   return text;
 }
+char *symx_state_smt2(symx_state *st) { return state_print(st, 0); }
+char *symx_state_kquery(symx_state *st) { return state_print(st, 1); }
 
 const symx_assign *symx_state_witness(symx_state *st) {
   if (!st || (st->status != SYMX_ST_ACTIVE && st->status != SYMX_ST_TERMINATED)) return NULL;

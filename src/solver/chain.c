@@ -88,6 +88,11 @@ static int call_backend(run *r, sx_expr *const *g, size_t n, sx_assign *m) {
     if (rc != SYMX_OK) return rc;
     SX_INC(ctx, queries_recorded);
   }
+  const char *log = sx_option_str(ctx, SX_OPT_query_log_solver);
+  if (log && *log) {
+    int rc = sx_log_query(ctx, log, r->sh->log_seq++, g, n, NULL);
+    if (rc != SYMX_OK) return rc;
+  }
   uint64_t t0 = sx_now_ns();
   int rc = sx_solver_backend_call(r->s, g, n, r->q->deadline_ns, m);
   r->backend_ns += sx_now_ns() - t0;
@@ -439,10 +444,25 @@ static int check_query(symx_ctx *ctx, const sx_query *q, sx_assign *model, const
   return SYMX_OK;
 }
 
+/* query_log_all: the path (all of it) and the condition asked about */
+static int log_all(symx_solver *s, const sx_query *q) {
+  symx_ctx *ctx = s->ctx;
+  const char *log = sx_option_str(ctx, SX_OPT_query_log_all);
+  if (!log || !*log) return SYMX_OK;
+  sx_exprs full = {0};
+  int rc = q->factors ? sx_factors_relevant(ctx, q->factors, NULL, &full) : SYMX_OK;
+  for (size_t i = 0; rc == SYMX_OK && !q->factors && i < q->n; i++)
+    if (!SX_PUSH(ctx, full, q->cs[i])) rc = SYMX_NOMEM;
+  if (rc == SYMX_OK) rc = sx_log_query(ctx, log, s->log_seq++, full.begin, SX_SIZE(full), q->cond);
+  SX_RELEASE(ctx, full);
+  return rc == SYMX_NOMEM ? sx_error(ctx, rc, "sx_chain_query", "out of memory") : rc;
+}
+
 int sx_chain_query(symx_solver *s, sx_query *q, sx_assign *model) {
   if (!s) return SYMX_MISUSE;
   symx_ctx *ctx = s->ctx;
   int rc = check_query(ctx, q, model, "sx_chain_query");
+  if (rc == SYMX_OK) rc = log_all(s, q);
   if (rc != SYMX_OK) return rc;
   SX_INC(ctx, solver_queries);
   uint64_t t0 = sx_now_ns();

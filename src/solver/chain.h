@@ -38,6 +38,7 @@ struct sx_solver_shared {
   sx_cex *cex;
   sx_bcache *branch;
   unsigned record_seq;
+  unsigned log_seq; /* query_log_solver's numbering */
 };
 
 /* The context's chain state, created on first use (NULL on OOM). */

@@ -13,4 +13,13 @@
 SX_INTERNAL int sx_record_query(symx_ctx *ctx, const char *dir, unsigned seq, sx_expr *const *cs,
                                 size_t n);
 
+/* Appends the question "is cs[0..n) && cond satisfiable?" (cond NULL: true)
+** as query number seq to each file of the comma-separated list files:
+** "; Query seq" and the SMT-LIB2 script for a name ending in .smt2, else
+** "# Query seq" and (query [cs...] (Not cond)) (false without cond), valid
+** iff the answer is no. SYMX_OK, or SYMX_IO / SYMX_NOMEM with the error
+** recorded. */
+SX_INTERNAL int sx_log_query(symx_ctx *ctx, const char *files, unsigned seq, sx_expr *const *cs,
+                             size_t n, sx_expr *cond);
+
 #endif

@@ -4,6 +4,7 @@
 ** (chain.c) decides, and reaches the backend through backend.c.
 */
 #include "solver.h"
+#include "record.h"
 #include "narrow.h"
 #include "backend.h"
 #include "chain.h"
@@ -102,6 +103,8 @@ static int check(symx_solver *s, sx_expr *const *cs, size_t n, unsigned timeout_
     rc = SYMX_UNKNOWN;
     goto done;
   }
+  const char *log = sx_option_str(ctx, SX_OPT_query_log_all);
+  if (log && *log && (rc = sx_log_query(ctx, log, s->log_seq++, q, m, NULL)) != SYMX_OK) goto done;
   /* the solver chain (chain.c) decides, calling sx_solver_backend_call below */
   uint64_t deadline = sx_deadline_ns(sx_now_ns(), timeout_ms);
   rc = sx_chain_check(s, q, m, deadline, model);

@@ -16,6 +16,7 @@ struct symx_solver {
   const sx_backend_vt *check_vt; /* validate_solver: the other backend */
   sx_backend *check_b;           /* created on first use */
   sx_narrow_cache *narrow;       /* narrowed constraints (narrow.h), created on first use */
+  unsigned log_seq;              /* query_log_all's numbering */
 };
 
 /* A solver on backend vt (NULL = the "solver" option); func names the

@@ -135,8 +135,10 @@ def test_options(a, tmp):
     r = subprocess.run([a.symx, "--no-progress", "--quiet"] + accepted + [prog],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
     check(r.returncode == 0, "KLEE's accepted options: exit %d %s" % (r.returncode, r.stderr.strip()))
-    for opt, text in (("--write-kqueries", "--write-kqueries: KLEE's option"),
-                      ("--use-query-log=all:kquery", "--use-query-log: KLEE's option"),
+    for opt, text in (("--write-cvcs", "--write-cvcs: KLEE's option"),
+                      ("--compress-query-log", "--compress-query-log: KLEE's option"),
+                      ("--use-query-log=all:cvc", "'all:cvc' is not one of all:kquery"),
+                      ("--use-query-log=all:kquery", "--use-query-log needs --output-dir"),
                       ("--no-such-option", "unknown option --no-such-option"),
                       ("--search=nurs:covnew,nurs:qc", "--search nurs:qc: one of nurs:qc"),
                       ("--max-stack-frames=many", "--max-stack-frames many: not a number"),

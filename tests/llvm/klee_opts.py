@@ -27,6 +27,13 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             (coverage.txt)
   --write-smt2s             each test's .smt2 with the test's input bytes
                             asserted is sat for z3 (skipped without z3)
+  --write-kqueries          each test's .kquery declares its arrays and
+                            balances; with kleaver (KLEE's, SYMX_KLEAVER or
+                            on PATH; that part skipped without it) the
+                            test's inputs are not refuted by its query
+  --use-query-log           all:/solver: kquery and smt2 logs hold the same
+                            number of queries; kleaver parses the KQuery
+                            logs and prints them back stably (-print-ast)
   --debug-print-escaping-functions  the program's functions whose name
                             clang's IR uses other than as a call's callee
   --entry-point=            refused (empty), as KLEE does; so is
@@ -379,9 +386,79 @@ def test_pathfiles(a, tmp):
         f.write("1\n2\n")
     rc, out, err = symx(a, ["--replay-path", bad, src])
     check(rc == 2 and "--replay-path" in err, "a malformed --replay-path file is refused")
-    rc, out, err = symx(a, ["--write-kqueries", src])
-    check(rc == 2 and "--write-kqueries" in err and "SMT-LIB2" in err,
-          "--write-kqueries is refused by name, pointing at --write-smt2s")
+    rc, out, err = symx(a, ["--write-cvcs", src])
+    check(rc == 2 and "--write-cvcs" in err and "SMT-LIB2" in err,
+          "--write-cvcs is refused by name, pointing at --write-smt2s")
+
+
+def kleaver_path():
+    """KLEE's kleaver (SYMX_KLEAVER, else on PATH), an extra oracle when present."""
+    return os.environ.get("SYMX_KLEAVER") or shutil.which("kleaver")
+
+
+def kquery_with_inputs(text, objs):
+    """The .kquery's query with 'false' replaced by: not (these inputs)."""
+    eqs = ["(Eq %d (Read w8 %d %s))" % (b, i, name) for name, data in objs
+           for i, b in enumerate(data)]
+    if not eqs:
+        return None
+    conj = eqs[-1]
+    for e in reversed(eqs[:-1]):
+        conj = "(And w1 %s %s)" % (e, conj)
+    assert text.rstrip().endswith("false)")
+    return text.rstrip()[:-len("false)")] + "(Not %s))\n" % conj
+
+
+def test_kqueries(a, tmp):
+    src = prog(a, "paths.c")
+    od = os.path.join(tmp, "kq")
+    rc, out, err = symx(a, ["--quiet", "--write-kqueries", "--use-query-log=all:kquery,all:smt2,"
+                            "solver:kquery,solver:smt2", src], od)
+    tests = sorted(n[:-6] for n in os.listdir(od) if n.endswith(".ktest"))
+    check(rc == 0 and len(tests) > 4, "paths.c: %d tests" % len(tests))
+    kleaver = kleaver_path()
+    for t in tests:
+        base = os.path.join(od, t)
+        with open(base + ".kquery") as f:
+            text = f.read()
+        decl = set(re.findall(r"^array ([\w.-]+)\[", text, re.M))
+        used = set(re.findall(r"\(Read w8 \S+ ([\w.-]+)\)", text))
+        check(text.count("(") == text.count(")") and used <= decl and "(query [" in text,
+              "%s: .kquery balanced, its arrays declared" % t)
+        q = kquery_with_inputs(text, ktest_objects(base + ".ktest"))
+        if kleaver and q:
+            path = base + ".inputs.kquery"
+            with open(path, "w") as f:
+                f.write(q)
+            r = subprocess.run([kleaver, path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, timeout=120)
+            said = [ln for ln in r.stdout.splitlines() if ln.startswith("Query 0:")]
+            check(said == ["Query 0:\tINVALID"], "%s: kleaver: its inputs satisfy its .kquery (%s)"
+                  % (t, said[0].split(":")[-1].strip() if said else r.stdout.strip()[-60:]))
+    for which in ("all", "solver"):
+        base = os.path.join(od, which + "-queries.")
+        with open(base + "kquery") as f:
+            kq = f.read()
+        with open(base + "smt2") as f:
+            sm = f.read()
+        n = len(re.findall(r"^# Query", kq, re.M))
+        check(n > 0 and n == len(re.findall(r"^; Query", sm, re.M)),
+              "%s-queries: %d queries in both logs" % (which, n))
+        if kleaver:
+            p1 = subprocess.run([kleaver, "-print-ast", base + "kquery"], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, timeout=300).stdout
+            back = os.path.join(tmp, which + "-back.kquery")
+            with open(back, "w") as f:
+                f.write(p1)
+            p2 = subprocess.run([kleaver, "-print-ast", back], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, timeout=300).stdout
+            check(p1 == p2 and p1.count("(query") == n,
+                  "%s-queries.kquery: kleaver -print-ast reads %d queries, stably"
+                  % (which, p1.count("(query")))
+    if not kleaver:
+        print("skip kleaver's checks: no kleaver (SYMX_KLEAVER)")
+    rc, out, err = symx(a, ["--compress-query-log", src])
+    check(rc == 2 and "--compress-query-log" in err, "--compress-query-log is refused by name")
 
 
 def test_escaping(a, tmp):
@@ -442,7 +519,7 @@ def main():
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
-                  test_pathfiles, test_escaping, test_alias, test_replay_dir,
+                  test_pathfiles, test_kqueries, test_escaping, test_alias, test_replay_dir,
                   test_single_object):
             t(a, tmp)
     print("%d failed" % len(FAILED))
