@@ -6,6 +6,8 @@
 */
 #include "exec_impl.h"
 
+#include <stdlib.h>
+
 
 /* In-bounds test says: not this object, resolve again under the new path. */
 #define RETRY 100
@@ -206,10 +208,19 @@ static int resolve_single(run *r, symx_expr *sym, uint64_t n, int write, uint32_
 ** to on a path of its own. */
 static int resolve_sym(run *r, symx_expr *sym, uint64_t n, int write, uint32_t *id,
                        uint64_t *off, symx_expr **soff) {
+  /* Objects whose in-bounds side the path has excluded: a witness still in
+  ** one of them is past its bounds there (without this, such a witness
+  ** would retry the same object for ever). */
+  uint32_t *tried = NULL;
+  size_t ntried = 0;
+  int rc;
   for (;;) {
     uint64_t v = 0;
     sxl_flush(r);
-    if (symx_state_eval(r->st, sym, &v) != SYMX_OK) return sxl_fatal(r, "symx_state_eval");
+    if (symx_state_eval(r->st, sym, &v) != SYMX_OK) {
+      rc = sxl_fatal(r, "symx_state_eval");
+      break;
+    }
     uint32_t cand = SXL_ID(v);
     /* Resumed after the fork that chose the object: its branch on the
        in-bounds condition finds it on the path and forks nothing. */
@@ -217,16 +228,25 @@ static int resolve_sym(run *r, symx_expr *sym, uint64_t n, int write, uint32_t *
       cand = r->s->resolved_id - 1;
       r->s->resolved_id = 0;
     }
-    int rc;
-    if (usable(r, cand, n, write)) {
+    int seen = 0;
+    for (size_t k = 0; k < ntried && !seen; k++) seen = tried[k] == cand;
+    if (!seen && usable(r, cand, n, write)) {
       rc = resolve_to(r, sym, cand, n, write, off, soff);
       if (rc == SXL_CONTINUE) *id = cand;
-      if (rc != RETRY) return rc;
-    } else {
-      rc = exclude(r, sym, v, cand, n, write);
-      if (rc != SXL_CONTINUE) return rc;
+      if (rc != RETRY) break;
+      uint32_t *t = realloc(tried, (ntried + 1) * sizeof *t);
+      if (!t) {
+        rc = sxl_oom(r);
+        break;
+      }
+      tried = t;
+      tried[ntried++] = cand;
+    } else if ((rc = exclude(r, sym, v, cand, n, write)) != SXL_CONTINUE) {
+      break;
     }
   }
+  free(tried);
+  return rc;
 }
 
 /* A numeric address (an integer made a pointer: no object id) inside an

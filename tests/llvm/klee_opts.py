@@ -191,6 +191,18 @@ def test_single_object(a, tmp):
               len(recs) == len(exits) + len(oob),
               "--single-object-resolution (%s): exits %s (one object's), %d out-of-bounds" %
               (mode, exits, len(oob)))
+        # by default both objects' values; a witness past the bounds of an
+        # object already tried is its out-of-bounds error (it used to retry
+        # that object for ever, past --max-time)
+        od = os.path.join(tmp, "sd" + mode)
+        rc, out, err = symx(a, ["--mode", mode, "--max-time", "60", prog(a, "single.c")], od)
+        recs = records(od)
+        exits = sorted({r["exit"] for r in recs if r["reason"] == "exit"})
+        oob = {r["loc"] for r in recs if r["reason"] == "error" and "out-of-bounds" in r["message"]}
+        check(rc == 0 and exits == list(range(9)) and oob == {"single.c:16"} and
+              all(r["reason"] in ("exit", "error") for r in recs),
+              "default resolution (%s): exits %s (both objects'), out-of-bounds at %s" %
+              (mode, exits, sorted(oob)))
 
 
 def test_replay_dir(a, tmp):
