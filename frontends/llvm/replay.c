@@ -56,7 +56,8 @@ static int add_dir(names *l, const char *dir) {
     if (is_ktest(e->d_name)) r = names_add(l, dir, e->d_name);
   closedir(d);
   if (r) fprintf(stderr, "symx-llvm: --replay-ktest-dir %s: out of memory\n", dir);
-  qsort(l->v + first, l->n - first, sizeof *l->v, by_name);
+  if (l->n > first) /* qsort's array may not be NULL, even when empty */
+    qsort(l->v + first, l->n - first, sizeof *l->v, by_name);
   return r;
 }
 
