@@ -377,6 +377,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
   run rr = {x, s, st, x->ctx, x->prog}, *r = &rr;
   loop L = {.x = x, .s = s, .p = x->prog};
   uint64_t budget = run_budget(x);
+  const int trace = x->trace; /* read once: the loop's stores could alias it */
   reload(&L);
   for (;;) {
     if (L.ran + L.n >= budget) { /* let the searcher choose again */
@@ -385,7 +386,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
       return SXL_RUN_YIELD;
     }
     const sxl_ins *in = &L.code[L.pc];
-    if (x->trace) sxl_trace(x, s, st, L.fr->fn, L.pc);
+    if (trace) sxl_trace(x, s, st, L.fr->fn, L.pc);
     if (!L.cov[L.pc]) {
       L.cov[L.pc] = 1;
       s->newcov = 1;

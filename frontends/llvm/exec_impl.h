@@ -87,6 +87,8 @@ int sxl_sym_gep(run *r, const sxl_ins *in);
 int sxl_fp_op(run *r, const sxl_ins *in);
 /* fcmp predicate pred on a and b. */
 int sxl_fcmp(int pred, long double a, long double b);
+/* Operands an OP_FP sub-operation reads (a, b, c). */
+unsigned sxl_fp_arity(int op);
 /* fptosi/fptoui of d to w bits as x86-64 code does it. */
 uint64_t sxl_fp_to_int(long double d, unsigned w, int is_signed);
 /* dst = fneg/fabs/copysign (op) of slots a (and b) as bit operations on

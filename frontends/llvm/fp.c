@@ -13,8 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-/* Operands each sub-operation reads (a, b, c). */
-static unsigned arity(int op) {
+unsigned sxl_fp_arity(int op) {
   switch (op) {
   case FP_FADD: case FP_FSUB: case FP_FMUL: case FP_FDIV: case FP_FREM: case FP_FCMP:
   case FP_COPYSIGN: case FP_MINNUM: case FP_MAXNUM: case FP_POW: case FP_POWI:
@@ -232,7 +231,7 @@ int sxl_fp_op(run *r, const sxl_ins *in) {
   if (rc) return rc;
   uint64_t v[3] = {0, 0, 0};
   const uint32_t slots[3] = {in->a, in->b, in->c};
-  unsigned n = arity(in->flag);
+  unsigned n = sxl_fp_arity(in->flag);
   for (unsigned i = 0; i < n; i++) {
     rc = operand(r, slots[i], &v[i]);
     if (rc != SXL_CONTINUE) return rc;

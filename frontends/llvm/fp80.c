@@ -48,16 +48,6 @@ static unsigned operand_format(const sxl_ins *in, unsigned i) {
   }
 }
 
-static unsigned arity(int op) {
-  switch (op) {
-  case FP_FADD: case FP_FSUB: case FP_FMUL: case FP_FDIV: case FP_FREM: case FP_FCMP:
-  case FP_COPYSIGN: case FP_MINNUM: case FP_MAXNUM: case FP_POW: case FP_POWI:
-    return 2;
-  case FP_FMA: case FP_FMULADD: return 3;
-  default: return 1;
-  }
-}
-
 /* An operand of format fmt at slot (a pair for 80): its value, and its
 ** bits (*iv) when it is an integer; concretized, and counted, when
 ** symbolic. */
@@ -172,7 +162,7 @@ int sxl_fp80_op(run *r, const sxl_ins *in) {
   long double x[3] = {0, 0, 0};
   uint64_t iv[3] = {0, 0, 0};
   const uint32_t slots[3] = {in->a, in->b, in->c};
-  for (unsigned i = 0; i < arity(in->flag); i++) {
+  for (unsigned i = 0; i < sxl_fp_arity(in->flag); i++) {
     rc = operand(r, slots[i], operand_format(in, i), &x[i], &iv[i]);
     if (rc != SXL_CONTINUE) return rc;
   }

@@ -13,6 +13,7 @@
 ** Constants carry their width where the parser cannot infer it.
 */
 #include "expr.h"
+#include "printscan.h"
 #include "alloc.h"
 #include "error.h"
 #include "stack.h"
@@ -21,8 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* per-node scratch in eval_value while printing (eval_stamp == epoch) */
-#define USES_MASK 0xffffffffull
 #define F_SEEN (1ull << 32)
 #define LABEL_SHIFT 33 /* label number + 1; 0: not yet printed */
 
@@ -37,44 +36,23 @@ typedef struct kq {
   uint64_t nlabels, nulabels;
 } kq;
 
-static void touch(kq *p, sx_expr *e) {
-  if (e->eval_stamp != p->epoch) {
-    e->eval_stamp = p->epoch;
-    e->eval_value = 0;
-  }
-}
-static void add_use(kq *p, sx_expr *e) {
-  touch(p, e);
-  if ((e->eval_value & USES_MASK) != USES_MASK) e->eval_value++;
-}
 static bool shared(const sx_expr *e) { return (e->eval_value & USES_MASK) > 1; }
-
-static const sx_expr *chain_root(const sx_expr *a) {
-  while (a->kind == SYMX_K_ARRAY_WRITE) a = a->args[0];
-  return a;
-}
-
-static bool read_needs_guard(const sx_expr *r) {
-  const sx_expr *root = chain_root(r->args[0]);
-  if (root->aux < 64 && root->arr->size >= (1ull << root->aux)) return false;
-  return !(sx_is_const(r->args[1]) && r->args[1]->value < root->arr->size);
-}
 
 /* The index and the chain's indices (and values, when 64-bit chains are
 ** expanded per read) are printed more than once by a read: count them. */
 static void count_read_extras(kq *p, sx_expr *r) {
-  bool wide = chain_root(r->args[0])->aux == 64;
-  bool guard = read_needs_guard(r);
-  if (guard || wide) add_use(p, r->args[1]);
+  bool wide = sx_pr_chain_root(r->args[0])->aux == 64;
+  bool guard = sx_pr_read_needs_guard(r);
+  if (guard || wide) sx_pr_add_use(p->epoch, r->args[1]);
   for (sx_expr *a = r->args[0]; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) {
-    if (guard || wide) add_use(p, a->args[1]);
-    if (wide) add_use(p, a->args[2]);
+    if (guard || wide) sx_pr_add_use(p->epoch, a->args[1]);
+    if (wide) sx_pr_add_use(p->epoch, a->args[2]);
   }
 }
 
 static bool count(kq *p, sx_expr *root) {
   node_stack st = {0};
-  add_use(p, root);
+  sx_pr_add_use(p->epoch, root);
   if (root->eval_value & F_SEEN) return true;
   if (!SX_PUSH(p->ctx, st, root)) return false;
   while (!SX_EMPTY(st)) {
@@ -87,7 +65,7 @@ static bool count(kq *p, sx_expr *root) {
     if (e->kind == SYMX_K_READ) count_read_extras(p, e);
     for (unsigned i = e->nargs; i-- > 0;) {
       sx_expr *c = e->args[i];
-      add_use(p, c);
+      sx_pr_add_use(p->epoch, c);
       if (!(c->eval_value & F_SEEN) && !SX_PUSH(p->ctx, st, c)) goto oom;
     }
   }
@@ -236,7 +214,7 @@ static void put_guard(kq *p, const sx_expr *r, bool wide) {
   for (a = r->args[0]; !wide && a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) sx_sb_puts(p->b, "(Or ");
   sx_sb_puts(p->b, "(Ult ");
   put(p, r->args[1]);
-  sx_sb_printf(p->b, " %llu)", (unsigned long long)chain_root(r->args[0])->arr->size);
+  sx_sb_printf(p->b, " %llu)", (unsigned long long)sx_pr_chain_root(r->args[0])->arr->size);
   for (a = r->args[0]; !wide && a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) {
     sx_sb_puts(p->b, " (Eq ");
     put(p, r->args[1]);
@@ -248,7 +226,7 @@ static void put_guard(kq *p, const sx_expr *r, bool wide) {
 }
 
 static void put_read(kq *p, const sx_expr *r) {
-  bool guard = read_needs_guard(r), wide = chain_root(r->args[0])->aux == 64;
+  bool guard = sx_pr_read_needs_guard(r), wide = sx_pr_chain_root(r->args[0])->aux == 64;
   unsigned close = 0;
   if (wide) {
     for (const sx_expr *a = r->args[0]; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0], close++) {
@@ -265,7 +243,7 @@ static void put_read(kq *p, const sx_expr *r) {
   sx_sb_puts(p->b, "(Read w8 ");
   put_index(p, r->args[1]);
   sx_sb_putc(p->b, ' ');
-  put_updates(p, wide ? (sx_expr *)chain_root(r->args[0]) : r->args[0]);
+  put_updates(p, wide ? (sx_expr *)sx_pr_chain_root(r->args[0]) : r->args[0]);
   sx_sb_puts(p->b, guard ? ") 0)" : ")");
   while (close--) sx_sb_putc(p->b, ')');
 }

@@ -16,6 +16,7 @@
 ** reader maps those two names back to all-zero constant arrays.
 */
 #include "expr.h"
+#include "printscan.h"
 #include "alloc.h"
 #include "error.h"
 #include "stack.h"
@@ -24,8 +25,6 @@
 #include <string.h>
 
 #define MAX_INLINE 24
-/* per-node scratch in eval_value while printing (eval_stamp == epoch) */
-#define USES_MASK 0xffffffffull
 #define F_EXPANDED (1ull << 32)
 #define F_DEFINED (1ull << 33)
 #define DEPTH_SHIFT 40
@@ -40,33 +39,10 @@ typedef struct printer {
   bool base_declared[2]; /* symx!zero32, symx!zero64 */
 } printer;
 
-static void touch(printer *p, sx_expr *e) {
-  if (e->eval_stamp != p->epoch) {
-    e->eval_stamp = p->epoch;
-    e->eval_value = 0;
-  }
-}
-static void add_use(printer *p, sx_expr *e) {
-  touch(p, e);
-  if ((e->eval_value & USES_MASK) != USES_MASK) e->eval_value++;
-}
-
-static const sx_expr *chain_root(const sx_expr *a) {
-  while (a->kind == SYMX_K_ARRAY_WRITE) a = a->args[0];
-  return a;
-}
-
-/* A read needs a guard when its root is an input and its index may fall
-** outside the input. */
-static bool read_needs_guard(const sx_expr *r) {
-  const sx_expr *root = chain_root(r->args[0]);
-  if (root->aux < 64 && root->arr->size >= (1ull << root->aux)) return false;
-  return !(sx_is_const(r->args[1]) && r->args[1]->value < root->arr->size);
-}
 
 static bool collect(printer *p, sx_expr *root) {
   node_stack st = {0};
-  touch(p, root);
+  sx_pr_touch(p->epoch, root);
   if (root->eval_value & F_EXPANDED) return true;
   if (!SX_PUSH(p->ctx, st, root)) return false;
   while (!SX_EMPTY(st)) {
@@ -82,13 +58,13 @@ static bool collect(printer *p, sx_expr *root) {
     e->eval_value |= F_EXPANDED;
     for (unsigned i = 0; i < e->nargs; i++) {
       sx_expr *c = e->args[i];
-      add_use(p, c);
+      sx_pr_add_use(p->epoch, c);
       if (!(c->eval_value & F_EXPANDED) && !SX_PUSH(p->ctx, st, c)) goto oom;
     }
-    if (e->kind == SYMX_K_READ && read_needs_guard(e)) {
+    if (e->kind == SYMX_K_READ && sx_pr_read_needs_guard(e)) {
       /* the index and the chain's indices are printed twice: name them */
-      add_use(p, e->args[1]);
-      for (sx_expr *a = e->args[0]; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) add_use(p, a->args[1]);
+      sx_pr_add_use(p->epoch, e->args[1]);
+      for (sx_expr *a = e->args[0]; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) sx_pr_add_use(p->epoch, a->args[1]);
     }
   }
   SX_RELEASE(p->ctx, st);
@@ -132,9 +108,9 @@ static void render_compare(printer *p, sx_sb *b, const char *op, const sx_expr *
 }
 
 static void render_read(printer *p, sx_sb *b, const sx_expr *e) {
-  bool guard = read_needs_guard(e);
+  bool guard = sx_pr_read_needs_guard(e);
   if (guard) {
-    const sx_expr *root = chain_root(e->args[0]);
+    const sx_expr *root = sx_pr_chain_root(e->args[0]);
     sx_sb_puts(b, "(ite (or (bvult ");
     render(p, b, e->args[1]);
     sx_sb_putc(b, ' ');
@@ -250,7 +226,7 @@ char *symx_smt2_query(symx_ctx *ctx, symx_expr *const *cs, size_t n) {
   sx_sb_puts(&p.decl, "(set-logic QF_ABV)\n");
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    add_use(&p, cs[i]);
+    sx_pr_add_use(p.epoch, cs[i]);
     ok = collect(&p, cs[i]);
   }
   /* decide definitions in post-order, emit them and the declarations */

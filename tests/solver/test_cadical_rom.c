@@ -38,17 +38,22 @@ static symx_expr *base(table_gen *t) {
   return a;
 }
 
+/* a[i] = v, every argument consumed. */
+static symx_expr *write_consumed(symx_ctx *ctx, symx_expr *a, symx_expr *i, symx_expr *v) {
+  symx_expr *na = symx_array_write(ctx, a, i, v);
+  symx_expr_release(i);
+  symx_expr_release(v);
+  symx_expr_release(a);
+  return na;
+}
+
 /* a with m constant writes at indices below span (overlapping when m is
 ** near span), about a third of them zeros. */
 static symx_expr *const_writes(table_gen *t, symx_expr *a, uint64_t m, uint64_t span) {
   for (uint64_t j = 0; j < m; j++) {
     symx_expr *i = K(t->ctx, 32, rx_below(t->g, span));
     symx_expr *v = K(t->ctx, 8, rx_below(t->g, 3) ? rx_next(t->g) & 0xff : 0);
-    symx_expr *na = symx_array_write(t->ctx, a, i, v);
-    symx_expr_release(i);
-    symx_expr_release(v);
-    symx_expr_release(a);
-    a = na;
+    a = write_consumed(t->ctx, a, i, v);
   }
   return a;
 }
@@ -99,11 +104,7 @@ static symx_expr *symbolic_writes(table_gen *t, symx_expr *a) {
   for (uint64_t n = 1 + rx_below(t->g, 2); n--;) {
     symx_expr *i = index_expr(t);
     symx_expr *v = rx_below(t->g, 2) ? byte_of_in(t, 1) : K(t->ctx, 8, rx_next(t->g) & 0xff);
-    symx_expr *na = symx_array_write(t->ctx, a, i, v);
-    symx_expr_release(i);
-    symx_expr_release(v);
-    symx_expr_release(a);
-    a = na;
+    a = write_consumed(t->ctx, a, i, v);
   }
   return a;
 }
