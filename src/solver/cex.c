@@ -284,6 +284,14 @@ int sx_cex_insert(sx_cex *c, sx_expr *const *s, size_t n, sx_assign *model) {
   return SYMX_OK;
 }
 
+/* Whether m satisfies q[0..n), the newest constraint (highest id) first:
+** it is the one a cached model of the same path most often fails. */
+static bool holds(symx_ctx *ctx, sx_expr *const *q, size_t n, sx_assign *m) {
+  for (size_t i = n; i-- > 0;)
+    if (sx_eval(ctx, q[i], m) != 1) return false;
+  return true;
+}
+
 /* position of id in q[from..), or -1 */
 static long q_find(const sx_cex *c, size_t from, uint64_t id) {
   size_t lo = from, hi = c->qn;
@@ -311,7 +319,7 @@ static bool visit(sx_cex *c, tnode *t) {
       if (!seen) {
         c->budget--;
         c->tried[c->ntried++] = en->model;
-        if (sx_eval_all(c->ctx, c->q, c->qn, en->model)) {
+        if (holds(c->ctx, c->q, c->qn, en->model)) {
           c->found = t->entry;
           return true;
         }
@@ -351,11 +359,15 @@ int sx_cex_lookup(sx_cex *c, sx_expr *const *s, size_t n, bool want_sat, sx_assi
   }
   c->q = s;
   c->qn = n;
-  c->want_sat = want_sat;
   c->budget = EVAL_BUDGET;
   c->ntried = 0;
   c->found = -1;
+  /* an UNSAT subset first: it costs no evaluation, and the checks of a
+  ** long path are mostly UNSAT, where every model tried is wasted */
+  c->want_sat = false;
   dfs(c, &c->root, 0);
+  c->want_sat = want_sat;
+  if (c->found < 0 && want_sat) dfs(c, &c->root, 0);
   if (c->found < 0 && want_sat) {
     for (unsigned i = 1; i <= RECENT && c->budget > 0; i++) {
       sx_assign *m = c->recent[(c->recent_next - i) % RECENT];
@@ -364,7 +376,7 @@ int sx_cex_lookup(sx_cex *c, sx_expr *const *s, size_t n, bool want_sat, sx_assi
       if (seen) continue;
       c->budget--;
       c->tried[c->ntried++] = m;
-      if (sx_eval_all(c->ctx, s, n, m)) {
+      if (holds(c->ctx, s, n, m)) {
         c->q = NULL;
         *model = m;
         *how = SX_CEX_RECENT;

@@ -22,6 +22,7 @@ static void shared_free(symx_ctx *ctx) {
   sx_keyscan_free(sh->keys);
   sx_cex_free(sh->cex);
   sx_bcache_free(sh->branch);
+  sx_simp_cache_free(ctx, sh->simp);
   sx_free(ctx, sh, sizeof *sh);
   ctx->solver = NULL;
 }
@@ -36,7 +37,8 @@ struct sx_solver_shared *sx_chain_shared(symx_ctx *ctx) {
   sh->keys = sx_keyscan_new(ctx);
   sh->cex = sx_cex_new(ctx, max);
   sh->branch = sx_bcache_new(ctx, max);
-  if (!sh->keys || !sh->cex || !sh->branch) {
+  sh->simp = sx_simp_cache_new(ctx);
+  if (!sh->keys || !sh->cex || !sh->branch || !sh->simp) {
     shared_free(ctx);
     goto oom;
   }
@@ -160,6 +162,14 @@ static int bounds_layer(run *r, bool bc, sx_expr *const *g, size_t n, uint64_t s
   return rc;
 }
 
+/* Whether hint satisfies cs[0..n), cond (when among them) first: the hint
+** is mostly the state's witness, which meets the path and fails the
+** condition, and the path of a real program is long. */
+static bool hint_holds(symx_ctx *ctx, sx_expr *cond, sx_expr *const *cs, size_t n, sx_assign *hint) {
+  if (cond && sx_eval(ctx, cond, hint) != 1) return false;
+  return sx_eval_all(ctx, cs, n, hint);
+}
+
 /*
 ** Decides factor g[0..n) (sorted by id). On SAT, *src receives the model to
 ** merge (NULL: nothing to merge, the hint already holds it); *owned tells
@@ -172,12 +182,12 @@ static int decide(run *r, sx_expr *const *g, size_t n, sx_assign **src, bool *ow
   *src = NULL;
   *owned = false;
   *layer = SX_LAYER_NONE;
-  if (q->hint && sx_eval_all(ctx, g, n, q->hint)) {
+  bool has_cond = false;
+  for (size_t i = 0; i < n && r->cond; i++) has_cond |= g[i] == r->cond;
+  if (q->hint && hint_holds(ctx, has_cond ? r->cond : NULL, g, n, q->hint)) {
     *layer = SX_LAYER_HINT;
     return SYMX_SAT;
   }
-  bool has_cond = false;
-  for (size_t i = 0; i < n && r->cond; i++) has_cond |= g[i] == r->cond;
   bool bc = o->chain_branch_cache && has_cond;
   if (bc) {
     SX_CLEAR(r->rest);
@@ -312,7 +322,7 @@ static int chain_run(symx_ctx *ctx, symx_solver *s, sx_query *q, sx_assign *mode
   }
   /* simplification (constants are always dropped or decide at once) */
   uint64_t ts = sx_now_ns();
-  if (o->chain_simplify) rc = sx_simplify(ctx, path.begin, SX_SIZE(path), q->cond, &all, &r.cond);
+  if (o->chain_simplify) rc = sx_simplify(ctx, sh->simp, path.begin, SX_SIZE(path), q->cond, &all, &r.cond);
   else rc = copy_trivial(ctx, path.begin, SX_SIZE(path), q->cond, &all, &r.cond);
   SX_ADD(ctx, simplify_time_ns, sx_now_ns() - ts);
   if (rc != SYMX_OK) goto done;
@@ -333,7 +343,7 @@ static int chain_run(symx_ctx *ctx, symx_solver *s, sx_query *q, sx_assign *mode
     rc = SYMX_SAT;
     goto done;
   }
-  if (q->hint && sx_eval_all(ctx, all.begin, nall, q->hint)) {
+  if (q->hint && hint_holds(ctx, r.cond, all.begin, nall, q->hint)) {
     rc = SYMX_SAT;
     layer = SX_LAYER_HINT;
     goto done;

@@ -30,6 +30,7 @@
 #include "cache_branch.h"
 #include "cex.h"
 #include "factors.h"
+#include "simplify.h"
 #include "solver.h"
 
 /* Per-context state of the chain (ctx->solver). */
@@ -37,6 +38,7 @@ struct sx_solver_shared {
   sx_keyscan *keys;
   sx_cex *cex;
   sx_bcache *branch;
+  sx_simp_cache *simp;
   unsigned record_seq;
   unsigned log_seq; /* query_log_solver's numbering */
 };

@@ -365,6 +365,12 @@ static int step(search *s, bool *progress) {
 int sx_repair(symx_ctx *ctx, sx_expr *const *g, size_t n, sx_assign *start, uint64_t budget,
               sx_assign **out) {
   *out = NULL;
+  /* a move is judged by evaluating every constraint: with more than half
+  ** the budget in constraints, no move fits (the hint was checked before) */
+  if (n && 2 * (uint64_t)n > budget) {
+    SX_INC(ctx, repair_misses);
+    return SYMX_UNKNOWN;
+  }
   search s = {ctx, start ? symx_assign_copy(start) : symx_assign_new(ctx), g, n, 0, NULL, NULL, 0, budget};
   s.holds = n ? sx_alloc(ctx, 2 * n * sizeof *s.holds) : NULL;
   s.next = s.holds + n;

@@ -82,18 +82,87 @@ void sx_exprs_release_all(sx_exprs *v) {
   SX_CLEAR(*v);
 }
 
+/*
+** The one parent each rewritten node was met under (MANY: more than one),
+** so a new fact about a node clears the memo only when a memoised node
+** other than a fact's own may contain it. Without it every constraint's
+** fact (c is true) cleared the memo, and each query re-walked its whole
+** path: quadratic on the long paths of real programs.
+*/
+typedef struct parents {
+  const sx_expr **k, **p;
+  size_t cap, count;
+} parents;
+
+#define MANY ((const sx_expr *)1)
+
 typedef struct simp {
   symx_ctx *ctx;
   pmap facts, memo;
+  pmap *scratch; /* when set, new rewrites go there (the query's condition) */
+  parents up;
   SX_STACK(sx_expr *) work;
 } simp;
+
+static size_t up_slot(const parents *m, const sx_expr *k) {
+  size_t j = sx_hash_mix(0, (uintptr_t)k) & (m->cap - 1);
+  while (m->k[j] && m->k[j] != k) j = (j + 1) & (m->cap - 1);
+  return j;
+}
+
+static bool up_grow(symx_ctx *ctx, parents *m) {
+  size_t ncap = m->cap ? m->cap * 2 : 64;
+  parents n = {sx_calloc(ctx, ncap * sizeof *n.k), sx_alloc(ctx, ncap * sizeof *n.p), ncap, m->count};
+  if (!n.k || !n.p) {
+    sx_free(ctx, n.k, ncap * sizeof *n.k);
+    sx_free(ctx, n.p, ncap * sizeof *n.p);
+    return false;
+  }
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->k[i]) {
+      size_t j = up_slot(&n, m->k[i]);
+      n.k[j] = m->k[i];
+      n.p[j] = m->p[i];
+    }
+  sx_free(ctx, m->k, m->cap * sizeof *m->k);
+  sx_free(ctx, m->p, m->cap * sizeof *m->p);
+  *m = n;
+  return true;
+}
+
+/* records that child was met under parent */
+static bool up_note(symx_ctx *ctx, parents *m, const sx_expr *child, const sx_expr *parent) {
+  if ((m->count + 1) * 2 > m->cap && !up_grow(ctx, m)) return false;
+  size_t j = up_slot(m, child);
+  if (!m->k[j]) {
+    m->k[j] = child;
+    m->p[j] = parent;
+    m->count++;
+  } else if (m->p[j] != parent) {
+    m->p[j] = MANY;
+  }
+  return true;
+}
+
+/* whether a memoised rewrite may depend on t (t is about to get a fact) */
+static bool memo_uses(const simp *s, const sx_expr *t) {
+  if (!s->memo.count) return false;
+  if (!t->nargs) return true; /* leaves are not tracked */
+  if (!s->up.count) return false;
+  size_t j = up_slot(&s->up, t);
+  if (!s->up.k[j]) return false;
+  const sx_expr *p = s->up.p[j];
+  /* a parent with a fact of its own reads that fact, not its memo entry */
+  return p == MANY || !pmap_get(&s->facts, p);
+}
 
 /* the already-known result of e, or NULL when children must be done first */
 static sx_expr *known(simp *s, sx_expr *e) {
   sx_expr *r = pmap_get(&s->facts, e);
   if (r) return r;
   if (!sx_is_symbolic(e) || e->nargs == 0) return e;
-  return pmap_get(&s->memo, e);
+  r = pmap_get(&s->memo, e);
+  return r || !s->scratch ? r : pmap_get(s->scratch, e);
 }
 
 /* a new reference to e with the facts substituted, or NULL on failure */
@@ -119,6 +188,7 @@ static sx_expr *rewrite(simp *s, sx_expr *root) {
     sx_expr *args[3];
     bool same = true;
     for (unsigned i = 0; i < e->nargs; i++) {
+      if (!s->scratch && !up_note(ctx, &s->up, e->args[i], e)) return NULL;
       args[i] = known(s, e->args[i]);
       same &= args[i] == e->args[i];
     }
@@ -136,7 +206,7 @@ static sx_expr *rewrite(simp *s, sx_expr *root) {
       r = sx_expr_build(ctx, e->kind, e->nargs, args, p0, p1, "sx_simplify");
       if (!r) return NULL;
     }
-    if (!pmap_put(ctx, &s->memo, e, r)) return NULL;
+    if (!pmap_put(ctx, s->scratch ? s->scratch : &s->memo, e, r)) return NULL;
   }
   return symx_expr_retain(known(s, root));
 }
@@ -149,8 +219,9 @@ static bool add_fact(simp *s, const sx_expr *t, uint64_t v, unsigned w, bool *un
     return !*unsat;
   }
   sx_expr *c = sx_expr_make(s->ctx, SYMX_K_CONST, w, 0, NULL, v, 0, "sx_simplify");
+  bool stale = memo_uses(s, t); /* memoised rewrites predate this fact */
   if (!c || !pmap_put(s->ctx, &s->facts, t, c)) return false;
-  pmap_clear(s->ctx, &s->memo); /* memoised rewrites predate this fact */
+  if (stale) pmap_clear(s->ctx, &s->memo);
   return true;
 }
 
@@ -166,56 +237,116 @@ static bool learn(simp *s, sx_expr *c, bool *unsat) {
   return true;
 }
 
-int sx_simplify(symx_ctx *ctx, sx_expr *const *cs, size_t n, sx_expr *cond, sx_exprs *out,
-                sx_expr **cond_out) {
-  simp s = {ctx, {0}, {0}, {0}};
-  bool unsat = false;
-  int rc = SYMX_OK;
-  if (cond_out) *cond_out = NULL;
-  for (size_t i = 0; i <= n; i++) {
-    sx_expr *c = i < n ? cs[i] : cond;
-    if (!c) break;
-    sx_expr *r = rewrite(&s, c);
-    if (!r) goto oom;
+struct sx_simp_cache {
+  simp s;       /* the facts and memo after in[] */
+  sx_exprs in;  /* the constraints simplified (retained: keys of s's maps are in their DAGs) */
+  sx_exprs out; /* what they became (retained) */
+};
+
+static void simp_free(simp *s) {
+  symx_ctx *ctx = s->ctx;
+  pmap_free(ctx, &s->memo);
+  pmap_free(ctx, &s->facts);
+  sx_free(ctx, s->up.k, s->up.cap * sizeof *s->up.k);
+  sx_free(ctx, s->up.p, s->up.cap * sizeof *s->up.p);
+  SX_RELEASE(ctx, s->work);
+  *s = (simp){.ctx = ctx};
+}
+
+static void cache_reset(sx_simp_cache *c) {
+  simp_free(&c->s);
+  sx_exprs_release_all(&c->in);
+  sx_exprs_release_all(&c->out);
+}
+
+void sx_simp_cache_free(symx_ctx *ctx, sx_simp_cache *c) {
+  if (!c) return;
+  c->s.ctx = ctx;
+  cache_reset(c);
+  SX_RELEASE(ctx, c->in);
+  SX_RELEASE(ctx, c->out);
+  sx_free(ctx, c, sizeof *c);
+}
+
+sx_simp_cache *sx_simp_cache_new(symx_ctx *ctx) {
+  sx_simp_cache *c = sx_calloc(ctx, sizeof *c);
+  if (c) c->s.ctx = ctx;
+  return c;
+}
+
+/* How much of cs the cache has done (its in[] is a prefix of cs): that
+** many; else the cache is emptied and 0. */
+static size_t cache_prefix(sx_simp_cache *c, sx_expr *const *cs, size_t n) {
+  size_t k = SX_SIZE(c->in);
+  bool prefix = k <= n;
+  for (size_t i = 0; i < k && prefix; i++) prefix = c->in.begin[i] == cs[i];
+  if (prefix) return k;
+  cache_reset(c);
+  return 0;
+}
+
+static bool push_ref(symx_ctx *ctx, sx_exprs *v, sx_expr *e) {
+  if (!SX_PUSH(ctx, *v, e)) return false;
+  symx_expr_retain(e);
+  return true;
+}
+
+/* cs[i] simplified under s (from cs[from]) into out and the cache's lists;
+** SYMX_OK, SYMX_UNSAT, or SYMX_NOMEM (not recorded) */
+static int path_from(simp *s, sx_simp_cache *c, sx_expr *const *cs, size_t from, size_t n, sx_exprs *out) {
+  symx_ctx *ctx = s->ctx;
+  for (size_t i = from; i < n; i++) {
+    sx_expr *r = rewrite(s, cs[i]);
+    if (!r) return SYMX_NOMEM;
+    if (c && !push_ref(ctx, &c->in, cs[i])) r = (sx_expr_release_nonnull(r), NULL);
+    if (!r) return SYMX_NOMEM;
     if (sx_is_const(r)) {
       bool is_false = r->value == 0;
-      if (!is_false && i == n && cond_out) *cond_out = symx_expr_retain(r);
       sx_expr_release_nonnull(r);
-      if (is_false) {
-        unsat = true;
-        break;
-      }
+      if (is_false) return SYMX_UNSAT;
       continue;
     }
-    if (i == n && cond_out) *cond_out = symx_expr_retain(r);
     if (!SX_PUSH(ctx, *out, r)) {
       sx_expr_release_nonnull(r);
-      goto oom;
+      return SYMX_NOMEM;
     }
-    if (i < n && !learn(&s, r, &unsat)) {
-      if (unsat) break;
-      goto oom;
-    }
+    if (c && !push_ref(ctx, &c->out, r)) return SYMX_NOMEM;
+    bool unsat = false;
+    if (!learn(s, r, &unsat)) return unsat ? SYMX_UNSAT : SYMX_NOMEM;
   }
-  if (unsat) {
+  return SYMX_OK;
+}
+
+int sx_simplify(symx_ctx *ctx, sx_simp_cache *cache, sx_expr *const *cs, size_t n, sx_expr *cond,
+                sx_exprs *out, sx_expr **cond_out) {
+  simp local = {.ctx = ctx}, *s = cache ? &cache->s : &local;
+  pmap scratch = {0};
+  int rc = SYMX_OK;
+  if (cond_out) *cond_out = NULL;
+  size_t from = cache ? cache_prefix(cache, cs, n) : 0;
+  for (size_t i = 0; from && i < SX_SIZE(cache->out) && rc == SYMX_OK; i++)
+    if (!push_ref(ctx, out, cache->out.begin[i])) rc = SYMX_NOMEM;
+  SX_ADD(ctx, simplify_reused, from);
+  if (rc == SYMX_OK) rc = path_from(s, cache, cs, from, n, out);
+  if (cache && rc != SYMX_OK) cache_reset(cache); /* it may be half-done */
+  if (rc == SYMX_OK && cond) {
+    /* the condition's rewrites go to a scratch memo: its nodes are not
+    ** kept alive by the cache, so they must not stay in its maps */
+    s->scratch = &scratch;
+    sx_expr *r = rewrite(s, cond);
+    s->scratch = NULL;
+    if (!r) rc = SYMX_NOMEM;
+    else if (sx_is_const(r) && !r->value) rc = SYMX_UNSAT;
+    else if (!sx_is_const(r) && !push_ref(ctx, out, r)) rc = SYMX_NOMEM;
+    if (r && rc == SYMX_OK && cond_out) *cond_out = symx_expr_retain(r);
+    if (r) sx_expr_release_nonnull(r);
+  }
+  pmap_free(ctx, &scratch);
+  if (rc != SYMX_OK) {
     sx_exprs_release_all(out);
-    if (cond_out && *cond_out) {
-      sx_expr_release_nonnull(*cond_out);
-      *cond_out = NULL;
-    }
-    rc = SYMX_UNSAT;
+    if (cond_out && *cond_out) sx_expr_release_nonnull(*cond_out);
+    if (cond_out) *cond_out = NULL;
   }
-  goto done;
-oom:
-  sx_exprs_release_all(out);
-  if (cond_out && *cond_out) {
-    sx_expr_release_nonnull(*cond_out);
-    *cond_out = NULL;
-  }
-  rc = sx_error(ctx, SYMX_NOMEM, "sx_simplify", "out of memory");
-done:
-  pmap_free(ctx, &s.memo);
-  pmap_free(ctx, &s.facts);
-  SX_RELEASE(ctx, s.work);
-  return rc;
+  if (!cache) simp_free(&local);
+  return rc == SYMX_NOMEM ? sx_error(ctx, SYMX_NOMEM, "sx_simplify", "out of memory") : rc;
 }

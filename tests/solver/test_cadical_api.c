@@ -241,5 +241,67 @@ static void session_counted(void) {
   }
 }
 
-CHECK_MAIN(CHECK_CASE(session_counted), CHECK_CASE(misuse), CHECK_CASE(stop_and_deadline), CHECK_CASE(model_shape), CHECK_CASE(const_arrays),
+/* A table read at a symbolic index: a mux of 2048 bytes, past the small
+** session limit on its own. */
+static symx_expr *table_read(symx_ctx *ctx, symx_expr *table, symx_expr *in, uint64_t i) {
+  symx_expr *b = symx_read_le(ctx, in, i, 2), *idx = symx_zext(ctx, b, 32);
+  symx_expr *m = k(ctx, 32, 2047), *ix = symx_and(ctx, idx, m), *r = symx_read(ctx, table, ix);
+  symx_expr_release(b);
+  symx_expr_release(idx);
+  symx_expr_release(m);
+  symx_expr_release(ix);
+  return r;
+}
+
+/* A big session is kept while the queries are mostly its constraints (a
+** path growing by one check at a time, as a real program's table lookups
+** make), and dropped for a query of other constraints; every answer as a
+** fresh session's. */
+static void big_session_kept(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  uint8_t bytes[2048];
+  for (unsigned i = 0; i < sizeof bytes; i++) bytes[i] = (uint8_t)(i * 7 + (i >> 5));
+  symx_expr *table = symx_array_const(ctx, "tab", bytes, sizeof bytes, 32);
+  symx_expr *in = symx_array_input(ctx, "in", 64, 32);
+  sx_backend *inc = sx_backend_cadical.create(ctx);
+  symx_expr *path[16];
+  for (unsigned n = 0; n < 16; n++) {
+    symx_expr *r = table_read(ctx, table, in, 2 * n), *c = k(ctx, 8, 200 - n);
+    path[n] = symx_ult(ctx, r, c);
+    symx_expr_release(r);
+    symx_expr_release(c);
+    /* the path so far and a check of one more read (SAT or UNSAT: a fresh
+    ** session is the oracle) */
+    symx_expr *q[17], *q2[17];
+    for (unsigned i = 0; i <= n; i++) q[i] = symx_expr_retain(path[i]), q2[i] = symx_expr_retain(path[i]);
+    symx_expr *rr = table_read(ctx, table, in, 2 * n + 1), *v = k(ctx, 8, n * 13);
+    q[n + 1] = symx_eq(ctx, rr, v);
+    q2[n + 1] = symx_expr_retain(q[n + 1]);
+    symx_expr_release(rr);
+    symx_expr_release(v);
+    int r1 = ask(ctx, inc, q, n + 2, NULL);
+    sx_backend *fresh = sx_backend_cadical.create(ctx);
+    symx_option_set(ctx, "cadical_incremental", 0);
+    int r2 = ask(ctx, fresh, q2, n + 2, NULL);
+    symx_option_set(ctx, "cadical_incremental", 1);
+    sx_backend_cadical.destroy(fresh);
+    CHECK(r1 == r2 && r1 != SYMX_UNKNOWN);
+  }
+  /* 16 queries of one growing path: one session (the fresh ones add 16) */
+  CHECK_EQ_U64(symx_stat_get(ctx, "cadical_sessions"), 1 + 16);
+  /* other constraints: the big session goes */
+  symx_expr *r = table_read(ctx, table, in, 60), *three = k(ctx, 8, 3);
+  symx_expr *other[1] = {symx_eq(ctx, r, three)};
+  symx_expr_release(r);
+  symx_expr_release(three);
+  CHECK_EQ_U64(ask(ctx, inc, other, 1, NULL), SYMX_SAT);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cadical_resets"), 1);
+  for (unsigned n = 0; n < 16; n++) symx_expr_release(path[n]);
+  symx_expr_release(table);
+  symx_expr_release(in);
+  sx_backend_cadical.destroy(inc);
+  symx_ctx_free(ctx);
+}
+
+CHECK_MAIN(CHECK_CASE(session_counted), CHECK_CASE(big_session_kept), CHECK_CASE(misuse), CHECK_CASE(stop_and_deadline), CHECK_CASE(model_shape), CHECK_CASE(const_arrays),
            CHECK_CASE(input_arrays), CHECK_CASE(incremental_reuse))

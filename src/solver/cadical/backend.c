@@ -33,6 +33,7 @@
 */
 #define MAX_NODES (1u << 22)
 #define MAX_CLAUSES (1ull << 14)
+#define MAX_CLAUSES_REUSED (1ull << 22)
 #define MAX_POOL (1u << 24)
 #define MAX_MEMO (1u << 21)
 /* input arrays up to this size are bound whole in models */
@@ -93,6 +94,24 @@ static int start(sx_backend *b) {
 static bool too_big(const sx_backend *b) {
   return b->bl.g.nnodes > MAX_NODES || b->cnf.nclauses > MAX_CLAUSES ||
          SX_SIZE(b->bl.pool) > MAX_POOL || b->bl.memo.count > MAX_MEMO;
+}
+
+/*
+** Whether to drop the session before the query cs[0..n). A small one is
+** always kept. A big one is kept while the query is mostly made of
+** constraints it has already blasted: the next query of the same path
+** (a step adds a constraint and asks a condition: two new ones), or one
+** sharing seven eighths. Real programs' paths read big tables, and
+** re-blasting them for each check costs more than the stale circuits.
+** Past a hard size it goes anyway.
+*/
+static bool stale(const sx_backend *b, sx_expr *const *cs, size_t n) {
+  if (!too_big(b)) return false;
+  if (b->cnf.nclauses > MAX_CLAUSES_REUSED || b->bl.g.nnodes > MAX_NODES) return true;
+  size_t known = 0;
+  for (size_t i = 0; i < n; i++)
+    known += sx_map_get(&b->bl.memo, cs[i]->id, 0) != UINT32_MAX;
+  return !known || (n - known > 2 && known * 8 < n * 7);
 }
 
 static sx_backend *create(symx_ctx *ctx) {
@@ -351,7 +370,7 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
       return sx_error(ctx, SYMX_MISUSE, SX_CHECK_FN, "constraint %zu is %s", i,
                       !cs[i] ? "NULL" : cs[i]->ctx != ctx ? "from another context" : "not width 1");
   if (ctx->interrupted || (deadline_ns && sx_now_ns() >= deadline_ns)) return SYMX_UNKNOWN;
-  if (b->live && (!ctx->opts.cadical_incremental || too_big(b) ||
+  if (b->live && (!ctx->opts.cadical_incremental || stale(b, cs, n) ||
                   b->bl.ackermann != (ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN) ||
                   b->bl.rom != ctx->opts.cadical_rom)) {
     if (ctx->opts.cadical_incremental) SX_INC(ctx, cadical_resets);

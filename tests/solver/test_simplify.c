@@ -1,0 +1,258 @@
+/*
+** test_simplify.c — the chain's first layer (src/solver/simplify.c) by its
+** defining property: under every assignment, the simplified list holds
+** exactly when the original does (each fact substituted is implied by the
+** constraints before it), and UNSAT only when Z3 agrees. The lists state
+** facts about subterms of earlier constraints (t == v, b, !b) and then
+** reuse those subterms, so rewrites memoised before a fact must not be
+** reused after it. Assignments: random ones and Z3's models of every
+** prefix (they keep long prefixes true, where substitution matters).
+** A stale memo entry would still be sound, only weaker: so the output must
+** also be exactly what a plain recursive substitution without any memo
+** gives (ref_*), node for node.
+*/
+#include "check.h"
+#include "randexpr.h"
+#include "solver/backend.h"
+#include "solver/simplify.h"
+
+#define TRIALS 300
+#define MAXN 14
+
+/* a random symbolic subterm of e (e itself possibly), borrowed */
+static sx_expr *subterm(rx_gen *g, sx_expr *e) {
+  for (int d = 0; d < 6 && e->nargs && rx_below(g, 4); d++) {
+    sx_expr *k = e->args[rx_below(g, e->nargs)];
+    if (!sx_is_symbolic(k) || (k->flags & SX_F_ARRAY)) break;
+    e = k;
+  }
+  return e;
+}
+
+/* a fact about a subterm of c, true under a (sometimes false anyway) */
+static symx_expr *fact_about(rx_gen *g, symx_ctx *ctx, sx_expr *c, symx_assign *a) {
+  sx_expr *t = subterm(g, c);
+  uint64_t v = 0;
+  CHECK(symx_eval(ctx, t, a, &v) == SYMX_OK);
+  if (!rx_below(g, 6)) v ^= 1;
+  if (t->width == 1) return v & 1 ? symx_expr_retain(t) : symx_bool_not(ctx, t);
+  symx_expr *k = symx_const(ctx, t->width, v);
+  symx_expr *eq = symx_eq(ctx, t, k);
+  symx_expr_release(k);
+  return eq;
+}
+
+/* ---- the reference: substitution by plain recursion, no memo ---- */
+
+#define MAXF 64
+typedef struct ref {
+  const sx_expr *t[MAXF];
+  sx_expr *v[MAXF]; /* retained constants */
+  int n;
+  bool full;
+} ref;
+
+static sx_expr *ref_fact(const ref *r, const sx_expr *e) {
+  for (int i = 0; i < r->n; i++)
+    if (r->t[i] == e) return r->v[i];
+  return NULL;
+}
+
+static sx_expr *ref_rewrite(symx_ctx *ctx, const ref *r, sx_expr *e) {
+  sx_expr *f = ref_fact(r, e);
+  if (f) return symx_expr_retain(f);
+  if (!sx_is_symbolic(e) || !e->nargs) return symx_expr_retain(e);
+  sx_expr *args[3];
+  for (unsigned i = 0; i < e->nargs; i++) args[i] = ref_rewrite(ctx, r, e->args[i]);
+  unsigned p0 = 0, p1 = 0;
+  if (e->kind == SYMX_K_EXTRACT) p0 = (unsigned)e->value, p1 = e->aux;
+  else if (e->kind == SYMX_K_ZEXT || e->kind == SYMX_K_SEXT) p0 = e->width;
+  sx_expr *out = sx_expr_build(ctx, e->kind, e->nargs, args, p0, p1, "ref");
+  for (unsigned i = 0; i < e->nargs; i++) symx_expr_release(args[i]);
+  return out;
+}
+
+/* false on a contradiction */
+static bool ref_add(symx_ctx *ctx, ref *r, const sx_expr *t, uint64_t v, unsigned w) {
+  sx_expr *old = ref_fact(r, t);
+  if (old) return old->value == v;
+  if (r->n == MAXF) return r->full = true;
+  r->t[r->n] = t;
+  r->v[r->n++] = symx_const(ctx, w, v);
+  return true;
+}
+
+static bool ref_learn(symx_ctx *ctx, ref *r, sx_expr *c) {
+  if (!ref_add(ctx, r, c, 1, 1)) return false;
+  if (c->kind == SYMX_K_EQ) {
+    sx_expr *a = c->args[0], *b = c->args[1];
+    if (sx_is_const(b) && !sx_is_const(a)) return ref_add(ctx, r, a, b->value, a->width);
+    if (sx_is_const(a) && !sx_is_const(b)) return ref_add(ctx, r, b, a->value, b->width);
+  } else if (c->kind == SYMX_K_NOT && c->width == 1 && !sx_is_const(c->args[0])) {
+    return ref_add(ctx, r, c->args[0], 0, 1);
+  }
+  return true;
+}
+
+/* the reference's kept constraints in out; SYMX_UNSAT or SYMX_OK; -1 when
+** its fact table overflowed (the list is skipped) */
+static int ref_simplify(symx_ctx *ctx, symx_expr *const *cs, size_t n, sx_exprs *out) {
+  ref r = {.n = 0};
+  int rc = SYMX_OK;
+  for (size_t i = 0; i < n && rc == SYMX_OK; i++) {
+    sx_expr *x = ref_rewrite(ctx, &r, cs[i]);
+    if (sx_is_const(x)) {
+      if (!x->value) rc = SYMX_UNSAT;
+      symx_expr_release(x);
+      continue;
+    }
+    CHECK(SX_PUSH(ctx, *out, x));
+    if (!ref_learn(ctx, &r, x)) rc = SYMX_UNSAT;
+  }
+  for (int i = 0; i < r.n; i++) symx_expr_release(r.v[i]);
+  if (rc == SYMX_UNSAT) sx_exprs_release_all(out);
+  return r.full ? -1 : rc;
+}
+
+static symx_assign *z3_model(symx_ctx *ctx, sx_backend *b, symx_expr *const *cs, size_t n) {
+  symx_assign *m = symx_assign_new(ctx);
+  if (sx_backend_z3.check(b, cs, n, 0, m) == SYMX_SAT) return m;
+  symx_assign_free(m);
+  return NULL;
+}
+
+/* out is equivalent to cs under a */
+static bool same_under(symx_ctx *ctx, symx_assign *a, symx_expr *const *cs, size_t n, sx_exprs *out) {
+  int x = symx_assign_satisfies(ctx, a, cs, n);
+  int y = symx_assign_satisfies(ctx, a, out->begin, SX_SIZE(*out));
+  return x >= 0 && x == y;
+}
+
+static void one_list(rx_gen *g, symx_ctx *ctx, sx_backend *b, int *bad, int *weaker, int *unsat) {
+  symx_expr *cs[MAXN];
+  size_t n = 2 + rx_below(g, MAXN - 1);
+  symx_assign *r = rx_assign(g);
+  for (size_t i = 0; i < n; i++) {
+    if (i && rx_below(g, 2)) cs[i] = fact_about(g, ctx, cs[rx_below(g, i)], r);
+    else if (i && rx_below(g, 3)) cs[i] = symx_expr_retain(subterm(g, cs[rx_below(g, i)]));
+    else cs[i] = rx_bool(g, 3);
+    CHECK(cs[i] != NULL);
+    if (cs[i]->width != 1) { /* a bit-vector subterm: make it a condition */
+      symx_expr *z = symx_const(ctx, cs[i]->width, 0), *ne = symx_ne(ctx, cs[i], z);
+      symx_expr_release(z);
+      symx_expr_release(cs[i]);
+      cs[i] = ne;
+    }
+  }
+  symx_assign_free(r);
+  sx_exprs out = {0};
+  int rc = sx_simplify(ctx, NULL, cs, n, NULL, &out, NULL);
+  CHECK(rc == SYMX_OK || rc == SYMX_UNSAT);
+  sx_exprs want = {0};
+  int wrc = ref_simplify(ctx, cs, n, &want);
+  if (wrc >= 0) {
+    bool same = wrc == rc && SX_SIZE(want) == SX_SIZE(out);
+    for (size_t i = 0; same && i < SX_SIZE(out); i++) same = want.begin[i] == out.begin[i];
+    if (!same) (*weaker)++;
+  }
+  sx_exprs_release_all(&want);
+  SX_RELEASE(ctx, want);
+  if (rc == SYMX_UNSAT) {
+    (*unsat)++;
+    symx_assign *m = z3_model(ctx, b, cs, n);
+    if (m) (*bad)++;
+    symx_assign_free(m);
+  } else {
+    for (int j = 0; j < 3; j++) {
+      size_t k = j ? 1 + rx_below(g, n) : n;
+      symx_assign *m = z3_model(ctx, b, cs, k);
+      if (m && !same_under(ctx, m, cs, n, &out)) (*bad)++;
+      symx_assign_free(m);
+    }
+    for (int k = 0; k < 8; k++) {
+      symx_assign *a = rx_assign(g);
+      if (!same_under(ctx, a, cs, n, &out)) (*bad)++;
+      symx_assign_free(a);
+    }
+  }
+  sx_exprs_release_all(&out);
+  SX_RELEASE(ctx, out);
+  for (size_t i = 0; i < n; i++) symx_expr_release(cs[i]);
+}
+
+/* out == want, node for node, and the same answer */
+static bool same_list(int rc, sx_exprs *out, sx_expr *cond, int wrc, sx_exprs *want, sx_expr *wcond) {
+  bool same = rc == wrc && SX_SIZE(*out) == SX_SIZE(*want) && cond == wcond;
+  for (size_t i = 0; same && i < SX_SIZE(*out); i++) same = out->begin[i] == want->begin[i];
+  return same;
+}
+
+static void drop_list(symx_ctx *ctx, sx_exprs *v, sx_expr *cond) {
+  sx_exprs_release_all(v);
+  SX_RELEASE(ctx, *v);
+  symx_expr_release(cond);
+}
+
+/* A path asked step by step through one cache (each prefix with the next
+** constraint as the condition), sometimes another path in between: every
+** answer as without the cache. */
+static void cached_walk(rx_gen *g, symx_ctx *ctx, sx_simp_cache *cache, int *diff) {
+  symx_expr *cs[MAXN];
+  size_t n = 2 + rx_below(g, MAXN - 1);
+  symx_assign *r = rx_assign(g);
+  for (size_t i = 0; i < n; i++) {
+    cs[i] = i && rx_below(g, 2) ? fact_about(g, ctx, cs[rx_below(g, i)], r) : rx_bool(g, 3);
+    if (cs[i]->width != 1) {
+      symx_expr *z = symx_const(ctx, cs[i]->width, 0), *ne = symx_ne(ctx, cs[i], z);
+      symx_expr_release(z);
+      symx_expr_release(cs[i]);
+      cs[i] = ne;
+    }
+  }
+  symx_assign_free(r);
+  for (size_t k = 0; k < n; k++) {
+    size_t from = rx_below(g, 5) ? 0 : rx_below(g, k + 1); /* mostly the path from its start */
+    sx_exprs out = {0}, want = {0};
+    sx_expr *oc = NULL, *wc = NULL;
+    int rc = sx_simplify(ctx, cache, cs + from, k - from, cs[k], &out, &oc);
+    int wrc = sx_simplify(ctx, NULL, cs + from, k - from, cs[k], &want, &wc);
+    if (!same_list(rc, &out, oc, wrc, &want, wc)) (*diff)++;
+    drop_list(ctx, &out, oc);
+    drop_list(ctx, &want, wc);
+  }
+  for (size_t i = 0; i < n; i++) symx_expr_release(cs[i]);
+}
+
+static void test_cached(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  sx_simp_cache *cache = sx_simp_cache_new(ctx);
+  CHECK(cache != NULL);
+  rx_gen g;
+  CHECK(rx_init(&g, ctx, 29, NULL, 0) == 0);
+  int diff = 0;
+  for (int t = 0; t < TRIALS; t++) cached_walk(&g, ctx, cache, &diff);
+  CHECK_EQ_U64(diff, 0);
+  CHECK(symx_stat_get(ctx, "simplify_reused") > 0);
+  uint64_t held = symx_expr_live(ctx);
+  sx_simp_cache_free(ctx, cache);
+  CHECK(symx_expr_live(ctx) < held); /* the last path it held (ASan: nothing leaks) */
+  rx_fini(&g);
+  symx_ctx_free(ctx);
+}
+
+static void test_equivalent(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  sx_backend *b = sx_backend_z3.create(ctx);
+  rx_gen g;
+  CHECK(rx_init(&g, ctx, 23, NULL, 0) == 0);
+  int bad = 0, weaker = 0, unsat = 0;
+  for (int t = 0; t < TRIALS; t++) one_list(&g, ctx, b, &bad, &weaker, &unsat);
+  CHECK_EQ_U64(bad, 0);
+  CHECK_EQ_U64(weaker, 0);
+  CHECK(unsat > 0); /* contradicting facts were met */
+  rx_fini(&g);
+  sx_backend_z3.destroy(b);
+  symx_ctx_free(ctx);
+}
+
+CHECK_MAIN(CHECK_CASE(test_equivalent), CHECK_CASE(test_cached))
