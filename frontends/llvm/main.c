@@ -77,6 +77,9 @@ static void usage(FILE *f) {
         "  --solver z3|cadical, --rng-seed N, --emit-all-tests\n"
         "  --optimize                     compile .c with -O1 (default -O0), and\n"
         "                                 optimize .bc/.ll input (scalar passes)\n"
+        "  --klee-call-optimisation=false with --optimize: functions that call klee_*\n"
+        "                                 stay unoptimized (a .c input is then compiled\n"
+        "                                 at -O0 and optimized as bitcode is)\n"
         "  -I DIR, -D NAME[=V], -U NAME, -O0..-O3  passed to clang for a .c program\n"
         "  --concretize-pointers          resolve symbolic pointers by concretization\n"
         "  --replay FILE.ktest            run once on the test's inputs, no engine\n"
@@ -216,6 +219,7 @@ typedef struct cli {
   int pargc;    /* from the first one after the input or after -- */
   char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
   int no_overshift;  /* --check-overshift=false */
+  int keep_klee_callers; /* --klee-call-optimisation=false */
   int silent_assume; /* --silent-klee-assume */
   int single_object; /* --single-object-resolution */
   symx_weight_fn weight; /* --search nurs:qc, nurs:covnew, ... (one of them) */
@@ -329,6 +333,8 @@ static const struct own_opt {
     {"check-div-zero", K_NOOP, 0, NULL, NULL},
     {"kdalloc", K_NOOP, 0, NULL, NULL},
     {"check-overshift", K_ON, offsetof(cli, no_overshift), NULL, NULL},
+    /* =false: --optimize leaves functions that call klee_* as written */
+    {"klee-call-optimisation", K_ON, offsetof(cli, keep_klee_callers), NULL, NULL},
     /* KLEE's solver-chain switches: ours of the same purpose (the caches,
     ** independent factors; rewrite-equalities: substituting x == c facts) */
     {"use-cex-cache", K_LIB_BOOL, 0, "chain_cex_cache", NULL},
@@ -372,8 +378,6 @@ static const struct own_opt {
      "query logs are not compressed here (zlib is not a dependency)"},
     {"debug-z3-dump-queries", K_REFUSED, 0, NULL,
      "--set record_queries=DIR writes each backend query as SMT-LIB2"},
-    {"klee-call-optimisation", K_REFUSED, 0, NULL,
-     "--optimize here treats functions calling klee_* like the others"},
     {"max-static-fork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
     {"max-static-solve-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
     {"max-static-cpfork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
@@ -900,7 +904,8 @@ static sxl_session *open_session(cli *c) {
   char err[1024], flags[4200];
   int posix = want_posix(c);
   if (posix < 0) return NULL;
-  snprintf(flags, sizeof flags, "%s\n%s", c->optimize ? "-O1" : "-O0", c->cflags);
+  snprintf(flags, sizeof flags, "%s\n%s%s", c->optimize ? "-O1" : "-O0", c->cflags,
+           c->keep_klee_callers ? "\n" SXL_OPT_KEEP_KLEE : "");
   sxl_session *s = sxl_session_open(c->ctx, c->inputs, c->ninputs, c->libc, flags, c->entry,
                                     posix, c->aliases.n ? sxl_function_alias : NULL, &c->aliases,
                                     err, sizeof err);

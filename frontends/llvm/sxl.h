@@ -230,8 +230,15 @@ int sxl_link_file(LLVMContextRef llctx, LLVMModuleRef m, const char *path, char 
                   size_t errlen);
 /* The function attribute of definitions from our libc and runtimes. */
 #define SXL_LIB_ATTR "symx-lib"
-/* --optimize on a module (optimize.c): scalar passes, no vectorizer. */
-void sxl_optimize(LLVMModuleRef m);
+/* --optimize on a module (optimize.c): scalar passes, no vectorizer;
+** keep_klee: functions that call klee_* are left unoptimized (KLEE's
+** --klee-call-optimisation=false). */
+void sxl_optimize(LLVMModuleRef m, int keep_klee);
+/* A line of sxl_load's opt that is not clang's: KLEE's
+** --klee-call-optimisation=false. .c inputs are then compiled at -O0 and,
+** with an -O level above 0, optimized as bitcode is, by sxl_optimize with
+** keep_klee. */
+#define SXL_OPT_KEEP_KLEE "=keep-klee-callers"
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels
 ** errors. Like a .ll/.bc file it is first loaded and verified in a child
 ** process, since LLVM 14 aborts on some malformed IR. Returns 0 or -1 with

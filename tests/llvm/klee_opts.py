@@ -49,6 +49,11 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             without tests: none; a bad one said, skipped)
   --single-object-resolution  a symbolic pointer reads its witness's object
                             only (the exit codes are one object's values)
+  --klee-call-optimisation  =false with --optimize: a function calling
+                            klee_* is optnone in final.bc and its errors
+                            are the -O0 run's; the others are optimized
+                            (fewer instructions); without it the optimizer
+                            moves the error (the program is sensitive)
   --search nurs:qc, nurs:covnew, md2u, icnt, cpicnt, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -522,6 +527,65 @@ def test_alias(a, tmp):
         check(rc == 2 and why in err and not out, "--function-alias=%s refused: %s" % (spec, why))
 
 
+def fn_bodies(path):
+    """{function name: (its define line, instruction count)} of a .bc."""
+    r = subprocess.run(["llvm-dis-14", path, "-o", "-"], stdout=subprocess.PIPE, check=True)
+    fns, cur = {}, None
+    for ln in r.stdout.decode("latin-1").splitlines():
+        m = re.match(r"^define .*@(\w+)\(", ln)
+        if m:
+            cur = m.group(1)
+            fns[cur] = [ln, 0]
+        elif ln == "}":
+            cur = None
+        elif cur and ln.startswith("  ") and not ln.startswith("  call void @llvm.dbg"):
+            fns[cur][1] += 1
+    return fns
+
+
+def attr_groups(path):
+    """{#N: its attribute text} of a .bc."""
+    r = subprocess.run(["llvm-dis-14", path, "-o", "-"], stdout=subprocess.PIPE, check=True)
+    return dict(re.findall(r"^attributes (#\d+) = \{(.*)\}$", r.stdout.decode("latin-1"), re.M))
+
+
+def test_call_opt(a, tmp):
+    """--klee-call-optimisation=false (.c and .bc input)."""
+    if not shutil.which("llvm-dis-14"):
+        check(True, "--klee-call-optimisation: skipped (no llvm-dis-14)")
+        return
+    bc = os.path.join(tmp, "callopt.bc")
+    subprocess.run([a.clang, "-I", a.include, "-emit-llvm", "-c", "-g", "-O0", "-Xclang",
+                    "-disable-O0-optnone", prog(a, "callopt.c"), "-o", bc], check=True)
+    runs = {}
+    for src in (prog(a, "callopt.c"), bc):
+        for name, opts in (("O0", []), ("opt", ["--optimize"]),
+                           ("keep", ["--optimize", "--klee-call-optimisation=false"])):
+            od = os.path.join(tmp, "co-%s-%s" % (name, src[-1]))
+            rc, _, err = symx(a, opts + ["--output-module", src], od)
+            recs = records(od) if rc == 0 else []
+            runs[name] = (sorted((r["error"], r["loc"]) for r in recs if r["reason"] == "error"),
+                          sorted({r["exit"] for r in recs if r["reason"] == "exit"}),
+                          fn_bodies(os.path.join(od, "final.bc")) if rc == 0 else {},
+                          attr_groups(os.path.join(od, "final.bc")) if rc == 0 else {})
+        kind = "bitcode" if src == bc else "C"
+        o0, opt, keep = runs["O0"], runs["opt"], runs["keep"]
+        check(o0[0] and opt[0] and o0[0] != opt[0],
+              "%s: --optimize moves the error (%s, -O0 %s)" % (kind, opt[0], o0[0]))
+        check(keep[0] == o0[0] and keep[1] == o0[1],
+              "%s: --klee-call-optimisation=false: errors %s exits %s (-O0: %s %s)" %
+              (kind, keep[0], keep[1], o0[0], o0[1]))
+
+        def optnone(run, fn):
+            m = re.search(r"(#\d+)", run[2].get(fn, [""])[0])
+            return bool(m) and "optnone" in run[3].get(m.group(1), "")
+        check(optnone(keep, "main") and not optnone(keep, "half") and not optnone(opt, "main"),
+              "%s: main is optnone only with the option, half never" % kind)
+        check(keep[2].get("half", [0, 99])[1] < o0[2].get("half", [0, 0])[1],
+              "%s: half is optimized all the same (%s instructions, -O0 %s)" %
+              (kind, keep[2].get("half", [0, None])[1], o0[2].get("half", [0, None])[1]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -532,7 +596,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
                   test_pathfiles, test_kqueries, test_escaping, test_alias, test_replay_dir,
-                  test_single_object):
+                  test_single_object, test_call_opt):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
