@@ -337,6 +337,8 @@ static int op_end(loop *L, run *r, const sxl_ins *in) {
                    in->flag ? "indirectbr: illegal label address" : "reached unreachable code", 0);
   const char *msg = in->op == OP_UNSUPPORTED && in->imm < L->p->nmsgs ? L->p->msgs[in->imm]
                                                                       : "bad instruction";
+  if (in->op == OP_UNSUPPORTED && in->flag == SXL_UNSUP_ASM && r->x->ext_calls == SXL_EXT_NONE)
+    return sxl_asm_disallowed(r, msg);
   sxl_report_unsupported(r, msg);
   return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, msg, 0);
 }

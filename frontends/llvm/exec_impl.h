@@ -132,6 +132,9 @@ int sxl_witness(run *r, uint32_t slot, uint64_t *v);
 
 /* extcall.c: a call of fn, which has no bitcode, as x->ext_calls says. */
 int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn);
+/* Inline assembly we cannot run (what: its message), under
+** --external-calls=none: the path ends with KLEE's error for it. */
+int sxl_asm_disallowed(run *r, const char *what);
 
 /* builtins.c */
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi);

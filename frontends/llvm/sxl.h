@@ -74,7 +74,7 @@ enum sxl_op {
               ** of slots, as is a result of w 80), imm = fcmp predicate */
   OP_BITS,    /* dst = bswap (flag 0), cttz (1) or ctlz (2) of a, width w
               ** (inline assembly, asm.c) */
-  OP_UNSUPPORTED, /* imm = message index */
+  OP_UNSUPPORTED, /* imm = message index; flag SXL_UNSUP_ASM: inline assembly */
   OP_COUNT_
 };
 
@@ -136,6 +136,8 @@ enum sxl_builtin {
   BI_KLEE_MAKE_SYMBOLIC, /* klee_make_symbolic: KLEE's rules (a whole object) */
   BI_COUNT_
 };
+
+enum { SXL_UNSUP_ASM = 1 };
 
 typedef struct sxl_fn {
   char *name;
