@@ -164,9 +164,25 @@ int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_sta
   }
   sxl_flush(r);
   if (r->s->no_fork) return branch_one_side(r, cond, et, ef, t, f);
+  sxl_static_site site = {0};
+  if (r->x->statics) {
+    /* a branch past its share (--max-static-*-pct) takes the witness's
+    ** side, as with forking off: in the pending modes too, where the
+    ** other side would have become a pending state */
+    int capped = sxl_static_capped(r, &site);
+    if (capped < 0) {
+      symx_expr_release(cond);
+      return sxl_oom(r);
+    }
+    if (capped) {
+      sxl_static_warn(r);
+      return branch_one_side(r, cond, et, ef, t, f);
+    }
+  }
   int rc = symx_state_branch(r->st, cond, t, f);
   symx_expr_release(cond);
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_branch");
+  if (r->x->statics && sxl_static_count(r, &site)) return sxl_oom(r);
   if (*t) go(*t, r->p, et);
   if (*f) go(*f, r->p, ef);
   /* Only this path, still active, on one side goes on running. */

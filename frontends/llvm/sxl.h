@@ -155,6 +155,9 @@ typedef struct sxl_fn {
   uint8_t *cov;     /* per-instruction coverage */
   uint64_t *hits;   /* per-instruction runs, all paths (counted when
                     ** sxl_exec.count_hits: nurs:icnt, nurs:cpicnt) */
+  uint64_t *forks;  /* per branch instruction, all paths: forks and the */
+  uint64_t *solve_ns; /* solver time of its branches (made and counted
+                    ** with sxl_exec.statics: --max-static-*-pct, static.c) */
   sxl_edge *edges;
   uint32_t nedges;
   uint32_t *moves;  /* pairs */
@@ -362,6 +365,17 @@ typedef struct sxl_state {
 /* ------------------------------------------------------------------ */
 
 typedef struct sxl_exec sxl_exec;
+/* KLEE's --max-static-*-pct (shares of all forks or solver time, 1 = no
+** limit) and --max-static-pct-check-delay (static.c) */
+typedef struct sxl_static_limits {
+  double fork, solve, cpfork, cpsolve;
+  uint64_t delay;
+} sxl_static_limits;
+typedef struct sxl_static sxl_static;
+/* The counts behind the limits, or NULL when no limit is below 1 (or out
+** of memory). */
+sxl_static *sxl_static_new(const sxl_static_limits *lim);
+void sxl_static_free(sxl_static *sp);
 
 /* Outcome of one run of a state. */
 enum { SXL_RUN_YIELD = 0, SXL_RUN_DONE = 1, SXL_RUN_FATAL = -1 };
@@ -423,6 +437,7 @@ struct sxl_exec {
   int write_paths;      /* record sxl_state.path/sympath (--write-paths, --write-sym-paths) */
   int write_cov;        /* record sxl_state.newlocs (--write-cov) */
   int count_hits;       /* count sxl_fn.hits (KLEE's nurs:icnt, nurs:cpicnt) */
+  sxl_static *statics;  /* --max-static-*-pct: branches that no longer fork */
   int single_object;    /* a symbolic pointer resolves to its witness's object only
                         ** (KLEE's --single-object-resolution; resolve.c) */
   const char *replay_path; /* --replay-path: the decisions to follow ('0'/'1'), */
