@@ -236,7 +236,7 @@ static inline int op_swcase(loop *L, run *r, const sxl_ins *in) {
     save(L);
     symx_expr *cond = swcase_cond(L, r, in);
     if (!cond) return sxl_fatal(r, "switch");
-    return resumed(L, sxl_branch(r, cond, in->b, SXL_NEXT));
+    return resumed(L, sxl_branch_case(r, cond, in->b));
   }
   int hit = !in->flag && L->R[in->a] == in->imm;
   for (uint32_t k = 0; in->flag && k < in->c && !hit; k++)

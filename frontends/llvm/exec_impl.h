@@ -45,6 +45,8 @@ int sxl_require(run *r, symx_expr *cond, const char *desc);
 ** SXL_CONTINUE when this path goes on (reload its top frame). */
 #define SXL_NEXT UINT32_MAX
 int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef);
+/* A switch case's branch (a == its value: edge et, else the next case). */
+int sxl_branch_case(run *r, symx_expr *cond, uint32_t et);
 /* As sxl_branch, with the sides (either may be NULL) for the caller. */
 int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
                      symx_state **f);

@@ -6,6 +6,8 @@
 ** forks (or of all solver time), or whose call path (the stack of call
 ** sites down to its frame) does, no longer forks: its condition takes the
 ** value it has under the path's witness and that is added to the path.
+** A switch that forks per destination is not such a branch (KLEE's is
+** not either); one lowered into branches is (path.c, sxl_branch_case).
 **
 ** Counted here, per branch instruction (sxl_fn.forks, sxl_fn.solve_ns) and
 ** per call path: the forks and the solver time of the engine's branch

@@ -59,7 +59,9 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             the options' meaning gives in depth-first order
                             (a model of the run's fork counts below); no
                             limit below 1: every path; --max-static-solve-pct
-                            and -cpsolve-pct are accepted (timing: no count)
+                            and -cpsolve-pct are accepted (timing: no count);
+                            static_switch.c: a switch forking per
+                            destination is not capped, lowered ones are
   --search nurs:qc, nurs:covnew, md2u, icnt, cpicnt, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -652,6 +654,14 @@ def test_static_pct(a, tmp):
                           "--max-static-pct-check-delay=1", bc], os.path.join(tmp, "st-solve"))
     n = len(records(os.path.join(tmp, "st-solve"))) if rc == 0 else 0
     check(rc == 0 and 1 <= n <= 256, "static.c with the solve shares: %d paths" % n)
+    # a switch forking per destination is not capped (as KLEE's); lowered, it is
+    for st in ("internal", "simple", "llvm"):
+        rc, _, err = symx(a, ["--quiet", "--switch-type=" + st, "--max-static-fork-pct=0.1",
+                              "--max-static-pct-check-delay=1", prog(a, "static_switch.c")],
+                          os.path.join(tmp, "sw-" + st))
+        n = sum(r["reason"] == "exit" for r in records(os.path.join(tmp, "sw-" + st))) if rc == 0 else 0
+        check(rc == 0 and (n == 81 if st == "internal" else 1 <= n < 81),
+              "static_switch.c --switch-type=%s with a 0.1 share: %d paths (81 uncapped)" % (st, n))
     for bad in ("--max-static-fork-pct=1.5", "--max-static-cpfork-pct=half"):
         rc, _, err = symx(a, [bad, bc])
         check(rc == 2 and bad.split("=")[0] in err, "%s is refused by name" % bad)
