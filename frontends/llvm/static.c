@@ -13,8 +13,10 @@
 ** per call path: the forks and the solver time of the engine's branch
 ** calls (symx_state_branch). The totals are the engine's statistics of the
 ** whole run ("forks", "solver_time_ns"). In the pending modes a branch's
-** other side is only checked when revived, so its solver time is not the
-** branch's; the fork counts are alike in every mode.
+** other side is only checked when revived: its fork counts when the side
+** becomes pending (KLEE counts feasible sides only; a side the path's own
+** constraints decide is no fork in either), and the revival's solver time
+** is not the branch's.
 */
 #include "exec_impl.h"
 
