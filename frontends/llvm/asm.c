@@ -6,7 +6,9 @@
 ** xadd, lock and/or/inc/dec, the store with a fence; bsf, and bsr then xor
 ** 63, as cttz and ctlz; hlt as unreachable);
 ** any other text becomes an unsupported instruction at its site, whose
-** message names the text, so only a path that runs it ends.
+** message names the text, so only a path that runs it ends (under
+** --external-calls=none with KLEE's error: to KLEE such assembly is an
+** external call, run natively unless external calls are disallowed).
 */
 #include "translate.h"
 
@@ -222,7 +224,7 @@ int sxl_tr_asm(tr *t, LLVMValueRef callee) {
                                      "sfence", NULL};
   char text[256], cons[256], sq[256], what[400];
   if (!asm_text(callee, text, sizeof text, cons, sizeof cons)) {
-    sxl_tr_unsupported(t, "unsupported %s", "inline assembly (unreadable)");
+    sxl_tr_unsupported(t, "unsupported %s", "inline assembly (unreadable)")->flag = SXL_UNSUP_ASM;
     return 1;
   }
   squeeze(text, sq, sizeof sq);
@@ -235,6 +237,6 @@ int sxl_tr_asm(tr *t, LLVMValueRef callee) {
   if (tied && (tr_swap(t, sq) || tr_tied_arith(t, sq))) return 1;
   if (tr_musl(t, sq, cons) || tr_bitscan(t, sq, cons)) return 1;
   snprintf(what, sizeof what, "\"%.180s\" (constraints \"%.150s\")", text, cons);
-  sxl_tr_unsupported(t, "unsupported inline assembly %s", what);
+  sxl_tr_unsupported(t, "unsupported inline assembly %s", what)->flag = SXL_UNSUP_ASM;
   return 1;
 }

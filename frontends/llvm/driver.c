@@ -219,6 +219,7 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
 void sxl_session_free(sxl_session *s) {
   if (!s) return;
   symx_engine_free(s->eng);
+  sxl_static_free(s->x.statics);
   if (s->paths) fclose(s->paths);
   if (s->msgs) fclose(s->msgs);
   sxl_prog_free(s->prog);

@@ -236,7 +236,7 @@ static inline int op_swcase(loop *L, run *r, const sxl_ins *in) {
     save(L);
     symx_expr *cond = swcase_cond(L, r, in);
     if (!cond) return sxl_fatal(r, "switch");
-    return resumed(L, sxl_branch(r, cond, in->b, SXL_NEXT));
+    return resumed(L, sxl_branch_case(r, cond, in->b));
   }
   int hit = !in->flag && L->R[in->a] == in->imm;
   for (uint32_t k = 0; in->flag && k < in->c && !hit; k++)
@@ -337,6 +337,8 @@ static int op_end(loop *L, run *r, const sxl_ins *in) {
                    in->flag ? "indirectbr: illegal label address" : "reached unreachable code", 0);
   const char *msg = in->op == OP_UNSUPPORTED && in->imm < L->p->nmsgs ? L->p->msgs[in->imm]
                                                                       : "bad instruction";
+  if (in->op == OP_UNSUPPORTED && in->flag == SXL_UNSUP_ASM && r->x->ext_calls == SXL_EXT_NONE)
+    return sxl_asm_disallowed(r, msg);
   sxl_report_unsupported(r, msg);
   return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, msg, 0);
 }

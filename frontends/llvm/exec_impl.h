@@ -45,6 +45,8 @@ int sxl_require(run *r, symx_expr *cond, const char *desc);
 ** SXL_CONTINUE when this path goes on (reload its top frame). */
 #define SXL_NEXT UINT32_MAX
 int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef);
+/* A switch case's branch (a == its value: edge et, else the next case). */
+int sxl_branch_case(run *r, symx_expr *cond, uint32_t et);
 /* As sxl_branch, with the sides (either may be NULL) for the caller. */
 int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
                      symx_state **f);
@@ -130,8 +132,26 @@ int sxl_alloc_size(run *r, uint32_t slot, uint64_t huge, uint64_t *v);
 /* The slot's value under the path's witness, the path left unconstrained. */
 int sxl_witness(run *r, uint32_t slot, uint64_t *v);
 
+/* static.c: a symbolic branch's place, its call path and the engine's
+** totals before it */
+typedef struct sxl_static_site {
+  uint32_t cp, fn, pc;
+  uint64_t forks0, ns0;
+} sxl_static_site;
+/* Whether the branch at r's instruction may no longer fork (1), may (0),
+** or -1 out of memory; fills site. */
+int sxl_static_capped(run *r, sxl_static_site *site);
+/* The forks and solver time since sxl_static_capped, counted for site;
+** 0, or -1 out of memory. */
+int sxl_static_count(run *r, const sxl_static_site *site);
+/* KLEE's warning, once per place, that a branch did not fork. */
+void sxl_static_warn(run *r);
+
 /* extcall.c: a call of fn, which has no bitcode, as x->ext_calls says. */
 int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn);
+/* Inline assembly we cannot run (what: its message), under
+** --external-calls=none: the path ends with KLEE's error for it. */
+int sxl_asm_disallowed(run *r, const char *what);
 
 /* builtins.c */
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi);

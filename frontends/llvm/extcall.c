@@ -435,6 +435,18 @@ static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
   return SXL_RETURNED;
 }
 
+/* Inline assembly we cannot run, under --external-calls=none: KLEE runs
+** such assembly as an external call, so it is an external call disallowed
+** there, and KLEE files it as an execution error (testN.exec.err). */
+int sxl_asm_disallowed(run *r, const char *what) {
+  char msg[600];
+  snprintf(msg, sizeof msg, "external calls disallowed (in particular inline asm): %s", what);
+  snprintf(r->x->err_suffix, sizeof r->x->err_suffix, "exec.err");
+  int rc = sxl_end(r, SYMX_END_ERROR, SYMX_ERR_EXTERNAL, msg, 0);
+  r->x->err_suffix[0] = 0;
+  return rc;
+}
+
 int sxl_extcall(run *r, const sxl_ins *in, const sxl_fn *fn) {
   int policy = r->x->ext_calls;
   if (policy == SXL_EXT_NONE)

@@ -162,12 +162,16 @@ static int compile_argv(const char *path, const char *opt, const char *out, char
   const char *level = "-O0", *user[64];
   int n = 0, nu = 0;
   snprintf(buf, len, "%s", opt);
+  int keep = 0;
   for (char *f = strtok(buf, "\n"); f; f = strtok(NULL, "\n")) {
     if (f[0] == '-' && f[1] == 'O')
       level = f;
+    else if (strcmp(f, SXL_OPT_KEEP_KLEE) == 0)
+      keep = 1;
     else if (nu < 64)
       user[nu++] = f;
   }
+  if (keep) level = "-O0"; /* sxl_optimize optimizes it, sparing klee_* callers */
   av[n++] = SXL_CLANG;
   av[n++] = "-emit-llvm";
   av[n++] = "-c";
@@ -317,6 +321,7 @@ typedef struct ir_files {
   int n;
   const char *libc_bc;
   int optimize; /* --optimize with bitcode from the user (sxl_optimize) */
+  int keep_klee; /* SXL_OPT_KEEP_KLEE: every input is optimized so, sparing klee_* callers */
 } ir_files;
 
 /* Parses every input and links them (and libc) into the first one. */
@@ -333,7 +338,7 @@ static int load_files(const void *arg, LLVMContextRef c, LLVMModuleRef *out, cha
       return -1;
     }
   }
-  if (f->optimize) sxl_optimize(m);
+  if (f->optimize) sxl_optimize(m, f->keep_klee);
   if (f->libc_bc && *f->libc_bc && link_libc(c, m, f->libc_bc, err, errlen)) {
     LLVMDisposeModule(m);
     return -1;
@@ -355,6 +360,14 @@ static int compile_all(const char *const *paths, int n, const char *opt, char (*
       return -1;
     }
   }
+  return 0;
+}
+
+/* Whether opt (flags one a line) has the line l. */
+static int has_line(const char *opt, const char *l) {
+  size_t n = strlen(l);
+  for (const char *p = opt; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "")
+    if (strncmp(p, l, n) == 0 && (p[n] == 0 || p[n] == '\n')) return 1;
   return 0;
 }
 
@@ -382,7 +395,8 @@ int sxl_load_files(const char *const *paths, int n, const char *libc_bc, const c
     files[i] = tmp[i][0] ? tmp[i] : paths[i];
     user_ir |= !tmp[i][0];
   }
-  ir_files f = {files, paths, n, libc_bc, user_ir && optimizing(opt)};
+  int keep = has_line(opt, SXL_OPT_KEEP_KLEE);
+  ir_files f = {files, paths, n, libc_bc, (user_ir || keep) && optimizing(opt), keep};
   /* what clang-14 compiled for us needs no dry run */
   int rc = user_ir && probe(load_files, &f, paths[0], err, errlen);
   if (!rc) rc = load_files(&f, c, out, err, errlen);

@@ -77,6 +77,9 @@ static void usage(FILE *f) {
         "  --solver z3|cadical, --rng-seed N, --emit-all-tests\n"
         "  --optimize                     compile .c with -O1 (default -O0), and\n"
         "                                 optimize .bc/.ll input (scalar passes)\n"
+        "  --klee-call-optimisation=false with --optimize: functions that call klee_*\n"
+        "                                 stay unoptimized (a .c input is then compiled\n"
+        "                                 at -O0 and optimized as bitcode is)\n"
         "  -I DIR, -D NAME[=V], -U NAME, -O0..-O3  passed to clang for a .c program\n"
         "  --concretize-pointers          resolve symbolic pointers by concretization\n"
         "  --replay FILE.ktest            run once on the test's inputs, no engine\n"
@@ -111,6 +114,11 @@ static void usage(FILE *f) {
         "                                 all); file: OUTDIR/instructions.txt\n"
         "  --max-stack-frames N           a deeper call ends the path early (default 8192,\n"
         "                                 0: no limit)\n"
+        "  --max-static-fork-pct P, --max-static-solve-pct P  (0 to 1) a branch\n"
+        "                                 instruction past that share of all forks (solver\n"
+        "                                 time) no longer forks: it takes the witness's side\n"
+        "  --max-static-cpfork-pct P, --max-static-cpsolve-pct P  the same by call path\n"
+        "  --max-static-pct-check-delay N  forks before those limits apply (default 1000)\n"
         "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
         "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
         "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
@@ -216,6 +224,8 @@ typedef struct cli {
   int pargc;    /* from the first one after the input or after -- */
   char cflags[4096]; /* -I, -D, -U, -O for clang, each followed by a newline */
   int no_overshift;  /* --check-overshift=false */
+  int keep_klee_callers; /* --klee-call-optimisation=false */
+  sxl_static_limits statics; /* --max-static-*-pct, --max-static-pct-check-delay */
   int silent_assume; /* --silent-klee-assume */
   int single_object; /* --single-object-resolution */
   symx_weight_fn weight; /* --search nurs:qc, nurs:covnew, ... (one of them) */
@@ -258,6 +268,7 @@ enum own_kind {
   K_STR,       /* a const char * field takes the value */
   K_MS,        /* an int64_t field takes the value as a duration in ms */
   K_U64,       /* a uint64_t field takes the value as a number */
+  K_FRAC,      /* a double field takes the value, a share from 0 to 1 */
   K_SEED_FILE, /* the value joins the seed files, */
   K_SEED_DIR,  /* the seed directories */
   K_SEED_INPUT,
@@ -314,6 +325,13 @@ static const struct own_opt {
     {"exit-on-error-type", K_EXIT_TYPE, 0, NULL, NULL},
     {"entry-point", K_STR, offsetof(cli, entry), NULL, NULL},
     {"max-stack-frames", K_U64, offsetof(cli, max_frames), NULL, NULL},
+    /* a branch instruction (or its call path) past its share of all forks
+    ** or solver time no longer forks (static.c) */
+    {"max-static-fork-pct", K_FRAC, offsetof(cli, statics.fork), NULL, NULL},
+    {"max-static-solve-pct", K_FRAC, offsetof(cli, statics.solve), NULL, NULL},
+    {"max-static-cpfork-pct", K_FRAC, offsetof(cli, statics.cpfork), NULL, NULL},
+    {"max-static-cpsolve-pct", K_FRAC, offsetof(cli, statics.cpsolve), NULL, NULL},
+    {"max-static-pct-check-delay", K_U64, offsetof(cli, statics.delay), NULL, NULL},
     {"rng-initial-seed", K_ALIAS, 0, "rng_seed", NULL},
     {"write-no-tests", K_LIB, 0, "emit_tests", "none"},
     {"only-output-states-covering-new", K_LIB, 0, "emit_tests", "cover"},
@@ -329,6 +347,8 @@ static const struct own_opt {
     {"check-div-zero", K_NOOP, 0, NULL, NULL},
     {"kdalloc", K_NOOP, 0, NULL, NULL},
     {"check-overshift", K_ON, offsetof(cli, no_overshift), NULL, NULL},
+    /* =false: --optimize leaves functions that call klee_* as written */
+    {"klee-call-optimisation", K_ON, offsetof(cli, keep_klee_callers), NULL, NULL},
     /* KLEE's solver-chain switches: ours of the same purpose (the caches,
     ** independent factors; rewrite-equalities: substituting x == c facts) */
     {"use-cex-cache", K_LIB_BOOL, 0, "chain_cex_cache", NULL},
@@ -372,12 +392,6 @@ static const struct own_opt {
      "query logs are not compressed here (zlib is not a dependency)"},
     {"debug-z3-dump-queries", K_REFUSED, 0, NULL,
      "--set record_queries=DIR writes each backend query as SMT-LIB2"},
-    {"klee-call-optimisation", K_REFUSED, 0, NULL,
-     "--optimize here treats functions calling klee_* like the others"},
-    {"max-static-fork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
-    {"max-static-solve-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
-    {"max-static-cpfork-pct", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
-    {"max-static-pct-check-delay", K_REFUSED, 0, NULL, "no per-instruction fork limits here"},
     {"make-concrete-symbolic", K_REFUSED, 0, NULL, "concrete reads are not made symbolic"},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
     {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
@@ -627,6 +641,16 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     *(uint64_t *)field = strtoull(val, &end, 10);
     if (*val >= '0' && *val <= '9' && !*end) return 0;
     fprintf(stderr, "symx-llvm: --%s %s: not a number\n", name, val);
+    return -1;
+  }
+  case K_FRAC: {
+    char *end;
+    double v = strtod(val, &end);
+    if (end != val && !*end && v >= 0 && v <= 1) {
+      *(double *)field = v;
+      return 0;
+    }
+    fprintf(stderr, "symx-llvm: --%s %s: not a share from 0 to 1\n", name, val);
     return -1;
   }
   case K_MS:
@@ -900,7 +924,8 @@ static sxl_session *open_session(cli *c) {
   char err[1024], flags[4200];
   int posix = want_posix(c);
   if (posix < 0) return NULL;
-  snprintf(flags, sizeof flags, "%s\n%s", c->optimize ? "-O1" : "-O0", c->cflags);
+  snprintf(flags, sizeof flags, "%s\n%s%s", c->optimize ? "-O1" : "-O0", c->cflags,
+           c->keep_klee_callers ? "\n" SXL_OPT_KEEP_KLEE : "");
   sxl_session *s = sxl_session_open(c->ctx, c->inputs, c->ninputs, c->libc, flags, c->entry,
                                     posix, c->aliases.n ? sxl_function_alias : NULL, &c->aliases,
                                     err, sizeof err);
@@ -920,6 +945,13 @@ static sxl_session *open_session(cli *c) {
   s->warnings_to_file = c->warnings_to_file;
   s->weight = c->weight;
   s->x.count_hits = c->weight == sxl_weight_icnt || c->weight == sxl_weight_cpicnt;
+  s->x.statics = sxl_static_new(&c->statics);
+  if (!s->x.statics && (c->statics.fork < 1 || c->statics.solve < 1 || c->statics.cpfork < 1 ||
+                        c->statics.cpsolve < 1)) {
+    fprintf(stderr, "symx-llvm: --max-static-*-pct: out of memory\n");
+    sxl_session_free(s);
+    return NULL;
+  }
   if (c->trace && c->trace_file && open_trace(c)) {
     sxl_session_free(s);
     return NULL;
@@ -1016,6 +1048,7 @@ int main(int argc, char **argv) {
   c.afl_name = "symx";
   c.afl_seed_ms = 10000;
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
+  c.statics = (sxl_static_limits){1, 1, 1, 1, 1000}; /* KLEE's defaults: no limits, 1000 forks */
   int rc = parse(&c, argc, argv);
   if (rc > 0) usage(stdout);
   rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);

@@ -8,14 +8,49 @@
 */
 #include "sxl.h"
 
+#include <string.h>
+
 #include <llvm-c/Transforms/IPO.h>
 #include <llvm-c/Transforms/InstCombine.h>
 #include <llvm-c/Transforms/Scalar.h>
 #include <llvm-c/Transforms/Utils.h>
 
-/* Functions marked optnone (clang -O0 without -disable-O0-optnone) are left
-** as they are by every pass. */
-void sxl_optimize(LLVMModuleRef m) {
+static void add_fn_attr(LLVMValueRef f, const char *name) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  LLVMContextRef c = LLVMGetModuleContext(LLVMGetGlobalParent(f));
+  LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(c, kind, 0));
+}
+
+/* Whether f calls (or invokes) a function named klee_*. */
+static int calls_klee(LLVMValueRef f) {
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i) && !LLVMIsAInvokeInst(i)) continue;
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      size_t n = 0;
+      const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+      if (n > 5 && strncmp(name, "klee_", 5) == 0) return 1;
+    }
+  return 0;
+}
+
+/* KLEE's --klee-call-optimisation=false: a function calling a klee_*
+** function keeps the code its author wrote (its checks and the order of
+** its symbolic inputs): optnone, with noinline as LLVM requires. */
+static void keep_klee_callers(LLVMModuleRef m) {
+  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || !calls_klee(f)) continue;
+    if (LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, optnone)) continue;
+    add_fn_attr(f, "optnone");
+    add_fn_attr(f, "noinline");
+  }
+}
+
+/* Functions marked optnone (clang -O0 without -disable-O0-optnone, or
+** keep_klee_callers) are left as they are by every pass. */
+void sxl_optimize(LLVMModuleRef m, int keep_klee) {
+  if (keep_klee) keep_klee_callers(m);
   LLVMPassManagerRef fpm = LLVMCreateFunctionPassManagerForModule(m);
   LLVMAddPromoteMemoryToRegisterPass(fpm);
   LLVMAddScalarReplAggregatesPass(fpm);

@@ -155,8 +155,9 @@ static int branch_one_side(run *r, symx_expr *cond, uint32_t et, uint32_t ef, sy
   return symx_state_status(r->st) == SYMX_ST_ACTIVE ? SXL_CONTINUE : SXL_RUN_YIELD;
 }
 
-int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
-                     symx_state **f) {
+/* capping: whether --max-static-*-pct applies to this branch */
+static int branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
+                        symx_state **f, int capping) {
   *t = *f = NULL;
   if (!r->st) {
     symx_expr_release(cond);
@@ -164,9 +165,25 @@ int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_sta
   }
   sxl_flush(r);
   if (r->s->no_fork) return branch_one_side(r, cond, et, ef, t, f);
+  sxl_static_site site = {0};
+  if (r->x->statics && capping) {
+    /* a branch past its share (--max-static-*-pct) takes the witness's
+    ** side, as with forking off: in the pending modes too, where the
+    ** other side would have become a pending state */
+    int capped = sxl_static_capped(r, &site);
+    if (capped < 0) {
+      symx_expr_release(cond);
+      return sxl_oom(r);
+    }
+    if (capped) {
+      sxl_static_warn(r);
+      return branch_one_side(r, cond, et, ef, t, f);
+    }
+  }
   int rc = symx_state_branch(r->st, cond, t, f);
   symx_expr_release(cond);
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_branch");
+  if (r->x->statics && capping && sxl_static_count(r, &site)) return sxl_oom(r);
   if (*t) go(*t, r->p, et);
   if (*f) go(*f, r->p, ef);
   /* Only this path, still active, on one side goes on running. */
@@ -177,9 +194,22 @@ int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_sta
   return SXL_CONTINUE;
 }
 
+int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
+                     symx_state **f) {
+  return branch_sides(r, cond, et, ef, t, f, 1);
+}
+
 int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   symx_state *t, *f;
-  return sxl_branch_sides(r, cond, et, ef, &t, &f);
+  return branch_sides(r, cond, et, ef, &t, &f, 1);
+}
+
+/* A switch's case: as KLEE's switch, one that forks per destination
+** (--switch-type=internal) is not subject to --max-static-*-pct; lowered
+** into branches (simple) it is. */
+int sxl_branch_case(run *r, symx_expr *cond, uint32_t et) {
+  symx_state *t, *f;
+  return branch_sides(r, cond, et, SXL_NEXT, &t, &f, r->p->switch_type == SXL_SWITCH_SIMPLE);
 }
 
 /* The slot holds a symbolic value (an exit status, a function pointer):

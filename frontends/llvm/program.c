@@ -295,6 +295,8 @@ void sxl_prog_free(sxl_prog *p) {
     free(f->code);
     free(f->cov);
     free(f->hits);
+    free(f->forks);
+    free(f->solve_ns);
     free(f->edges);
     free(f->moves);
     free(f->args);

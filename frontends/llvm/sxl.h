@@ -74,7 +74,7 @@ enum sxl_op {
               ** of slots, as is a result of w 80), imm = fcmp predicate */
   OP_BITS,    /* dst = bswap (flag 0), cttz (1) or ctlz (2) of a, width w
               ** (inline assembly, asm.c) */
-  OP_UNSUPPORTED, /* imm = message index */
+  OP_UNSUPPORTED, /* imm = message index; flag SXL_UNSUP_ASM: inline assembly */
   OP_COUNT_
 };
 
@@ -137,6 +137,8 @@ enum sxl_builtin {
   BI_COUNT_
 };
 
+enum { SXL_UNSUP_ASM = 1 };
+
 typedef struct sxl_fn {
   char *name;
   LLVMValueRef ref;
@@ -153,6 +155,9 @@ typedef struct sxl_fn {
   uint8_t *cov;     /* per-instruction coverage */
   uint64_t *hits;   /* per-instruction runs, all paths (counted when
                     ** sxl_exec.count_hits: nurs:icnt, nurs:cpicnt) */
+  uint64_t *forks;  /* per branch instruction, all paths: forks and the */
+  uint64_t *solve_ns; /* solver time of its branches (made and counted
+                    ** with sxl_exec.statics: --max-static-*-pct, static.c) */
   sxl_edge *edges;
   uint32_t nedges;
   uint32_t *moves;  /* pairs */
@@ -230,8 +235,15 @@ int sxl_link_file(LLVMContextRef llctx, LLVMModuleRef m, const char *path, char 
                   size_t errlen);
 /* The function attribute of definitions from our libc and runtimes. */
 #define SXL_LIB_ATTR "symx-lib"
-/* --optimize on a module (optimize.c): scalar passes, no vectorizer. */
-void sxl_optimize(LLVMModuleRef m);
+/* --optimize on a module (optimize.c): scalar passes, no vectorizer;
+** keep_klee: functions that call klee_* are left unoptimized (KLEE's
+** --klee-call-optimisation=false). */
+void sxl_optimize(LLVMModuleRef m, int keep_klee);
+/* A line of sxl_load's opt that is not clang's: KLEE's
+** --klee-call-optimisation=false. .c inputs are then compiled at -O0 and,
+** with an -O level above 0, optimized as bitcode is, by sxl_optimize with
+** keep_klee. */
+#define SXL_OPT_KEEP_KLEE "=keep-klee-callers"
 /* The IR (text or bitcode) in data[0..len), without our libc; name labels
 ** errors. Like a .ll/.bc file it is first loaded and verified in a child
 ** process, since LLVM 14 aborts on some malformed IR. Returns 0 or -1 with
@@ -353,6 +365,17 @@ typedef struct sxl_state {
 /* ------------------------------------------------------------------ */
 
 typedef struct sxl_exec sxl_exec;
+/* KLEE's --max-static-*-pct (shares of all forks or solver time, 1 = no
+** limit) and --max-static-pct-check-delay (static.c) */
+typedef struct sxl_static_limits {
+  double fork, solve, cpfork, cpsolve;
+  uint64_t delay;
+} sxl_static_limits;
+typedef struct sxl_static sxl_static;
+/* The counts behind the limits, or NULL when no limit is below 1 (or out
+** of memory). */
+sxl_static *sxl_static_new(const sxl_static_limits *lim);
+void sxl_static_free(sxl_static *sp);
 
 /* Outcome of one run of a state. */
 enum { SXL_RUN_YIELD = 0, SXL_RUN_DONE = 1, SXL_RUN_FATAL = -1 };
@@ -414,6 +437,7 @@ struct sxl_exec {
   int write_paths;      /* record sxl_state.path/sympath (--write-paths, --write-sym-paths) */
   int write_cov;        /* record sxl_state.newlocs (--write-cov) */
   int count_hits;       /* count sxl_fn.hits (KLEE's nurs:icnt, nurs:cpicnt) */
+  sxl_static *statics;  /* --max-static-*-pct: branches that no longer fork */
   int single_object;    /* a symbolic pointer resolves to its witness's object only
                         ** (KLEE's --single-object-resolution; resolve.c) */
   const char *replay_path; /* --replay-path: the decisions to follow ('0'/'1'), */

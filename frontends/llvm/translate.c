@@ -152,10 +152,11 @@ static const char *opcode_name(LLVMOpcode op) {
   }
 }
 
-void sxl_tr_unsupported(tr *t, const char *fmt, const char *what) {
+sxl_ins *sxl_tr_unsupported(tr *t, const char *fmt, const char *what) {
   sxl_ins *in = sxl_tr_emit(t, OP_UNSUPPORTED, 0);
   in->imm = sxl_prog_msg(t->p, t->loc, fmt, what);
   if (in->imm == UINT32_MAX) t->oom = 1;
+  return in;
 }
 
 /* The byval size of call argument i (0: not byval), with SXL_ARG_ALIGN16

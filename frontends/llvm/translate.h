@@ -59,8 +59,8 @@ uint32_t sxl_tr_const(tr *t, uint64_t v);
 /* The slot of an operand (constants get constant slots; t->bad when it has
 ** none). */
 uint32_t sxl_tr_operand(tr *t, LLVMValueRef v);
-/* An OP_UNSUPPORTED with the message fmt (one %s: what). */
-void sxl_tr_unsupported(tr *t, const char *fmt, const char *what);
+/* An OP_UNSUPPORTED with the message fmt (one %s: what); returns it. */
+sxl_ins *sxl_tr_unsupported(tr *t, const char *fmt, const char *what);
 /* A new edge from -> to with its phi moves. */
 uint32_t sxl_tr_edge(tr *t, LLVMBasicBlockRef from, LLVMBasicBlockRef to);
 

@@ -17,7 +17,12 @@ function it calls is a native call:
                 out-of-bounds error;
   missing.c     a function found nowhere is the error "external" (KLEE's
                 failed external call), one not allowed ends the path early;
-                each message names it.
+                each message names it;
+  asm.c         inline assembly we cannot run: under --external-calls=none
+                KLEE's error for it (an external call disallowed, filed as
+                exec.err) at its line, else our unsupported-assembly message
+                ending the path early there; the other side's barrier exits
+                as natively (the exits are native ones).
 Then KLEE's options: the accepted ones run, the refused ones and unknown
 ones are errors naming the option; --entry-point and --max-stack-frames
 (entry.c) do what KLEE's do.
@@ -124,6 +129,30 @@ def test_missing(a, tmp):
           "missing.c: %s" % msgs)
 
 
+def test_asm(a, tmp):
+    exe = build(a, tmp, "asm")
+    want = {native(exe, {"SYMX_REPLAY_HEX": "%02x" % b}) for b in range(256)}
+    src = os.path.join(a.progs, "asm.c")
+    with open(src) as f:
+        line = [i + 1 for i, ln in enumerate(f) if "/* the asm */" in ln][0]
+    loc = "asm.c:%d" % line
+    for policy in ("none", "concrete", "all"):
+        rc, paths = symx(a, src, os.path.join(tmp, "asm-" + policy), ["--external-calls=" + policy])
+        ends = [p for p in paths if p["reason"] != "exit"]
+        if policy == "none":
+            ok = len(ends) == 1 and (ends[0]["reason"], ends[0]["error"], ends[0].get("suffix")) == \
+                ("error", "external", "exec.err") and ends[0]["message"].startswith(
+                    loc + ": external calls disallowed (in particular inline asm)")
+        else:
+            ok = len(ends) == 1 and (ends[0]["reason"], ends[0]["error"]) == ("early", "none") and \
+                ends[0]["message"].startswith(loc + ': unsupported inline assembly "movl %eax, %eax"')
+        got = exits(paths)
+        check(rc == 0 and ok and got == {("exit", 2)} and got < want and len(paths) == 2,
+              "asm.c --external-calls=%s: %s, exits %s (native %s)" %
+              (policy, [(p["reason"], p["error"], p["message"]) for p in ends], sorted(got),
+               sorted(want)))
+
+
 def test_options(a, tmp):
     prog = os.path.join(a.progs, "exact.c")
     accepted = ["--posix-runtime", "--libc=klee", "--watchdog", "--emit-all-errors", "--kdalloc",
@@ -176,6 +205,7 @@ def main():
         test_concretize(a, tmp)
         test_fault(a, tmp)
         test_missing(a, tmp)
+        test_asm(a, tmp)
         test_options(a, tmp)
         test_entry(a, tmp)
     return 1 if failed else 0

@@ -49,6 +49,19 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             without tests: none; a bad one said, skipped)
   --single-object-resolution  a symbolic pointer reads its witness's object
                             only (the exit codes are one object's values)
+  --klee-call-optimisation  =false with --optimize: a function calling
+                            klee_* is optnone in final.bc and its errors
+                            are the -O0 run's; the others are optimized
+                            (fewer instructions); without it the optimizer
+                            moves the error (the program is sensitive)
+  --max-static-fork-pct, --max-static-cpfork-pct, --max-static-pct-check-delay
+                            the number of paths of static.c is the one
+                            the options' meaning gives in depth-first order
+                            (a model of the run's fork counts below); no
+                            limit below 1: every path; --max-static-solve-pct
+                            and -cpsolve-pct are accepted (timing: no count);
+                            static_switch.c: a switch forking per
+                            destination is not capped, lowered ones are
   --search nurs:qc, nurs:covnew, md2u, icnt, cpicnt, --use-batching-search (--batch-time, --batch-instructions),
   --use-iterative-deepening-time-search
                             explore every path: the exit codes are the
@@ -522,6 +535,138 @@ def test_alias(a, tmp):
         check(rc == 2 and why in err and not out, "--function-alias=%s refused: %s" % (spec, why))
 
 
+def fn_bodies(path):
+    """{function name: (its define line, instruction count)} of a .bc."""
+    r = subprocess.run(["llvm-dis-14", path, "-o", "-"], stdout=subprocess.PIPE, check=True)
+    fns, cur = {}, None
+    for ln in r.stdout.decode("latin-1").splitlines():
+        m = re.match(r"^define .*@(\w+)\(", ln)
+        if m:
+            cur = m.group(1)
+            fns[cur] = [ln, 0]
+        elif ln == "}":
+            cur = None
+        elif cur and ln.startswith("  ") and not ln.startswith("  call void @llvm.dbg"):
+            fns[cur][1] += 1
+    return fns
+
+
+def attr_groups(path):
+    """{#N: its attribute text} of a .bc."""
+    r = subprocess.run(["llvm-dis-14", path, "-o", "-"], stdout=subprocess.PIPE, check=True)
+    return dict(re.findall(r"^attributes (#\d+) = \{(.*)\}$", r.stdout.decode("latin-1"), re.M))
+
+
+def test_call_opt(a, tmp):
+    """--klee-call-optimisation=false (.c and .bc input)."""
+    if not shutil.which("llvm-dis-14"):
+        check(True, "--klee-call-optimisation: skipped (no llvm-dis-14)")
+        return
+    bc = os.path.join(tmp, "callopt.bc")
+    subprocess.run([a.clang, "-I", a.include, "-emit-llvm", "-c", "-g", "-O0", "-Xclang",
+                    "-disable-O0-optnone", prog(a, "callopt.c"), "-o", bc], check=True)
+    runs = {}
+    for src in (prog(a, "callopt.c"), bc):
+        for name, opts in (("O0", []), ("opt", ["--optimize"]),
+                           ("keep", ["--optimize", "--klee-call-optimisation=false"])):
+            od = os.path.join(tmp, "co-%s-%s" % (name, src[-1]))
+            rc, _, err = symx(a, opts + ["--output-module", src], od)
+            recs = records(od) if rc == 0 else []
+            runs[name] = (sorted((r["error"], r["loc"]) for r in recs if r["reason"] == "error"),
+                          sorted({r["exit"] for r in recs if r["reason"] == "exit"}),
+                          fn_bodies(os.path.join(od, "final.bc")) if rc == 0 else {},
+                          attr_groups(os.path.join(od, "final.bc")) if rc == 0 else {})
+        kind = "bitcode" if src == bc else "C"
+        o0, opt, keep = runs["O0"], runs["opt"], runs["keep"]
+        check(o0[0] and opt[0] and o0[0] != opt[0],
+              "%s: --optimize moves the error (%s, -O0 %s)" % (kind, opt[0], o0[0]))
+        check(keep[0] == o0[0] and keep[1] == o0[1],
+              "%s: --klee-call-optimisation=false: errors %s exits %s (-O0: %s %s)" %
+              (kind, keep[0], keep[1], o0[0], o0[1]))
+
+        def optnone(run, fn):
+            m = re.search(r"(#\d+)", run[2].get(fn, [""])[0])
+            return bool(m) and "optnone" in run[3].get(m.group(1), "")
+        check(optnone(keep, "main") and not optnone(keep, "half") and not optnone(opt, "main"),
+              "%s: main is optnone only with the option, half never" % kind)
+        check(keep[2].get("half", [0, 99])[1] < o0[2].get("half", [0, 0])[1],
+              "%s: half is optimized all the same (%s instructions, -O0 %s)" %
+              (kind, keep[2].get("half", [0, None])[1], o0[2].get("half", [0, None])[1]))
+
+
+# static.c: its branch instructions in the order a path meets them, each
+# with its call path
+STATIC_SITES = [("A", "main")] + [("B", "main")] * 5 + [("C", "leaf"), ("D", "leaf")]
+
+
+def static_paths(fork=1.0, cpfork=1.0, delay=1000):
+    """The paths of static.c under --max-static-fork-pct, -cpfork-pct and
+    -check-delay, explored depth first: a branch forks unless the run has
+    forked delay times and its instruction's (its call path's) forks are
+    more than that share of all forks; then it takes one side (both alike)."""
+    forks, site, cp = [0], {}, {}
+
+    def over(pct, part):
+        return pct < 1 and part > forks[0] * pct
+
+    def explore(level):
+        if level == len(STATIC_SITES):
+            return 1
+        s, c = STATIC_SITES[level]
+        if forks[0] >= delay and (over(fork, site.get(s, 0)) or over(cpfork, cp.get(c, 0))):
+            return explore(level + 1)
+        forks[0] += 1
+        site[s] = site.get(s, 0) + 1
+        cp[c] = cp.get(c, 0) + 1
+        return explore(level + 1) + explore(level + 1)
+    return explore(0)
+
+
+def test_static_pct(a, tmp):
+    bc = os.path.join(tmp, "static.bc")
+    subprocess.run([a.clang, "-I", a.include, "-emit-llvm", "-c", "-g", "-O0", "-Xclang",
+                    "-disable-O0-optnone", prog(a, "static.c"), "-o", bc], check=True)
+    cases = [({}, {}), ({"max-static-fork-pct": "1", "max-static-pct-check-delay": "1"}, {}),
+             ({"max-static-solve-pct": "1", "max-static-cpsolve-pct": "1"}, {})]
+    for d in ("1", "3", "20"):
+        for f in ("0.1", "0.3", "0.5", "0.8"):
+            cases.append(({"max-static-fork-pct": f, "max-static-pct-check-delay": d},
+                          {"fork": float(f), "delay": int(d)}))
+        for f in ("0.4", "0.7"):
+            cases.append(({"max-static-cpfork-pct": f, "max-static-pct-check-delay": d},
+                          {"cpfork": float(f), "delay": int(d)}))
+    cases.append(({"max-static-fork-pct": "0.5", "max-static-cpfork-pct": "0.6",
+                   "max-static-pct-check-delay": "2"}, {"fork": 0.5, "cpfork": 0.6, "delay": 2}))
+    for mode in ("pending", "eager"):
+        for opts, model in cases:
+            args = ["--%s=%s" % kv for kv in sorted(opts.items())]
+            od = os.path.join(tmp, "st-%s" % mode)
+            shutil.rmtree(od, ignore_errors=True)
+            # depth first: in pending mode the revivals too
+            order = ["--search=dfs"] + (["--set", "pending_search=dfs"] if mode == "pending" else [])
+            rc, _, err = symx(a, ["--mode", mode, "--quiet"] + order + args + [bc], od)
+            recs = records(od) if rc == 0 else []
+            exits = sum(r["reason"] == "exit" for r in recs)
+            want = static_paths(**model)
+            check(rc == 0 and exits == want == len(recs),
+                  "static.c %s %s: %d paths (want %d)" % (mode, " ".join(args) or "(none)", exits, want))
+    rc, _, err = symx(a, ["--max-static-solve-pct=0.5", "--max-static-cpsolve-pct=0.5",
+                          "--max-static-pct-check-delay=1", bc], os.path.join(tmp, "st-solve"))
+    n = len(records(os.path.join(tmp, "st-solve"))) if rc == 0 else 0
+    check(rc == 0 and 1 <= n <= 256, "static.c with the solve shares: %d paths" % n)
+    # a switch forking per destination is not capped (as KLEE's); lowered, it is
+    for st in ("internal", "simple", "llvm"):
+        rc, _, err = symx(a, ["--quiet", "--switch-type=" + st, "--max-static-fork-pct=0.1",
+                              "--max-static-pct-check-delay=1", prog(a, "static_switch.c")],
+                          os.path.join(tmp, "sw-" + st))
+        n = sum(r["reason"] == "exit" for r in records(os.path.join(tmp, "sw-" + st))) if rc == 0 else 0
+        check(rc == 0 and (n == 81 if st == "internal" else 1 <= n < 81),
+              "static_switch.c --switch-type=%s with a 0.1 share: %d paths (81 uncapped)" % (st, n))
+    for bad in ("--max-static-fork-pct=1.5", "--max-static-cpfork-pct=half"):
+        rc, _, err = symx(a, [bad, bc])
+        check(rc == 2 and bad.split("=")[0] in err, "%s is refused by name" % bad)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -532,7 +677,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
                   test_pathfiles, test_kqueries, test_escaping, test_alias, test_replay_dir,
-                  test_single_object):
+                  test_single_object, test_call_opt, test_static_pct):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
