@@ -182,49 +182,44 @@ static void render_op(cvc *p, const char *op, const sx_expr *e, bool with_width,
   sx_sb_putc(p->b, ')');
 }
 
-/* Division and remainder; by zero as SMT-LIB (and our evaluator) define
-** them: udiv all ones, sdiv -1 or 1 by the dividend's sign, rem the
-** dividend. */
+/* What e, a division or remainder, gives when its divisor is zero, as
+** SMT-LIB (and our evaluator) define it: udiv all ones, sdiv -1 or 1 by the
+** dividend's sign, a remainder the dividend. STP's results differ. */
+static void render_by_zero(cvc *p, const sx_expr *e) {
+  unsigned w = e->width;
+  if (e->kind == SYMX_K_UDIV) {
+    put_const(p->b, ~0ull, w);
+  } else if (e->kind == SYMX_K_SDIV) {
+    sx_sb_puts(p->b, "IF BVSLT(");
+    render(p, e->args[0]);
+    sx_sb_puts(p->b, ", ");
+    put_const(p->b, 0, w);
+    sx_sb_puts(p->b, ") THEN ");
+    put_const(p->b, 1, w);
+    sx_sb_puts(p->b, " ELSE ");
+    put_const(p->b, ~0ull, w);
+    sx_sb_puts(p->b, " ENDIF");
+  } else {
+    render(p, e->args[0]);
+  }
+}
+
+/* Division and remainder, guarded when the divisor may be zero. */
 static void render_div(cvc *p, const sx_expr *e) {
   static const char *const ops[] = {"BVDIV", "SBVDIV", "BVMOD", "SBVREM"};
-  const sx_expr *a = e->args[0], *d = e->args[1];
-  unsigned w = e->width;
+  const sx_expr *d = e->args[1];
+  if (sx_is_const(d) && d->value == 0) {
+    render_by_zero(p, e);
+    return;
+  }
   if (!sx_is_const(d)) {
     sx_sb_puts(p->b, "IF ");
     render(p, d);
     sx_sb_puts(p->b, " = ");
-    put_const(p->b, 0, w);
+    put_const(p->b, 0, e->width);
     sx_sb_puts(p->b, " THEN ");
-    if (e->kind == SYMX_K_UDIV) {
-      put_const(p->b, ~0ull, w);
-    } else if (e->kind == SYMX_K_SDIV) {
-      sx_sb_puts(p->b, "IF BVSLT(");
-      render(p, a);
-      sx_sb_puts(p->b, ", ");
-      put_const(p->b, 0, w);
-      sx_sb_puts(p->b, ") THEN ");
-      put_const(p->b, 1, w);
-      sx_sb_puts(p->b, " ELSE ");
-      put_const(p->b, ~0ull, w);
-      sx_sb_puts(p->b, " ENDIF");
-    } else {
-      render(p, a);
-    }
+    render_by_zero(p, e);
     sx_sb_puts(p->b, " ELSE ");
-  } else if (d->value == 0) { /* constant zero divisor: its result alone */
-    if (e->kind == SYMX_K_UDIV) put_const(p->b, ~0ull, w);
-    else if (e->kind == SYMX_K_SDIV) {
-      sx_sb_puts(p->b, "IF BVSLT(");
-      render(p, a);
-      sx_sb_puts(p->b, ", ");
-      put_const(p->b, 0, w);
-      sx_sb_puts(p->b, ") THEN ");
-      put_const(p->b, 1, w);
-      sx_sb_puts(p->b, " ELSE ");
-      put_const(p->b, ~0ull, w);
-      sx_sb_puts(p->b, " ENDIF");
-    } else render(p, a);
-    return;
   }
   render_op(p, ops[e->kind - SYMX_K_UDIV], e, true, false);
   if (!sx_is_const(d)) sx_sb_puts(p->b, " ENDIF");
