@@ -391,6 +391,15 @@ SYMX_API char *symx_smt2_query(symx_ctx *ctx, symx_expr *const *cs, size_t n);
 ** and answers as our solver does. Free with symx_string_free. */
 SYMX_API char *symx_kquery_query(symx_ctx *ctx, symx_expr *const *cs, size_t n,
                                  symx_expr *query);
+/* The query "cs[0] && ... && cs[n-1]" in STP's CVC presentation language:
+** the arrays' declarations (NAME : ARRAY BITVECTOR(32) OF BITVECTOR(8);
+** names made CVC identifiers, other characters as $hh; a constant array's
+** bytes each asserted), ASSERT(c = 0bin1); per constraint (shared nodes
+** bound by LET t?ID = ... IN), then QUERY(FALSE); — what KLEE's
+** --write-cvcs writes per test. Reads that may fall outside an array are
+** guarded to read 0 there, and division by zero has SMT-LIB's result, as
+** ours. Free with symx_string_free. */
+SYMX_API char *symx_cvc_query(symx_ctx *ctx, symx_expr *const *cs, size_t n);
 /* A readable one-line form of e for debugging. Free with symx_string_free. */
 SYMX_API char *symx_expr_str(symx_ctx *ctx, symx_expr *e);
 
@@ -706,6 +715,11 @@ SYMX_API symx_engine *symx_engine_new(symx_ctx *ctx);
 ** engine. NULL is a no-op. */
 SYMX_API void symx_engine_free(symx_engine *eng);
 SYMX_API symx_ctx *symx_engine_ctx(symx_engine *eng);
+/* A number uniform in [0, n) for a front end's random choices (0 when n is
+** 0 or eng NULL): from a stream of its own, seeded by rng_seed as the
+** engine's is, so that a run stays reproducible and the searchers' draws
+** are the same whether or not a front end draws. */
+SYMX_API uint64_t symx_engine_random(symx_engine *eng, uint64_t n);
 /* Creates the initial state (ACTIVE, empty path, witness binding nothing)
 ** owning payload. Only once per engine (SYMX_MISUSE otherwise). vt is
 ** copied; it may be NULL (see symx_payload_vt). */
@@ -918,6 +932,9 @@ SYMX_API char *symx_state_smt2(symx_state *st);
 /* The same constraints as one KQuery query, (query [c1 c2 ...] false), after
 ** the declarations of its arrays: what KLEE's --write-kqueries writes. */
 SYMX_API char *symx_state_kquery(symx_state *st);
+/* The same constraints in STP's CVC language (symx_cvc_query): what KLEE's
+** --write-cvcs writes. */
+SYMX_API char *symx_state_cvc(symx_state *st);
 /* The state's witness (borrowed; valid until the state changes). NULL for a
 ** state that is not ACTIVE or TERMINATED. */
 SYMX_API const symx_assign *symx_state_witness(symx_state *st);

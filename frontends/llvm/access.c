@@ -90,7 +90,9 @@ int sxl_mem_load(run *r, const sxl_ins *in) {
   if (!soff && !o->nsym && !o->amode) {
     uint64_t v = 0;
     for (unsigned k = 0; k < n; k++) v |= (uint64_t)o->bytes[off + k] << (8 * k);
-    sxl_setc(r, in->dst, in->w < 64 ? v & ((1ull << in->w) - 1) : v);
+    v = in->w < 64 ? v & ((1ull << in->w) - 1) : v;
+    if (in->w <= 64 && sxl_mcs_draw(r)) return sxl_mcs_load(r, in, v);
+    sxl_setc(r, in->dst, v);
     return SXL_CONTINUE;
   }
   symx_expr *arr = soff ? obj_array(r, o) : NULL;

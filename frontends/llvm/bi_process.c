@@ -91,6 +91,24 @@ static int output(run *r, uint64_t fd, const uint8_t *bytes, uint64_t n) {
   return SXL_CONTINUE;
 }
 
+/* The n bytes at id:off (all concrete now) as output. Read through the
+** object, not its byte image: an object written at a symbolic offset
+** holds its contents as an array expression (access.c), its image stale. */
+static int output_object(run *r, uint64_t fd, uint32_t id, uint64_t off, uint64_t n) {
+  sxl_obj *o = r->s->mem->objs[id];
+  if (!o->amode) return output(r, fd, o->bytes + off, n);
+  uint8_t *buf = malloc(n);
+  if (!buf) return sxl_oom(r);
+  for (uint64_t k = 0; k < n; k++) {
+    symx_expr *b = sxl_read_byte(r, o, off + k);
+    buf[k] = b && symx_expr_is_const(b) ? (uint8_t)symx_expr_const_value(b) : 0;
+    symx_expr_release(b);
+  }
+  int rc = output(r, fd, buf, n);
+  free(buf);
+  return rc;
+}
+
 /* __symx_write(fd, buf, n): output of n bytes, made concrete first. */
 int sxl_bi_write(sxl_bcall *c) {
   run *r = c->r;
@@ -103,7 +121,7 @@ int sxl_bi_write(sxl_bcall *c) {
   symx_expr *soff;
   rc = sxl_resolve(r, c->a[1], NULL, n, 0, &id, &off, &soff);
   if (rc == SXL_CONTINUE) rc = concrete_bytes(r, id, off, n);
-  if (rc == SXL_CONTINUE) rc = output(r, c->a[0], r->s->mem->objs[id]->bytes + off, n);
+  if (rc == SXL_CONTINUE) rc = output_object(r, c->a[0], id, off, n);
   return rc == SXL_CONTINUE ? sxl_bi_ret(c, n) : rc;
 }
 

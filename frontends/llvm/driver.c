@@ -464,9 +464,11 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           ",\"covered_lines\":%" PRIu64 ",\"total_lines\":%" PRIu64
           ",\"covered_instructions\":%" PRIu64 ",\"total_instructions\":%" PRIu64
           ",\"solver_queries\":%" PRIu64 ",\"fp_concretized\":%" PRIu64
+          ",\"reads_made_symbolic\":%" PRIu64
           ",\"wall_s\":%.3f,\"engine\":%s}\n",
           s->x.instructions, s->npaths, ntests, s->nerrors, lines, tl, ins, ti,
-          symx_stat_get(s->ctx, "solver_queries"), s->x.fp_concretized, s->wall_s,
+          symx_stat_get(s->ctx, "solver_queries"), s->x.fp_concretized,
+          s->x.reads_made_symbolic, s->wall_s,
           eng ? eng : "{}");
   if (eng) symx_string_free(s->ctx, eng);
   fclose(f);

@@ -90,11 +90,17 @@ int sxl_function_alias(void *ud, LLVMModuleRef m, char *err, size_t errlen);
 /* --use-query-log=LIST (querylog.c): sets the library's query logs to
 ** files of dir. 0, or -1 (said on stderr). */
 int sxl_querylog_set(symx_ctx *ctx, const char *spec, const char *dir);
+/* --compress-query-log, when the run ends: each of those logs gzipped to
+** <log>.gz in its place. 0, or -1 (said). */
+int sxl_querylog_gzip(symx_ctx *ctx, const char *spec);
+/* --debug-z3-dump-queries=FILE (NULL: not given): FILE emptied, every
+** query of the z3 backend appended to it. 0, or -1 (said). */
+int sxl_z3dump_set(symx_ctx *ctx, const char *path);
 
 /* KLEE's per-test files (testfiles.c): which ones, where; errors counts
 ** the files that could not be written. */
 typedef struct sxl_testfiles {
-  int paths, sym_paths, cov, smt2, kquery;
+  int paths, sym_paths, cov, smt2, kquery, cvc;
   const char *dir;
   sxl_prog *prog;
   unsigned errors;

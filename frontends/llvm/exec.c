@@ -296,7 +296,7 @@ static inline sxl_obj *plain_obj(sxl_mem *m, uint64_t addr, unsigned n) {
 
 static inline int op_load(loop *L, run *r, const sxl_ins *in) {
   sxl_obj *o;
-  if (!L->S[in->a] && (o = plain_obj(L->s->mem, L->R[in->a], in->w2)) != NULL) {
+  if (!L->S[in->a] && !r->x->make_symbolic && (o = plain_obj(L->s->mem, L->R[in->a], in->w2)) != NULL) {
     setc(L, in->dst, load_le(o->bytes + SXL_OFF(L->R[in->a]), in->w2) & mask(in->w));
     L->pc++;
     return SXL_CONTINUE;

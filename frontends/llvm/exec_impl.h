@@ -107,6 +107,11 @@ int sxl_bits_op(run *r, const sxl_ins *in);
 
 /* access.c */
 int sxl_mem_load(run *r, const sxl_ins *in);
+/* mkconcsym.c (--make-concrete-symbolic): whether this concrete load is one
+** to replace; the load of v replaced (the fresh value set, its equality
+** added to the path). */
+int sxl_mcs_draw(run *r);
+int sxl_mcs_load(run *r, const sxl_ins *in, uint64_t v);
 int sxl_mem_store(run *r, const sxl_ins *in);
 int sxl_va(run *r, const sxl_ins *in);
 /* Stores e (width 8*n or less, zero-extended) at object id, offset off. */

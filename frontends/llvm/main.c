@@ -132,12 +132,18 @@ static void usage(FILE *f) {
         "  --write-paths, --write-sym-paths (branch decisions: testN.path, .sym.path),\n"
         "  --replay-path FILE (follow them), --write-cov (testN.cov: lines the path\n"
         "  covered first), --write-smt2s (testN.smt2: its path constraints),\n"
-        "  --write-kqueries (testN.kquery: the same as one KQuery query),\n"
+        "  --write-kqueries (testN.kquery: the same as one KQuery query), --write-cvcs\n"
+        "  (testN.cvc: in STP's CVC language),\n"
         "  --use-query-log all:kquery,all:smt2,solver:kquery,solver:smt2 (OUTDIR/\n"
         "  all-queries.kquery...: every query posed, or every one reaching a backend),\n"
+        "  --compress-query-log (those logs gzipped: all-queries.kquery.gz...),\n"
+        "  --debug-z3-dump-queries FILE (every query the z3 backend gets, as SMT-LIB2),\n"
+        "  --make-concrete-symbolic N (about 1 concrete load in N made a fresh symbolic\n"
+        "  value equal to it: stresses the solver, same outcomes),\n"
         "  --function-alias NAME:REPL (NAME or a whole-name regex; repeatable),\n"
         "  --output-module (OUTDIR/final.bc), --debug-print-escaping-functions,\n"
-        "  --solver-backend z3|cadical, --named-seed-matching (ours: always by name),\n"
+        "  --solver-backend z3|cadical|dummy (dummy: every query unknown),\n"
+        "  --named-seed-matching (ours: always by name),\n"
         "  --use-cex-cache, --use-branch-cache, --use-independent-solver,\n"
         "  --rewrite-equalities, --debug-validate-solver (our solver chain's switches),\n"
         "  --solver-optimize-divides, --const-array-opt, --simplify-sym-indices\n"
@@ -237,9 +243,13 @@ typedef struct cli {
   int print_escaping;
   int output_module; /* --output-module: OUTDIR/final.bc */
   sxl_aliases aliases; /* --function-alias */
-  sxl_testfiles tf;  /* --write-paths, --write-sym-paths, --write-cov, --write-smt2s, --write-kqueries */
+  sxl_testfiles tf;  /* --write-paths, --write-sym-paths, --write-cov, --write-smt2s, --write-kqueries,
+                     ** --write-cvcs */
   const char *replay_path; /* --replay-path FILE */
   const char *query_log;   /* --use-query-log LIST */
+  int compress_log;        /* --compress-query-log */
+  const char *z3_dump;     /* --debug-z3-dump-queries FILE */
+  uint64_t make_symbolic;  /* --make-concrete-symbolic N */
   char *replay_dec;  /* its decisions */
   uint32_t nreplay;
   int warnings_to_file;
@@ -377,22 +387,18 @@ static const struct own_opt {
     {"write-cov", K_FLAG, offsetof(cli, tf.cov), NULL, NULL},
     {"write-smt2s", K_FLAG, offsetof(cli, tf.smt2), NULL, NULL},
     {"write-kqueries", K_FLAG, offsetof(cli, tf.kquery), NULL, NULL},
+    {"write-cvcs", K_FLAG, offsetof(cli, tf.cvc), NULL, NULL},
     {"replay-path", K_STR, offsetof(cli, replay_path), NULL, NULL},
     {"replay-ktest-file", K_REPLAY_FILE, 0, NULL, NULL},
     {"replay-ktest-dir", K_REPLAY_DIR, 0, NULL, NULL},
     {"use-query-log", K_STR, offsetof(cli, query_log), NULL, NULL},
+    {"compress-query-log", K_FLAG, offsetof(cli, compress_log), NULL, NULL},
+    {"make-concrete-symbolic", K_U64, offsetof(cli, make_symbolic), NULL, NULL},
+    {"debug-z3-dump-queries", K_STR, offsetof(cli, z3_dump), NULL, NULL},
     {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
     {"single-object-resolution", K_FLAG, offsetof(cli, single_object), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet), with the reason */
-    {"write-cvcs", K_REFUSED, 0, NULL,
-     "STP's CVC syntax is not written here; --write-smt2s and --write-kqueries write "
-     "each test's path constraints as SMT-LIB2 and KQuery"},
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
-    {"compress-query-log", K_REFUSED, 0, NULL,
-     "query logs are not compressed here (zlib is not a dependency)"},
-    {"debug-z3-dump-queries", K_REFUSED, 0, NULL,
-     "--set record_queries=DIR writes each backend query as SMT-LIB2"},
-    {"make-concrete-symbolic", K_REFUSED, 0, NULL, "concrete reads are not made symbolic"},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
     {"max-instruction-time", K_REFUSED, 0, NULL, NULL},
     {"ubsan-runtime", K_REFUSED, 0, NULL, NULL},
@@ -501,8 +507,9 @@ static int set_ext_warn(cli *c, const char *val) {
   return -1;
 }
 
-/* --solver NAME: libsymx's backends; KLEE's others (stp, metasmt, dummy)
-** are not built in: said as KLEE says a backend it was built without. */
+/* --solver NAME: libsymx's backends (dummy among them); KLEE's others
+** (stp, metasmt) are not built in: said as KLEE says a backend it was
+** built without. */
 static int set_solver(cli *c, const char *val) {
   const symx_option_info *o = symx_option_find("solver");
   size_t n = strlen(val);
@@ -894,8 +901,9 @@ static int set_testfiles(cli *c, sxl_session *s) {
   s->x.write_cov = c->tf.cov;
   c->tf.dir = symx_option_get_str(c->ctx, "output_dir");
   c->tf.prog = s->prog;
-  if (sxl_querylog_set(c->ctx, c->query_log, c->tf.dir)) return -1;
-  if (c->tf.paths || c->tf.sym_paths || c->tf.cov || c->tf.smt2 || c->tf.kquery) {
+  if (sxl_querylog_set(c->ctx, c->query_log, c->tf.dir) || sxl_z3dump_set(c->ctx, c->z3_dump))
+    return -1;
+  if (c->tf.paths || c->tf.sym_paths || c->tf.cov || c->tf.smt2 || c->tf.kquery || c->tf.cvc) {
     s->test_hook = sxl_testfiles_hook;
     s->test_ud = &c->tf;
   }
@@ -941,6 +949,7 @@ static sxl_session *open_session(cli *c) {
   s->x.no_overshift_check = c->no_overshift;
   s->x.silent_assume = c->silent_assume;
   s->x.single_object = c->single_object;
+  s->x.make_symbolic = c->make_symbolic;
   s->x.ext_warnings = c->ext_warnings;
   s->warnings_to_file = c->warnings_to_file;
   s->weight = c->weight;
@@ -1033,6 +1042,7 @@ static int run(cli *c, int argc, char **argv) {
                                   c->nreplay_dirs, c->quiet)
                        : run_explore(c, s);
   sxl_session_free(s);
+  if (c->compress_log) sxl_querylog_gzip(c->ctx, c->query_log); /* a failure is said */
   if (c->trace_out) fclose(c->trace_out);
   free(c->replay_dec);
   if (c->tf.errors) fprintf(stderr, "symx-llvm: %u per-test files could not be written\n", c->tf.errors);

@@ -413,6 +413,8 @@ struct sxl_exec {
   uint64_t max_instructions;
   uint64_t instructions_base; /* instructions when the exploration started */
   uint64_t fp_concretized; /* symbolic floating-point operands made concrete */
+  uint64_t make_symbolic;  /* --make-concrete-symbolic N: 1 concrete load in N made */
+  uint64_t reads_made_symbolic; /* symbolic (mkconcsym.c; 0: off), and how many were */
   uint64_t quantum;     /* instructions per run before yielding */
   sxl_end_fn on_end;
   void *end_ud;

@@ -3,8 +3,9 @@
 ** (OUTDIR/testNNNNNN.*): .path and .sym.path (branch decisions, one a
 ** line: --write-paths, --write-sym-paths), .cov (the source lines the
 ** path covered first, "file:line" a line: --write-cov) and .smt2 (the
-** path's constraints as an SMT-LIB2 script: --write-smt2s) and .kquery
-** (the same as one KQuery query: --write-kqueries).
+** path's constraints as an SMT-LIB2 script: --write-smt2s), .kquery
+** (the same as one KQuery query: --write-kqueries) and .cvc (the same in
+** STP's CVC language: --write-cvcs).
 */
 #include "driver.h"
 
@@ -41,7 +42,7 @@ static void put_cov(sxl_testfiles *tf, const char *path, const sxl_state *s) {
   if (fclose(f)) tf->errors++;
 }
 
-/* testN.smt2 or testN.kquery: the path constraints printed by print */
+/* testN.smt2, .kquery or .cvc: the path constraints printed by print */
 static void put_query(sxl_testfiles *tf, const char *path, symx_state *st,
                       char *(*print)(symx_state *)) {
   char *text = print(st);
@@ -77,5 +78,9 @@ void sxl_testfiles_hook(void *ud, symx_state *st, const symx_test *t) {
   if (tf->kquery) {
     snprintf(path + n, sizeof path - (size_t)n, "kquery");
     put_query(tf, path, st, symx_state_kquery);
+  }
+  if (tf->cvc) {
+    snprintf(path + n, sizeof path - (size_t)n, "cvc");
+    put_query(tf, path, st, symx_state_cvc);
   }
 }

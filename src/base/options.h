@@ -24,7 +24,9 @@
   E(EMIT, ALL, all) E(EMIT, ERRORS, errors) E(EMIT, COVER, cover) E(EMIT, NONE, none)
 #define SX_MODE_VALUES(E) E(MODE, EAGER, eager) E(MODE, PENDING, pending) E(MODE, RELAXED, relaxed)
 /* the compiled-in solver backends: the one list of their names */
-#define SX_BACKEND_VALUES(E) E(BACKEND, CADICAL, cadical) E(BACKEND, Z3, z3)
+/* dummy answers every query unknown (KLEE's DummySolver): last, never a
+** cross-check's other backend */
+#define SX_BACKEND_VALUES(E) E(BACKEND, CADICAL, cadical) E(BACKEND, Z3, z3) E(BACKEND, DUMMY, dummy)
 #define SX_UNKNOWN_VALUES(E) E(UNKNOWN, DROP, drop) E(UNKNOWN, RETRY, retry)
 #define SX_KILL_VALUES(E) E(KILL, SEARCHER, searcher) E(KILL, RANDOM, random)
 
@@ -92,6 +94,7 @@ enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
   OPTION(test_formats, STR, 0, 0, 0, "ktest,raw,json", "test-case writers")                    \
   OPTION(unknown_policy, ENUM, SX_UNKNOWN_DROP, 0, SX_LAST(SX_UNKNOWN_VALUES), SX_NAMES(SX_UNKNOWN_VALUES), "pending states whose revival times out") \
   OPTION(validate_solver, BOOL, 0, 0, 1, "", "cross-check every answer with a second backend") \
+  OPTION(z3_dump_queries, STR, 0, 0, 0, "", "file every query the z3 backend receives is appended to (SMT-LIB2)") \
   OPTION(zesti_bound_mul, INT, 2, 0, 1000, "", "ZESTI: depth bound = multiplier x distance")
 
 enum {

@@ -35,6 +35,7 @@ symx_engine *symx_engine_new(symx_ctx *ctx) {
   eng->mode = (int)ctx->opts.mode;
   eng->next_id = 1;
   sx_rng_seed(&eng->rng, (uint64_t)ctx->opts.rng_seed);
+  sx_rng_seed(&eng->front_rng, ~(uint64_t)ctx->opts.rng_seed); /* another stream */
   sx_pools_init(&eng->pools, ctx);
   sx_tree_init(&eng->tree, &eng->pools);
   sx_oracle_init(&eng->oracle, &eng->pools);
@@ -245,8 +246,9 @@ symx_reason symx_state_reason(const symx_state *st) {
 }
 symx_engine *symx_state_engine(symx_state *st) { return st ? st->eng : NULL; }
 size_t symx_state_nconstraints(const symx_state *st) { return st ? sx_clist_len(st->cs) : 0; }
-/* The path constraints in path order, printed by print (smt2 or kquery). */
-static char *state_print(symx_state *st, int kquery) {
+/* The path constraints in path order, printed as SMT-LIB2 (0), KQuery (1)
+** or CVC (2). */
+static char *state_print(symx_state *st, int format) {
   if (!st) return NULL;
   symx_ctx *ctx = st->eng->ctx;
   uint32_t n = sx_clist_len(st->cs);
@@ -262,15 +264,17 @@ static char *state_print(symx_state *st, int kquery) {
     cs[--k] = l->neg ? symx_not(ctx, l->c) : symx_expr_retain(l->c);
     ok = cs[k] != NULL;
   }
-  char *text = !ok ? NULL
-               : kquery ? symx_kquery_query(ctx, cs + k, n - k, NULL)
-                        : symx_smt2_query(ctx, cs + k, n - k);
+  char *text = !ok            ? NULL
+               : format == 2 ? symx_cvc_query(ctx, cs + k, n - k)
+               : format      ? symx_kquery_query(ctx, cs + k, n - k, NULL)
+                             : symx_smt2_query(ctx, cs + k, n - k);
   for (uint32_t i = k; i < n; i++) symx_expr_release(cs[i]);
   sx_free(ctx, cs, (n ? n : 1) * sizeof *cs);
   return text;
 }
 char *symx_state_smt2(symx_state *st) { return state_print(st, 0); }
 char *symx_state_kquery(symx_state *st) { return state_print(st, 1); }
+char *symx_state_cvc(symx_state *st) { return state_print(st, 2); }
 
 const symx_assign *symx_state_witness(symx_state *st) {
   if (!st || (st->status != SYMX_ST_ACTIVE && st->status != SYMX_ST_TERMINATED)) return NULL;
@@ -286,4 +290,9 @@ int symx_state_step(symx_state *st, uint64_t n) {
 }
 void symx_state_covered_new(symx_state *st) {
   if (st) st->flags |= SX_SF_COVNEW;
+}
+
+uint64_t symx_engine_random(symx_engine *eng, uint64_t n) {
+  if (!eng || !n) return 0;
+  return sx_rng_below(&eng->front_rng, n);
 }

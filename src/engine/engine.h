@@ -33,6 +33,7 @@ struct symx_engine {
   bool started, done;
   uint64_t next_id;
   sx_rng rng;
+  sx_rng front_rng; /* symx_engine_random's: the front end's draws leave rng's alone */
   sx_pools pools; /* states, tree nodes, constraint cells */
   sx_tree tree;
   int slots[2];

@@ -81,3 +81,15 @@ oom:
   SX_RELEASE(ctx, all);
   return sx_error(ctx, SYMX_NOMEM, "sx_log_query", "out of memory");
 }
+
+int sx_dump_query(symx_ctx *ctx, const char *path, sx_expr *const *cs, size_t n) {
+  char *text = symx_smt2_query(ctx, cs, n);
+  if (!text) return ctx->errcode != SYMX_OK ? ctx->errcode : SYMX_NOMEM;
+  FILE *f = fopen(path, "a");
+  int rc = SYMX_OK;
+  if (!f || fprintf(f, "; start Z3 query\n%s(reset)\n; end Z3 query\n\n", text) < 0)
+    rc = sx_error(ctx, SYMX_IO, "sx_dump_query", "cannot write %s: %s", path, strerror(errno));
+  if (f && fclose(f) && rc == SYMX_OK) rc = sx_error(ctx, SYMX_IO, "sx_dump_query", "cannot write %s", path);
+  sx_strfree(ctx, text);
+  return rc;
+}

@@ -22,4 +22,10 @@ SX_INTERNAL int sx_record_query(symx_ctx *ctx, const char *dir, unsigned seq, sx
 SX_INTERNAL int sx_log_query(symx_ctx *ctx, const char *files, unsigned seq, sx_expr *const *cs,
                              size_t n, sx_expr *cond);
 
+/* Appends cs[0..n) to the file path as an SMT-LIB2 script between
+** "; start Z3 query" and "; end Z3 query", (reset) after its (check-sat)
+** so the file reads as one script (option z3_dump_queries). SYMX_OK, or
+** SYMX_IO / SYMX_NOMEM with the error recorded. */
+SX_INTERNAL int sx_dump_query(symx_ctx *ctx, const char *path, sx_expr *const *cs, size_t n);
+
 #endif

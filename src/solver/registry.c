@@ -23,9 +23,12 @@ const sx_backend_vt *sx_backend_at(int64_t i) {
   return i >= 0 && i < SX_BACKEND_COUNT_ ? backends[i] : NULL;
 }
 
+/* The deciding backends are the ones before dummy, which cannot check
+** another's answer (it has none). */
 const sx_backend_vt *sx_backend_other(const sx_backend_vt *vt) {
-  if (SX_BACKEND_COUNT_ < 2) return NULL;
-  for (size_t i = 0; i < SX_BACKEND_COUNT_; i++)
-    if (backends[i] == vt) return backends[(i + 1) % SX_BACKEND_COUNT_];
-  return NULL;
+  enum { DECIDING = SX_BACKEND_DUMMY };
+  if (DECIDING < 2) return NULL;
+  for (size_t i = 0; i < DECIDING; i++)
+    if (backends[i] == vt) return backends[(i + 1) % DECIDING];
+  return vt == &sx_backend_dummy ? backends[0] : NULL;
 }

@@ -205,6 +205,31 @@ static void test_determinism(void) {
     }
 }
 
+/* symx_engine_random: reproducible per rng_seed, in range, and a stream
+** of its own (the engine's searchers draw the same with or without it). */
+static void test_front_random(void) {
+  uint64_t draws[2][16];
+  for (int k = 0; k < 2; k++) {
+    symx_ctx *ctx = symx_ctx_new();
+    CHECK(symx_option_set(ctx, "rng_seed", 7) == SYMX_OK);
+    symx_engine *eng = symx_engine_new(ctx);
+    for (int i = 0; i < 16; i++) {
+      draws[k][i] = symx_engine_random(eng, 10);
+      CHECK(draws[k][i] < 10);
+    }
+    CHECK_EQ_U64(symx_engine_random(eng, 0), 0);
+    symx_engine_free(eng);
+    symx_ctx_free(ctx);
+  }
+  int differ = 0;
+  for (int i = 0; i < 16; i++) {
+    CHECK_EQ_U64(draws[0][i], draws[1][i]);
+    differ |= draws[0][i] != draws[0][0];
+  }
+  CHECK(differ); /* not one value: 16 equal draws of 10 are a 1e-15 chance */
+  CHECK_EQ_U64(symx_engine_random(NULL, 5), 0);
+}
+
 static void test_memory_baseline(void) {
   char err[64];
   toyvm_prog *p = toyvm_parse(prog_text, err, sizeof err);
@@ -546,7 +571,7 @@ static void test_stop_during_query(void) {
   }
 }
 
-CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_seeds), CHECK_CASE(test_stop_during_query), CHECK_CASE(test_determinism), CHECK_CASE(test_memory_baseline),
+CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_seeds), CHECK_CASE(test_stop_during_query), CHECK_CASE(test_determinism), CHECK_CASE(test_front_random), CHECK_CASE(test_memory_baseline),
            CHECK_CASE(test_unknown_policy), CHECK_CASE(test_limits), CHECK_CASE(test_pressure),
            CHECK_CASE(test_testcases), CHECK_CASE(test_user_searcher),
            CHECK_CASE(test_interrupt_resume))

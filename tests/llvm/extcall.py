@@ -164,8 +164,8 @@ def test_options(a, tmp):
     r = subprocess.run([a.symx, "--no-progress", "--quiet"] + accepted + [prog],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
     check(r.returncode == 0, "KLEE's accepted options: exit %d %s" % (r.returncode, r.stderr.strip()))
-    for opt, text in (("--write-cvcs", "--write-cvcs: KLEE's option"),
-                      ("--compress-query-log", "--compress-query-log: KLEE's option"),
+    for opt, text in (("--klee-call-optimisation", "--klee-call-optimisation: KLEE's option"),
+                      ("--ubsan-runtime", "--ubsan-runtime: KLEE's option"),
                       ("--use-query-log=all:cvc", "'all:cvc' is not one of all:kquery"),
                       ("--use-query-log=all:kquery", "--use-query-log needs --output-dir"),
                       ("--no-such-option", "unknown option --no-such-option"),

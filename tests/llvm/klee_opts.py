@@ -27,6 +27,13 @@ checked by what it must do (programs in tests/llvm/klee_opts):
                             (coverage.txt)
   --write-smt2s             each test's .smt2 with the test's input bytes
                             asserted is sat for z3 (skipped without z3)
+  --write-cvcs              each test's .cvc (STP's CVC language) declares
+                            the arrays of its .smt2, as many constraints,
+                            QUERY(FALSE); they hold for the test's inputs
+                            (cvc_eval.py evaluates the text)
+  --debug-z3-dump-queries   FILE emptied, then every query z3 gets (as many
+                            as stats.json counts), re-solved alike by
+                            symx-smt and z3 (when present)
   --write-kqueries          each test's .kquery declares its arrays and
                             balances; with kleaver (KLEE's, SYMX_KLEAVER or
                             on PATH; that part skipped without it) the
@@ -34,6 +41,11 @@ checked by what it must do (programs in tests/llvm/klee_opts):
   --use-query-log           all:/solver: kquery and smt2 logs hold the same
                             number of queries; kleaver parses the KQuery
                             logs and prints them back stably (-print-ast)
+  --compress-query-log      each log as <log>.gz, gunzipping to exactly the
+                            log of the same run uncompressed
+  --make-concrete-symbolic  =1 and =4: the outcomes of the run without it;
+                            reads made symbolic counted (stats.json), more
+                            solver queries, fewer with 4, the same per seed
   --debug-print-escaping-functions  the program's functions whose name
                             clang's IR uses other than as a call's callee
   --entry-point=            refused (empty), as KLEE does; so is
@@ -69,6 +81,7 @@ checked by what it must do (programs in tests/llvm/klee_opts):
 """
 import argparse
 import glob
+import gzip
 import json
 import os
 import re
@@ -77,6 +90,9 @@ import struct
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cvc_eval  # noqa: E402
 
 FAILED = []
 
@@ -411,9 +427,84 @@ def test_pathfiles(a, tmp):
         f.write("1\n2\n")
     rc, out, err = symx(a, ["--replay-path", bad, src])
     check(rc == 2 and "--replay-path" in err, "a malformed --replay-path file is refused")
-    rc, out, err = symx(a, ["--write-cvcs", src])
-    check(rc == 2 and "--write-cvcs" in err and "SMT-LIB2" in err,
-          "--write-cvcs is refused by name, pointing at --write-smt2s")
+
+
+def test_cvcs(a, tmp):
+    """--write-cvcs: each test's .cvc declares the arrays of its .smt2,
+    asserts as many constraints (besides the constant arrays' bytes), ends
+    in QUERY(FALSE), and its constraints hold for the test's inputs
+    (cvc_eval.py evaluates the text)."""
+    for name in ("paths.c", "cvc.c"):
+        od = os.path.join(tmp, "cvc-" + name)
+        rc, out, err = symx(a, ["--quiet", "--write-cvcs", "--write-smt2s", prog(a, name)], od)
+        tests = sorted(n[:-6] for n in os.listdir(od) if n.endswith(".ktest")) if rc == 0 else []
+        check(len(tests) > 4, "%s --write-cvcs: %d tests" % (name, len(tests)))
+        parsed = {}
+        for t in tests:
+            base = os.path.join(od, t)
+            with open(base + ".cvc") as f:
+                text = f.read()
+            with open(base + ".smt2") as f:
+                smt = f.read()
+            try:
+                arrays, asserts, query = cvc_eval.parse(text)
+                consts, constraints = cvc_eval.const_arrays(arrays, asserts)
+                inputs = dict(ktest_objects(base + ".ktest"))
+                inputs.update(consts)
+                bad = [i for i, f in enumerate(constraints) if not cvc_eval.holds(f, inputs, arrays)]
+                why = "constraints %s do not hold" % bad if bad else ""
+                parsed[t] = (arrays, constraints, consts)
+            except ValueError as e:
+                arrays, constraints, query, why = {}, [], None, "unreadable: %s" % e
+            smt_arrays = set(re.findall(r"\(declare-fun (\S+) \(\) \(Array", smt)) - \
+                {"symx!zero32", "symx!zero64"}
+            check(not why and query == ("bool", False) and smt_arrays <= set(arrays) and
+                  len(constraints) == smt.count("(assert ") and len(consts) == smt.count("symx!zero32 #"),
+                  "%s %s.cvc: %d arrays, %d constraints as the .smt2's, QUERY(FALSE), true for "
+                  "its inputs %s" % (name, t, len(arrays), len(constraints), why))
+        # the paths are disjoint: no other test's inputs meet a test's .cvc
+        shared = []
+        for t, (arrays, constraints, consts) in parsed.items():
+            for u in parsed:
+                inputs = dict(ktest_objects(os.path.join(od, u + ".ktest")))
+                inputs.update(consts)
+                if u != t and all(cvc_eval.holds(f, inputs, arrays) for f in constraints):
+                    shared.append((t, u))
+        check(len(parsed) == len(tests) and not shared,
+              "%s: no test's inputs meet another's .cvc %s" % (name, shared))
+
+
+def test_z3_dump(a, tmp):
+    """--debug-z3-dump-queries=FILE: FILE emptied first, then one script
+    per query the z3 backend got (as many as stats.json counts); each
+    re-solved by symx-smt (cadical) and by z3 when present, alike."""
+    dump = os.path.join(tmp, "z3dump.smt2")
+    with open(dump, "w") as f:
+        f.write("junk from before\n")
+    od = os.path.join(tmp, "z3d")
+    # the chain's own layers off: more queries reach z3
+    rc, out, err = symx(a, ["--quiet", "--solver-backend=z3", "--use-cex-cache=false",
+                            "--set", "chain_bounds=0", "--set", "chain_repair=0",
+                            "--debug-z3-dump-queries=" + dump, prog(a, "cvc.c")], od)
+    with open(dump) as f:
+        text = f.read()
+    n = text.count("; start Z3 query")
+    backend = stats(od).get("engine", {}).get("backend_queries") if rc == 0 else None
+    check(rc == 0 and n > 0 and n == backend and "junk" not in text,
+          "--debug-z3-dump-queries: %d queries in the file, %s sent to z3" % (n, backend))
+    r = subprocess.run([a.smt, "--solver", "cadical", dump], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=300)
+    ours = r.stdout.split()
+    check(r.returncode == 0 and len(ours) == n and set(ours) <= {"sat", "unsat"},
+          "symx-smt re-solves the %d dumped queries: %s %s" % (n, " ".join(sorted(set(ours))),
+                                                              r.stderr.strip()[:200]))
+    z3 = shutil.which("z3")
+    if z3:
+        r = subprocess.run([z3, dump], stdout=subprocess.PIPE, text=True, timeout=300)
+        check(r.stdout.split() == ours, "z3 answers the dumped queries as symx-smt does")
+    rc, out, err = symx(a, ["--debug-z3-dump-queries=" + os.path.join(tmp, "no", "such", "f"),
+                            prog(a, "cvc.c")])
+    check(rc == 2 and "--debug-z3-dump-queries" in err, "an unwritable dump file is refused")
 
 
 def kleaver_path():
@@ -482,8 +573,60 @@ def test_kqueries(a, tmp):
                   % (which, p1.count("(query")))
     if not kleaver:
         print("skip kleaver's checks: no kleaver (SYMX_KLEAVER)")
-    rc, out, err = symx(a, ["--compress-query-log", src])
-    check(rc == 2 and "--compress-query-log" in err, "--compress-query-log is refused by name")
+    test_compressed_logs(a, tmp, src, od)
+
+
+def test_compressed_logs(a, tmp, src, plain):
+    """--compress-query-log: the same run's logs gzipped, each gunzipping
+    to exactly the plain run's log (the runs are deterministic)."""
+    od = os.path.join(tmp, "kqz")
+    rc, out, err = symx(a, ["--quiet", "--write-kqueries", "--compress-query-log",
+                            "--use-query-log=all:kquery,all:smt2,solver:kquery,solver:smt2", src], od)
+    for name in ("all-queries.kquery", "all-queries.smt2", "solver-queries.kquery",
+                 "solver-queries.smt2"):
+        try:
+            with gzip.open(os.path.join(od, name + ".gz"), "rb") as f:
+                got = f.read()
+        except OSError as e:
+            got = str(e).encode()
+        with open(os.path.join(plain, name), "rb") as f:
+            want = f.read()
+        check(rc == 0 and got == want and want and not os.path.exists(os.path.join(od, name)),
+              "--compress-query-log: %s.gz gunzips to the plain log (%d bytes, plain %d)"
+              % (name, len(got), len(want)))
+
+
+def stats(outdir):
+    with open(os.path.join(outdir, "stats.json")) as f:
+        return json.load(f)
+
+
+def test_make_symbolic(a, tmp):
+    """--make-concrete-symbolic=N: the same outcomes; with N=1 every
+    concrete load is made symbolic (counted, and the solver asked more);
+    with N=4 about a quarter, the same number each run (the seed's)."""
+    src = prog(a, "mkconcsym.c")
+    runs = {}
+    for tag, opts in (("off", []), ("n1", ["--make-concrete-symbolic=1"]),
+                      ("n1b", ["--make-concrete-symbolic=1"]),
+                      ("n4", ["--make-concrete-symbolic=4"]), ("n4b", ["--make-concrete-symbolic=4"]),
+                      ("eager", ["--mode", "eager", "--make-concrete-symbolic=1"])):
+        od = os.path.join(tmp, "mcs-" + tag)
+        rc, out, err = symx(a, ["--quiet"] + opts + [src], od)
+        recs = records(od) if rc == 0 else []
+        runs[tag] = (sorted((r["reason"], r.get("exit")) for r in recs), stats(od) if rc == 0 else {})
+    want = runs["off"][0]
+    for tag in ("n1", "n4", "eager"):
+        check(len(want) == 2 and runs[tag][0] == want,
+              "--make-concrete-symbolic (%s): outcomes %s, without %s" % (tag, runs[tag][0], want))
+    off, n1, n4 = (runs[t][1].get("reads_made_symbolic", -1) for t in ("off", "n1", "n4"))
+    q0, q1 = (runs[t][1].get("solver_queries", -1) for t in ("off", "n1"))
+    check(off == 0 and n1 > 10 and q1 > q0,
+          "--make-concrete-symbolic=1: %d reads made symbolic, %d solver queries (without: %d, %d)"
+          % (n1, q1, off, q0))
+    check(0 < n4 < n1 and n4 == runs["n4b"][1].get("reads_made_symbolic")
+          and n1 == runs["n1b"][1].get("reads_made_symbolic"),
+          "--make-concrete-symbolic=4: %d reads made symbolic (N=1: %d), as many again" % (n4, n1))
 
 
 def test_escaping(a, tmp):
@@ -670,14 +813,18 @@ def test_static_pct(a, tmp):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
+    ap.add_argument("--smt", help="symx-smt (default: beside symx-llvm in the build tree)")
     ap.add_argument("--include", required=True)
     ap.add_argument("--dir", required=True)
     ap.add_argument("--clang", default=shutil.which("clang-14") or "clang")
     a = ap.parse_args()
+    if not a.smt:
+        a.smt = os.path.join(os.path.dirname(a.symx), "..", "..", "tools", "symx-smt")
     with tempfile.TemporaryDirectory() as tmp:
         for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
-                  test_pathfiles, test_kqueries, test_escaping, test_alias, test_replay_dir,
-                  test_single_object, test_call_opt, test_static_pct):
+                  test_pathfiles, test_cvcs, test_z3_dump, test_kqueries, test_make_symbolic,
+                  test_escaping, test_alias, test_replay_dir, test_single_object, test_call_opt,
+                  test_static_pct):
             t(a, tmp)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0

@@ -4,7 +4,8 @@
 For each program tests/llvm/progs/*.c (1 symbolic byte: 256 inputs; a
 '// inputs: 2' line: 2 bytes, 65,536 inputs, only with --slow):
   1. compile to bitcode once (clang-14 -g -O0, then the flags of a
-     '// cflags: ...' line), the file symx-llvm runs;
+     '// cflags: ...' line), the file symx-llvm runs (with the options of
+     a '// symx: ...' line, if any);
   2. a native twin: the same bitcode with line-coverage hooks
      (symx-llvm --emit-cov-bitcode), built with AddressSanitizer,
      libsymx-replay and libsymx-twin;
@@ -108,6 +109,14 @@ def cflags(src):
     return m.group(1).split() if m else []
 
 
+def symx_flags(src):
+    """Extra symx-llvm options of a program, for every run of it: a
+    '// symx: --make-concrete-symbolic=1 ...' line (options that must not
+    change the outcomes)."""
+    m = re.search(r"//\s*symx:(.*)", open(src).read())
+    return m.group(1).split() if m else []
+
+
 def check_program(src, args, work):
     name = os.path.splitext(os.path.basename(src))[0]
     d = os.path.join(work, name)
@@ -136,9 +145,9 @@ def check_program(src, args, work):
         od = os.path.join(d, "out-" + mode)
         concretize = mode.endswith("-concretize")
         p = subprocess.run([args.symx, "--quiet", "--mode", mode.split("-")[0], "--max-time", "60s",
-                            "--output-dir", od, bc] if concretize else
+                            "--output-dir", od] + symx_flags(src) + [bc] if concretize else
                            [args.symx, "--quiet", "--mode", mode, "--max-time", "60s",
-                            "--enumerate-outputs", "--output-dir", od, bc],
+                            "--enumerate-outputs", "--output-dir", od] + symx_flags(src) + [bc],
                            capture_output=True, timeout=300)
         if p.returncode != 0:
             problems.append("%s: symx-llvm failed (%d): %s" % (mode, p.returncode,

@@ -13,6 +13,41 @@
 #include <time.h>
 #include <z3.h>
 
+/* The dummy backend (KLEE's --solver-backend=dummy): every query that
+** reaches it is unknown; constant queries are still answered above it, a
+** validate_solver cross-check does not pick it, and the chain's own layers
+** may still answer. */
+static void test_dummy(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  CHECK_STR_CONTAINS(symx_solver_backends(), "dummy");
+  chain_layers(ctx, 0);
+  symx_solver *s = symx_solver_new(ctx, "dummy");
+  CHECK(s != NULL);
+  symx_expr *x = symx_var(ctx, "x", 8), *k = symx_const(ctx, 8, 9);
+  symx_expr *sq = symx_mul(ctx, x, x), *c = symx_eq(ctx, sq, k);
+  symx_expr *t = symx_true(ctx), *f = symx_false(ctx);
+  symx_assign *m = (symx_assign *)1;
+  CHECK(symx_solver_check(s, &c, 1, 0, &m) == SYMX_UNKNOWN);
+  CHECK(m == NULL);
+  CHECK(symx_solver_check(s, &t, 1, 0, NULL) == SYMX_SAT);
+  CHECK(symx_solver_check(s, &f, 1, 0, NULL) == SYMX_UNSAT);
+  CHECK(symx_stat_get(ctx, "backend_unknown") == 1);
+  /* cross-checked answers: only by the deciding backends */
+  CHECK(symx_option_set(ctx, "validate_solver", 1) == SYMX_OK);
+  CHECK(symx_solver_check(s, &c, 1, 0, NULL) == SYMX_UNKNOWN);
+  symx_solver_free(s);
+  s = symx_solver_new(ctx, "z3");
+  CHECK(symx_solver_check(s, &c, 1, 0, NULL) == SYMX_SAT); /* checked by cadical */
+  symx_solver_free(s);
+  CHECK(symx_option_set_str(ctx, "solver", "dummy") == SYMX_OK);
+  s = symx_solver_new(ctx, NULL);
+  CHECK(s != NULL && symx_solver_check(s, &c, 1, 0, NULL) == SYMX_UNKNOWN);
+  symx_solver_free(s);
+  symx_expr *all[] = {x, k, sq, c, t, f};
+  for (size_t i = 0; i < 6; i++) symx_expr_release(all[i]);
+  symx_ctx_free(ctx);
+}
+
 static void test_misuse(void) {
   symx_ctx *ctx = symx_ctx_new(), *other = symx_ctx_new();
   CHECK(symx_solver_new(NULL, "z3") == NULL);
@@ -404,7 +439,7 @@ static void test_memory_bounded(void) {
   symx_ctx_free(ctx);
 }
 
-CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_trivial_and_stats), CHECK_CASE(test_models_of_inputs),
+CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_dummy), CHECK_CASE(test_trivial_and_stats), CHECK_CASE(test_models_of_inputs),
            CHECK_CASE(test_timeout), CHECK_CASE(test_interrupt), CHECK_CASE(test_wrong_backends_caught),
            CHECK_CASE(test_validate_solver), CHECK_CASE(test_validate_chain), CHECK_CASE(test_z3_errors),
            CHECK_CASE(test_deep_dag), CHECK_CASE(test_memory_bounded))

@@ -19,6 +19,7 @@
 ** Z3_interrupt, so the answer becomes UNKNOWN.
 */
 #include "z3int.h"
+#include "solver/record.h"
 #include "alloc.h"
 #include "error.h"
 
@@ -325,6 +326,11 @@ static int solve_tracked(sx_backend *b, Z3_solver s, size_t n, uint64_t deadline
 
 static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_ns, sx_assign *model) {
   symx_ctx *ctx = b->ctx;
+  const char *dump = sx_option_str(ctx, SX_OPT_z3_dump_queries);
+  if (dump && *dump) { /* KLEE's --debug-z3-dump-queries: the query as it arrives */
+    int drc = sx_dump_query(ctx, dump, cs, n);
+    if (drc != SYMX_OK) return drc;
+  }
   if (b->z && (b->dirty || b->queries >= QUERIES_PER_CONTEXT)) close_z3(b);
   if (!b->z && !open_z3(b)) return sx_error(ctx, SYMX_SOLVER, SX_Z3_FN, "cannot create a Z3 context");
   b->failed = false;
