@@ -94,7 +94,9 @@ static void usage(FILE *f) {
         "                                 --sym-arg N, --sym-args MIN MAX N, --sym-stdin N,\n"
         "                                 --sym-files K N, --max-fail N among its arguments\n"
         "                                 (implied by any of them)\n"
-        "  --environ FILE                 main's environment: NAME=VALUE lines (default none)\n"
+        "  --environ FILE                 main's environment (and getenv's): NAME=VALUE lines,\n"
+        "                                 as env prints them (default: symx-llvm's own, as\n"
+        "                                 KLEE; its name --env-file too)\n"
         "  --enumerate-outputs            one path per value of a symbolic exit status or\n"
         "                                 written byte (default: one value, constrained)\n"
         "  --external-calls none|concrete|all|over-approx\n"
@@ -297,6 +299,7 @@ static const struct own_opt {
     {"enumerate-outputs", K_FLAG, offsetof(cli, enum_outputs), NULL, NULL},
     {"posix-runtime", K_FLAG, offsetof(cli, posix_runtime), NULL, NULL},
     {"environ", K_STR, offsetof(cli, environ_file), NULL, NULL},
+    {"env-file", K_STR, offsetof(cli, environ_file), NULL, NULL}, /* KLEE's name */
     {"no-progress", K_FLAG, offsetof(cli, no_progress), NULL, NULL},
     {"set", K_SET, 0, NULL, NULL},
     /* KLEE 3.1's options under its names (those libsymx has by the same
