@@ -689,7 +689,9 @@ typedef enum symx_error_kind {
   SYMX_ERR_UNREACHABLE,
   SYMX_ERR_USER,
   SYMX_ERR_OVERSHIFT, /* a shift by the operand's width or more (KLEE's "overshift") */
-  SYMX_ERR_EXTERNAL   /* a call outside the program failed: no such function, or it faulted */
+  SYMX_ERR_EXTERNAL,  /* a call outside the program failed: no such function, or it faulted */
+  SYMX_ERR_MODEL      /* the path left what the tool models (KLEE's "model"): e.g. a symbolic
+                      ** allocation size with more values than the sizes explored */
 } symx_error_kind;
 
 /* "assert", "div-zero", ... ("none" for SYMX_ERR_NONE, NULL when out of
@@ -836,6 +838,13 @@ SYMX_API char *symx_engine_stats_json(symx_engine *eng);
 */
 SYMX_API int symx_state_branch(symx_state *st, symx_expr *cond,
                                symx_state **on_true, symx_state **on_false);
+/* As symx_state_branch, but the side st's witness does not take is decided
+** by the solver now in every mode, as in eager mode (a feasible side is
+** ACTIVE, an infeasible one NULL): for forks that are the tool's modelling
+** choices rather than the program's branches (KLEE's pending-states design
+** made only branches pending), e.g. the sizes of a symbolic allocation. */
+SYMX_API int symx_state_branch_now(symx_state *st, symx_expr *cond,
+                                   symx_state **on_true, symx_state **on_false);
 /* Adds cond to the path. SYMX_OK: st goes on. SYMX_UNSAT: the path is
 ** infeasible (st INFEASIBLE). SYMX_UNKNOWN: st became PENDING (pending and
 ** relaxed modes, when the witness does not satisfy cond) or was dropped on

@@ -404,7 +404,7 @@ static const struct {
     {"Ptr", 1u << SYMX_ERR_OUT_OF_BOUNDS | 1u << SYMX_ERR_NULL_DEREF | 1u << SYMX_ERR_USE_AFTER_FREE},
     {"ReportError", 1u << SYMX_ERR_USER | 1u << SYMX_ERR_DIV_ZERO}, /* KLEE's div.err is one */
     {"User", 1u << SYMX_ERR_USER},
-    {"Model", 1u << SYMX_ERR_USER},
+    {"Model", 1u << SYMX_ERR_MODEL},
     {"Exec", 1u << SYMX_ERR_UNREACHABLE},
     {"External", 1u << SYMX_ERR_EXTERNAL},
     {"Overflow", 0}, {"ReadOnly", 0}, {"BadVectorAccess", 0},

@@ -197,7 +197,7 @@ int symx_state_terminate(symx_state *st, symx_reason reason, symx_error_kind kin
     return SX_MISUSE(ctx, "state %" PRIu64 " has already ended", st->id);
   if ((unsigned)reason > SYMX_END_USER)
     return SX_MISUSE(ctx, "unknown termination reason %d", (int)reason);
-  if ((unsigned)kind > SYMX_ERR_EXTERNAL) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
+  if ((unsigned)kind > SYMX_ERR_MODEL) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
   if (reason != SYMX_END_ERROR) kind = SYMX_ERR_NONE;
   else if (kind == SYMX_ERR_NONE) kind = SYMX_ERR_USER;
   if (st->status == SYMX_ST_PENDING) {

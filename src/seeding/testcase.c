@@ -23,7 +23,8 @@ const char *sx_testcase_reason_name(symx_reason r) {
 
 static const char *const error_names[] = {
     "none", "assert", "abort", "div-zero", "out-of-bounds", "null-deref",
-    "use-after-free", "double-free", "invalid-free", "unreachable", "user", "overshift", "external"};
+    "use-after-free", "double-free", "invalid-free", "unreachable", "user", "overshift", "external",
+    "model"};
 
 const char *symx_error_kind_name(symx_error_kind k) {
   return (unsigned)k < sizeof error_names / sizeof *error_names ? error_names[k] : NULL;
