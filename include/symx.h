@@ -508,7 +508,11 @@ SYMX_API int symx_seeds_add_afl_queue(symx_seeds *s, const char *dir,
                                       const char *input);
 /* KLEE .ktest seeds: path is a file, or a directory whose *.ktest files are
 ** loaded in name order. With names == NULL objects bind the inputs of
-** their own names; otherwise object i binds names[i] (i < nnames). */
+** their own names (option seed_match = name, the default), or, with
+** seed_match = position (KLEE's default), the inputs a path makes in
+** order: the k-th input announced with symx_state_seed_input takes the
+** k-th object, whatever the names; otherwise object i binds names[i]
+** (i < nnames). */
 SYMX_API int symx_seeds_add_ktest(symx_seeds *s, const char *path,
                                   const char *const *names, size_t nnames);
 /* JSON seeds: {"inputs": {"name": BYTES, ...}} or an array of such objects,
@@ -776,6 +780,16 @@ SYMX_API int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn,
 ** symx_engine_start (SYMX_MISUSE after); an empty set means no seeds.
 */
 SYMX_API int symx_engine_set_seeds(symx_engine *eng, const symx_seeds *seeds);
+/* st's path made array (an input array) a new input, as KLEE's
+** klee_make_symbolic does. With option seed_match = position, every .ktest
+** seed st follows binds its next object to it, by KLEE's size rules: a
+** shorter object (or none left) is padded with zeros when seed_extend is
+** set (KLEE's --allow-seed-extension), a longer one truncated when
+** seed_truncate is set (--allow-seed-truncation); otherwise SYMX_RANGE with
+** the reason ("ran out of inputs during seeding", "replace size mismatch:
+** ...") in symx_errmsg, on which KLEE ends the path with a user error.
+** SYMX_OK and nothing done in name mode or when no seed follows st. */
+SYMX_API int symx_state_seed_input(symx_state *st, symx_expr *array);
 
 /* Progress: fn is called from symx_engine_next at most every interval_ms
 ** milliseconds (0 = every call); a nonzero return stops the exploration as

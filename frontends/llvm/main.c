@@ -54,7 +54,9 @@ static void usage(FILE *f) {
         "                                 budget (1s, doubling) pauses until no other is\n"
         "                                 left (the order then depends on timing)\n"
         "  --pending-search NAME          searcher over pending states\n"
-        "  --seed-file FILE               a seed (.ktest, .json, or raw bytes for --seed-input)\n"
+        "  --seed-file FILE               a seed (.ktest, .json, or raw bytes for --seed-input);\n"
+        "                                 a .ktest's objects bind the inputs a path makes in\n"
+        "                                 order, as KLEE's (--named-seed-matching: by name)\n"
         "  --seed-dir DIR                 seeds (*.ktest, else every file as raw bytes)\n"
         "  --seed-input NAME              input that raw seeds bind (default: input)\n"
         "  --only-seed                    stop after the seeds\n"
@@ -131,7 +133,7 @@ static void usage(FILE *f) {
         "  all-queries.kquery...: every query posed, or every one reaching a backend),\n"
         "  --function-alias NAME:REPL (NAME or a whole-name regex; repeatable),\n"
         "  --output-module (OUTDIR/final.bc), --debug-print-escaping-functions,\n"
-        "  --solver-backend z3|cadical, --named-seed-matching (ours: always by name),\n"
+        "  --solver-backend z3|cadical, --named-seed-matching,\n"
         "  --use-cex-cache, --use-branch-cache, --use-independent-solver,\n"
         "  --rewrite-equalities, --debug-validate-solver (our solver chain's switches),\n"
         "  --solver-optimize-divides, --const-array-opt, --simplify-sym-indices\n"
@@ -349,8 +351,8 @@ static const struct own_opt {
     {"debug-assignment-validating-solver", K_NOOP, 0, NULL, NULL},
     /* KLEE's other name of --max-instructions */
     {"stop-after-n-instructions", K_ALIAS, 0, "max_instructions", NULL},
-    /* .ktest seeds bind inputs by name here (KLEE's default is by order) */
-    {"named-seed-matching", K_NOOP, 0, NULL, NULL},
+    /* .ktest seeds bind inputs by name, not by position (the default here) */
+    {"named-seed-matching", K_LIB, 0, "seed_match", "name"},
     /* KLEE's searchers' wrappers, per-test files, klee_assume */
     {"use-batching-search", K_FLAG, offsetof(cli, batching), NULL, NULL},
     {"batch-time", K_ALIAS, 0, "batch_time", NULL},
@@ -1019,6 +1021,11 @@ int main(int argc, char **argv) {
   c.afl_name = "symx";
   c.afl_seed_ms = 10000;
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
+  /* KLEE's: a .ktest seed's objects bind the inputs a path makes, in order */
+  if (set(c.ctx, "seed_match", "position")) {
+    symx_ctx_free(c.ctx);
+    return 2;
+  }
   int rc = parse(&c, argc, argv);
   if (rc > 0) usage(stdout);
   rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);
