@@ -510,7 +510,7 @@ SYMX_API int symx_seeds_add_afl_queue(symx_seeds *s, const char *dir,
 ** loaded in name order. With names == NULL objects bind the inputs of
 ** their own names (option seed_match = name, the default), or, with
 ** seed_match = position (KLEE's default), the inputs a path makes in
-** order: the k-th input announced with symx_state_seed_input takes the
+** order: the k-th input announced with symx_state_new_input takes the
 ** k-th object, whatever the names; otherwise object i binds names[i]
 ** (i < nnames). */
 SYMX_API int symx_seeds_add_ktest(symx_seeds *s, const char *path,
@@ -781,7 +781,9 @@ SYMX_API int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn,
 */
 SYMX_API int symx_engine_set_seeds(symx_engine *eng, const symx_seeds *seeds);
 /* st's path made array (an input array) a new input, as KLEE's
-** klee_make_symbolic does. With option seed_match = position, every .ktest
+** klee_make_symbolic does: test cases of the path list their .ktest objects
+** in the order the path made them (KLEE's; then inputs not announced, by
+** name). With option seed_match = position, every .ktest
 ** seed st follows binds its next object to it, by KLEE's size rules: a
 ** shorter object (or none left) is padded with zeros when seed_extend is
 ** set (KLEE's --allow-seed-extension), a longer one truncated when
@@ -789,7 +791,7 @@ SYMX_API int symx_engine_set_seeds(symx_engine *eng, const symx_seeds *seeds);
 ** the reason ("ran out of inputs during seeding", "replace size mismatch:
 ** ...") in symx_errmsg, on which KLEE ends the path with a user error.
 ** SYMX_OK and nothing done in name mode or when no seed follows st. */
-SYMX_API int symx_state_seed_input(symx_state *st, symx_expr *array);
+SYMX_API int symx_state_new_input(symx_state *st, symx_expr *array);
 
 /* Progress: fn is called from symx_engine_next at most every interval_ms
 ** milliseconds (0 = every call); a nonzero return stops the exploration as

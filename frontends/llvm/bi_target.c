@@ -56,7 +56,7 @@ static void note_input(run *r, const char *name, uint64_t size) {
 ** by position): 0, -1 (failed), 1 when a seed cannot take it (the reason in
 ** the context: the caller ends the path with KLEE's user error). */
 static int seed_input(run *r, symx_expr *arr) {
-  int rc = symx_state_seed_input(r->st, arr);
+  int rc = symx_state_new_input(r->st, arr);
   return rc == SYMX_OK ? 0 : rc == SYMX_RANGE ? 1 : -1;
 }
 

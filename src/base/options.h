@@ -86,7 +86,7 @@ enum { SX_SEEDMATCH_VALUES(SX_ENUM_CONST_) };
   OPTION(rng_seed, INT, 5489, 0, INT64_MAX, "", "seed of the engine's random number generator") \
   OPTION(search, STR, 0, 0, 0, "random-path", "searcher over feasible states (a,b = interleaved)") \
   OPTION(seed_extend, BOOL, 1, 0, 1, "", "pad seeds shorter than their input with zeros")      \
-  OPTION(seed_match, ENUM, SX_SEEDMATCH_NAME, 0, SX_LAST(SX_SEEDMATCH_VALUES), SX_NAMES(SX_SEEDMATCH_VALUES), ".ktest seeds bind inputs by object name, or by position (KLEE's default: symx_state_seed_input)") \
+  OPTION(seed_match, ENUM, SX_SEEDMATCH_NAME, 0, SX_LAST(SX_SEEDMATCH_VALUES), SX_NAMES(SX_SEEDMATCH_VALUES), ".ktest seeds bind inputs by object name, or by position (KLEE's default: symx_state_new_input)") \
   OPTION(seed_time, TIME, 0, 0, INT64_MAX, "", "time budget of the seeding phase (0 = none)")  \
   OPTION(seed_truncate, BOOL, 1, 0, 1, "", "truncate seeds longer than their input")           \
   OPTION(slice_instructions, INT, 0, 0, INT64_MAX, "", "instructions a state runs before the searcher picks again (0 = until it forks)") \

@@ -64,21 +64,22 @@ static int bind_next(symx_engine *eng, uint32_t i, const char *name, uint64_t si
   return rc;
 }
 
-int symx_state_seed_input(symx_state *st, symx_expr *array) {
+int symx_state_new_input(symx_state *st, symx_expr *array) {
   if (!st || !array) return SYMX_MISUSE;
   symx_engine *eng = st->eng;
   symx_ctx *ctx = eng->ctx;
-  const char *name = symx_array_name(array);
-  if (!name || !symx_expr_is_array(array))
-    return SX_MISUSE(ctx, "not an input array");
+  if (array->kind != SYMX_K_ARRAY_INPUT || array->ctx != ctx)
+    return SX_MISUSE(ctx, "not an input array of the engine's context");
+  const char *name = array->arr->name;
+  int rc = sx_state_add_input(ctx, st, array->arr->input_id);
   sx_seedset *s = st->seeds;
-  if (!s || !eng->sd.pos) return SYMX_OK;
+  if (rc != SYMX_OK || !s || !eng->sd.pos) return rc;
   for (uint32_t k = 0; k < s->n; k++) {
     uint32_t i = s->idx[k];
     if (!eng->sd.pos[i].a) continue; /* bound by name */
     sx_assign *old = eng->sd.pos[i].a;
     bool witness = st->witness == old;
-    int rc = bind_next(eng, i, name, symx_array_size(array), __func__);
+    rc = bind_next(eng, i, name, symx_array_size(array), __func__);
     if (rc != SYMX_OK) return rc;
     /* the path has no constraint on its new input yet: the seed still
     ** satisfies it, and the state goes on following it */

@@ -83,7 +83,8 @@ static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason
     return symx_errcode(ctx) ? symx_errcode(ctx) : SYMX_ERROR;
   }
   sx_test_meta meta = {reason, kind, msg, st->depth, st->id, loc,
-                       (const char *const *)eng->test_args, eng->ntest_args};
+                       (const char *const *)eng->test_args, eng->ntest_args,
+                       st->inorder ? st->inorder->id : NULL, st->inorder ? st->inorder->n : 0};
   const sx_testrec *r;
   bool dup;
   int rc = sx_teststore_add(eng->store, a, &meta, &r, &dup, func);

@@ -353,15 +353,15 @@ static void seed_position(const char *match, const char *path) {
   int rc, seeded = 0, position = !strcmp(match, "position");
   while ((rc = symx_engine_next(eng, &st)) == SYMX_STATE) {
     if (symx_state_nconstraints(st) == 0) {
-      CHECK(symx_state_seed_input(st, y) == SYMX_OK);
+      CHECK(symx_state_new_input(st, y) == SYMX_OK);
       CHECK(symx_state_branch(st, is7, &t, &f) == SYMX_OK);
       continue;
     }
     if (byte_of(symx_state_witness(st), "y") == 7) {
       seeded++;
-      CHECK(symx_state_seed_input(st, x) == SYMX_OK);
+      CHECK(symx_state_new_input(st, x) == SYMX_OK);
       CHECK_EQ_U64(byte_of(symx_state_witness(st), "x"), position ? 9 : 0);
-      CHECK_EQ_U64(symx_state_seed_input(st, z), position ? SYMX_RANGE : SYMX_OK);
+      CHECK_EQ_U64(symx_state_new_input(st, z), position ? SYMX_RANGE : SYMX_OK);
       if (position) CHECK_STR_CONTAINS(symx_errmsg(ctx), "ran out of inputs during seeding");
     }
     CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);

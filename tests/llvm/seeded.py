@@ -21,6 +21,10 @@ without --allow-seed-extension), a seed with too few objects ends the path
 with the user error "ran out of inputs during seeding", a shorter object
 with "replace size mismatch"; with seed_truncate off a longer one too;
 allowed, the path runs on (zeros past the object).
+
+seeded/again.c makes "z" then "a": each test case symx-llvm writes for it,
+as a seed (--only-seed), takes the path that wrote it again (same exit
+status and output): its objects are in the order the path made them.
 """
 import argparse
 import glob
@@ -120,6 +124,23 @@ def check_order(a, work, check):
         check(ok, "seed %s %s: %s" % (tag, " ".join(extra), got))
 
 
+def check_again(a, work, check):
+    out, paths, _ = explore(a, work, "again", [], a.again)
+    by_id = {p["path_id"]: p for p in paths}
+    tests = sorted(glob.glob(os.path.join(out, "test*.ktest")))
+    check(len(tests) == 3, "again.c: 3 test cases (%d)" % len(tests))
+    for kt in tests:
+        want = by_id[json.load(open(kt[:-6] + ".json"))["path_id"]]
+        _, again, _ = explore(a, work, "again-" + os.path.basename(kt)[:-6],
+                              ["--seed-file", kt, "--only-seed"], a.again)
+        ended = [p for p in again if p["reason"] != "early"]
+        check(len(ended) == 1 and (ended[0]["exit"], ended[0]["output"]) ==
+              (want["exit"], want["output"]),
+              "again.c: %s as a seed takes its path again (%s, %s)"
+              % (os.path.basename(kt), [(p["exit"], p["output"]) for p in ended],
+                 (want["exit"], want["output"])))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -127,6 +148,7 @@ def main():
     ap.add_argument("--include", required=True)
     ap.add_argument("--program", required=True, help="seeded/gate.c")
     ap.add_argument("--order", required=True, help="seeded/order.c")
+    ap.add_argument("--again", required=True, help="seeded/again.c")
     ap.add_argument("--cc", default="clang-14")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="symx-seeded-")
@@ -159,6 +181,7 @@ def main():
         check(stats.get("solver_queries") == 0, "--only-seed: zero solver queries (%s)"
               % stats.get("solver_queries"))
         check_order(a, work, check)
+        check_again(a, work, check)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     check.exit()
