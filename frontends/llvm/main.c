@@ -116,7 +116,7 @@ static void usage(FILE *f) {
         "  --max-stack-frames N           a deeper call ends the path early (default 8192,\n"
         "                                 0: no limit)\n"
         "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
-        "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
+        "                                 Assert, Free, Ptr, ReportError, User, Model, Exec)\n"
         "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
         "  --only-output-states-covering-new, --allow-seed-extension/-truncation,\n"
         "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero, --kdalloc,\n"
