@@ -517,7 +517,11 @@ SYMX_API int symx_seeds_add_afl_queue(symx_seeds *s, const char *dir,
                                       const char *input);
 /* KLEE .ktest seeds: path is a file, or a directory whose *.ktest files are
 ** loaded in name order. With names == NULL objects bind the inputs of
-** their own names; otherwise object i binds names[i] (i < nnames). */
+** their own names (option seed_match = name, the default), or, with
+** seed_match = position (KLEE's default), the inputs a path makes in
+** order: the k-th input announced with symx_state_new_input takes the
+** k-th object, whatever the names; otherwise object i binds names[i]
+** (i < nnames). */
 SYMX_API int symx_seeds_add_ktest(symx_seeds *s, const char *path,
                                   const char *const *names, size_t nnames);
 /* JSON seeds: {"inputs": {"name": BYTES, ...}} or an array of such objects,
@@ -698,7 +702,9 @@ typedef enum symx_error_kind {
   SYMX_ERR_UNREACHABLE,
   SYMX_ERR_USER,
   SYMX_ERR_OVERSHIFT, /* a shift by the operand's width or more (KLEE's "overshift") */
-  SYMX_ERR_EXTERNAL   /* a call outside the program failed: no such function, or it faulted */
+  SYMX_ERR_EXTERNAL,  /* a call outside the program failed: no such function, or it faulted */
+  SYMX_ERR_MODEL      /* the path left what the tool models (KLEE's "model"): e.g. a symbolic
+                      ** allocation size with more values than the sizes explored */
 } symx_error_kind;
 
 /* "assert", "div-zero", ... ("none" for SYMX_ERR_NONE, NULL when out of
@@ -788,6 +794,18 @@ SYMX_API int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn,
 ** symx_engine_start (SYMX_MISUSE after); an empty set means no seeds.
 */
 SYMX_API int symx_engine_set_seeds(symx_engine *eng, const symx_seeds *seeds);
+/* st's path made array (an input array) a new input, as KLEE's
+** klee_make_symbolic does: test cases of the path list their .ktest objects
+** in the order the path made them (KLEE's; then inputs not announced, by
+** name). With option seed_match = position, every .ktest
+** seed st follows binds its next object to it, by KLEE's size rules: a
+** shorter object (or none left) is padded with zeros when seed_extend is
+** set (KLEE's --allow-seed-extension), a longer one truncated when
+** seed_truncate is set (--allow-seed-truncation); otherwise SYMX_RANGE with
+** the reason ("ran out of inputs during seeding", "replace size mismatch:
+** ...") in symx_errmsg, on which KLEE ends the path with a user error.
+** SYMX_OK and nothing done in name mode or when no seed follows st. */
+SYMX_API int symx_state_new_input(symx_state *st, symx_expr *array);
 
 /* Progress: fn is called from symx_engine_next at most every interval_ms
 ** milliseconds (0 = every call); a nonzero return stops the exploration as
@@ -850,6 +868,13 @@ SYMX_API char *symx_engine_stats_json(symx_engine *eng);
 */
 SYMX_API int symx_state_branch(symx_state *st, symx_expr *cond,
                                symx_state **on_true, symx_state **on_false);
+/* As symx_state_branch, but the side st's witness does not take is decided
+** by the solver now in every mode, as in eager mode (a feasible side is
+** ACTIVE, an infeasible one NULL): for forks that are the tool's modelling
+** choices rather than the program's branches (KLEE's pending-states design
+** made only branches pending), e.g. the sizes of a symbolic allocation. */
+SYMX_API int symx_state_branch_now(symx_state *st, symx_expr *cond,
+                                   symx_state **on_true, symx_state **on_false);
 /* Adds cond to the path. SYMX_OK: st goes on. SYMX_UNSAT: the path is
 ** infeasible (st INFEASIBLE). SYMX_UNKNOWN: st became PENDING (pending and
 ** relaxed modes, when the witness does not satisfy cond) or was dropped on

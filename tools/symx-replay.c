@@ -22,6 +22,8 @@
 
 #include "posix/spec.h"
 
+extern char **environ;
+
 typedef struct kobj {
   char *name;
   uint8_t *bytes;
@@ -245,29 +247,54 @@ static int prepare(const run *rn, char *dir, int *in_fd, char *err) {
   return *in_fd < 0 ? -1 : 0;
 }
 
-/* NAME=VALUE lines of path (blank lines and # comments skipped). */
+/* Frees env's n strings and env; NULL. */
+static char **env_free(char **env, size_t n) {
+  for (size_t i = 0; env && i < n; i++) free(env[i]);
+  free(env);
+  return NULL;
+}
+
+/* Appends a copy of str to the NULL-terminated *env of *n entries. */
+static int env_push(char ***env, size_t *n, const char *str) {
+  char **ne = realloc(*env, (*n + 2) * sizeof *ne);
+  if (!ne) return -1;
+  *env = ne;
+  if (!(ne[*n] = strdup(str))) return -1;
+  ne[++*n] = NULL;
+  return 0;
+}
+
+/* The program's environment: NAME=VALUE lines of path (blank lines and #
+** comments skipped; another line is an error, as symx-llvm's --environ),
+** or without path symx-replay's own (klee-replay passes its own too). */
 static char **environ_of(const char *path, char *err) {
   char **env = calloc(1, sizeof *env);
   size_t n = 0;
-  if (!path) return env;
+  int bad = !env;
+  if (!path) {
+    for (char **e = environ; !bad && e && *e; e++) bad = env_push(&env, &n, *e);
+    if (bad) snprintf(err, 512, "out of memory");
+    return bad ? env_free(env, n) : env;
+  }
   FILE *f = fopen(path, "r");
   if (!f) {
     snprintf(err, 512, "--environ %.400s: %s", path, strerror(errno));
-    free(env);
-    return NULL;
+    return env_free(env, n);
   }
   char line[8192];
-  while (env && fgets(line, sizeof line, f)) {
+  for (unsigned no = 1; !bad && fgets(line, sizeof line, f); no++) {
     line[strcspn(line, "\r\n")] = 0;
-    if (!line[0] || line[0] == '#' || !strchr(line, '=')) continue;
-    char **ne = realloc(env, (n + 2) * sizeof *env);
-    if (!ne) break;
-    env = ne;
-    env[n++] = strdup(line);
-    env[n] = NULL;
+    if (!line[0] || line[0] == '#') continue;
+    if (!strchr(line, '=')) {
+      snprintf(err, 512, "--environ %.400s: line %u is not NAME=VALUE", path, no);
+      bad = 1;
+    } else if (env_push(&env, &n, line)) {
+      snprintf(err, 512, "out of memory");
+      bad = 1;
+    }
   }
   fclose(f);
-  return env;
+  return bad ? env_free(env, n) : env;
 }
 
 /* Runs prog; its wait status, or -1. */
@@ -312,7 +339,7 @@ static int usage(void) {
         "                   PROG TEST.ktest\n"
         "Runs PROG natively with the arguments, stdin and files (A, B, ...) of a\n"
         "symx-llvm test case, in a fresh temporary directory, with the environment\n"
-        "of --environ (NAME=VALUE lines; default empty; --ktest-env adds KTEST_FILE\n"
+        "of --environ (NAME=VALUE lines; default symx-replay's own; --ktest-env adds KTEST_FILE\n"
         "for programs linked with libsymx-replay). Reports the exit status or the\n"
         "signal and exits with it (a signal N: 128+N; a hang past --timeout S,\n"
         "default 10, is SIGALRM). 2 on a bad test case.\n",

@@ -52,7 +52,25 @@ static void note_input(run *r, const char *name, uint64_t size) {
   r->x->first_input_size = size;
 }
 
-/* Fills [id:off, +size) with the input's bytes (symbolic, or replayed). */
+/* The new input arr joins the seeds that follow the path (KLEE's seeding
+** by position): 0, -1 (failed), 1 when a seed cannot take it (the reason in
+** the context: the caller ends the path with KLEE's user error). */
+static int seed_input(run *r, symx_expr *arr) {
+  int rc = symx_state_new_input(r->st, arr);
+  return rc == SYMX_OK ? 0 : rc == SYMX_RANGE ? 1 : -1;
+}
+
+/* The path's user error for a seed that cannot take a new input. */
+static int seed_refused(run *r) {
+  char why[600];
+  const char *m = symx_errmsg(r->ctx), *colon = strstr(m, ": ");
+  snprintf(why, sizeof why, "%s", colon ? colon + 2 : m);
+  symx_errclear(r->ctx);
+  return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_USER, why, 0);
+}
+
+/* Fills [id:off, +size) with the input's bytes (symbolic, or replayed): 0,
+** -1, or 1 when a seed cannot take it (seed_input). */
 static int fill_input(run *r, uint32_t id, uint64_t off, uint64_t size, char **name) {
   symx_ctx *c = r->ctx;
   note_input(r, *name, size);
@@ -77,27 +95,34 @@ static int fill_input(run *r, uint32_t id, uint64_t off, uint64_t size, char **n
       return -1;
     }
   }
+  int seeded = seed_input(r, arr);
   symx_expr_release(arr);
-  return 0;
+  return seeded;
 }
 
-/* A fresh 32-bit symbolic integer (in concrete mode: the replayed value). */
-static symx_expr *fresh_int(run *r, const char *base) {
+/* A fresh 32-bit symbolic integer *v (in concrete mode: the replayed
+** value): SXL_CONTINUE, or the path ended (what); a seed's refusal is the
+** path's user error, as for klee_make_symbolic. */
+static int fresh_int(run *r, const char *base, symx_expr **v, const char *what) {
   char *name = fresh_name(r, base);
-  if (!name) return NULL;
+  *v = NULL;
+  if (!name) return sxl_fatal(r, what);
   note_input(r, name, 4);
   if (!r->st) {
     size_t len = 0;
     const uint8_t *b = r->x->replay ? symx_assign_get(r->x->replay, name, &len) : NULL;
-    uint32_t v = 0;
-    for (size_t k = 0; b && k < len && k < 4; k++) v |= (uint32_t)b[k] << (8 * k);
-    return symx_const(r->ctx, 32, v);
+    uint32_t k = 0;
+    for (size_t i = 0; b && i < len && i < 4; i++) k |= (uint32_t)b[i] << (8 * i);
+    *v = symx_const(r->ctx, 32, k);
+    return *v ? SXL_CONTINUE : sxl_fatal(r, what);
   }
   symx_expr *arr = input_array(r, &name, 4);
-  if (!arr) return NULL;
-  symx_expr *v = symx_read_le(r->ctx, arr, 0, 4);
+  if (!arr) return sxl_fatal(r, what);
+  int seeded = seed_input(r, arr);
+  *v = seeded ? NULL : symx_read_le(r->ctx, arr, 0, 4);
   symx_expr_release(arr);
-  return v;
+  if (seeded > 0) return seed_refused(r);
+  return *v ? SXL_CONTINUE : sxl_fatal(r, what);
 }
 
 /* Adds cond (consumed) to the path, after the call; returns the loop code.
@@ -186,7 +211,9 @@ int sxl_bi_make_symbolic(sxl_bcall *c) {
   if (rc != SXL_CONTINUE) return rc;
   char *name = fresh_name(r, nm);
   if (!name) return sxl_oom(r);
-  if (fill_input(r, id, off, c->a[1], &name)) return sxl_fatal(r, "make_symbolic");
+  int filled = fill_input(r, id, off, c->a[1], &name);
+  if (filled > 0) return seed_refused(r);
+  if (filled) return sxl_fatal(r, "make_symbolic");
   return SXL_RETURNED;
 }
 
@@ -214,8 +241,8 @@ int sxl_bi_range(sxl_bcall *c) {
   if ((int64_t)hi == (int64_t)lo + 1) return sxl_bi_ret(c, (uint32_t)lo);
   char nm[256];
   sxl_bi_cstr(r, c->a[2], nm, sizeof nm);
-  symx_expr *v = fresh_int(r, nm);
-  if (!v) return sxl_fatal(r, "klee_range");
+  symx_expr *v;
+  if ((rc = fresh_int(r, nm, &v, "klee_range")) != SXL_CONTINUE) return rc;
   symx_expr *l = symx_const(x, 32, (uint32_t)lo), *h = symx_const(x, 32, (uint32_t)hi);
   symx_expr *c1 = symx_sge(x, v, l), *c2 = symx_slt(x, v, h);
   symx_expr *cond = symx_bool_and(x, c1, c2);
@@ -236,8 +263,8 @@ int sxl_bi_int(sxl_bcall *c) {
   if (rc != SXL_CONTINUE) return rc;
   char nm[256];
   sxl_bi_cstr(c->r, c->a[0], nm, sizeof nm);
-  symx_expr *v = fresh_int(c->r, nm);
-  if (!v) return sxl_fatal(c->r, "klee_int");
+  symx_expr *v;
+  if ((rc = fresh_int(c->r, nm, &v, "klee_int")) != SXL_CONTINUE) return rc;
   rc = set_result(c, v);
   return rc == SXL_CONTINUE ? SXL_RETURNED : rc;
 }

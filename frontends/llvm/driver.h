@@ -59,7 +59,8 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
                               int posix_main, sxl_module_hook hook, void *hook_ud, char *err,
                               size_t errlen);
 /* main's arguments: the program's name then argv[0..argc), and its
-** environment from environ_file (NAME=VALUE lines; NULL: empty). The ktest
+** environment from environ_file (NAME=VALUE lines; NULL: symx-llvm's own,
+** as KLEE's). The ktest
 ** files record them. Returns 0, or -1 with s->err set. */
 int sxl_session_set_args(sxl_session *s, const char *name, int argc, char **argv,
                          const char *environ_file);

@@ -54,7 +54,9 @@ static void usage(FILE *f) {
         "                                 budget (1s, doubling) pauses until no other is\n"
         "                                 left (the order then depends on timing)\n"
         "  --pending-search NAME          searcher over pending states\n"
-        "  --seed-file FILE               a seed (.ktest, .json, or raw bytes for --seed-input)\n"
+        "  --seed-file FILE               a seed (.ktest, .json, or raw bytes for --seed-input);\n"
+        "                                 a .ktest's objects bind the inputs a path makes in\n"
+        "                                 order, as KLEE's (--named-seed-matching: by name)\n"
         "  --seed-dir DIR                 seeds (*.ktest, else every file as raw bytes)\n"
         "  --seed-input NAME              input that raw seeds bind (default: input)\n"
         "  --only-seed                    stop after the seeds\n"
@@ -97,7 +99,9 @@ static void usage(FILE *f) {
         "                                 --sym-arg N, --sym-args MIN MAX N, --sym-stdin N,\n"
         "                                 --sym-files K N, --max-fail N among its arguments\n"
         "                                 (implied by any of them)\n"
-        "  --environ FILE                 main's environment: NAME=VALUE lines (default none)\n"
+        "  --environ FILE                 main's environment (and getenv's): NAME=VALUE lines,\n"
+        "                                 as env prints them (default: symx-llvm's own, as\n"
+        "                                 KLEE; its name --env-file too)\n"
         "  --enumerate-outputs            one path per value of a symbolic exit status or\n"
         "                                 written byte (default: one value, constrained)\n"
         "  --external-calls none|concrete|all|over-approx\n"
@@ -120,7 +124,7 @@ static void usage(FILE *f) {
         "  --max-static-cpfork-pct P, --max-static-cpsolve-pct P  the same by call path\n"
         "  --max-static-pct-check-delay N  forks before those limits apply (default 1000)\n"
         "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
-        "                                 Assert, Free, Ptr, ReportError, User, Exec)\n"
+        "                                 Assert, Free, Ptr, ReportError, User, Model, Exec)\n"
         "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
         "  --only-output-states-covering-new, --allow-seed-extension/-truncation,\n"
         "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero, --kdalloc,\n"
@@ -143,7 +147,7 @@ static void usage(FILE *f) {
         "  --function-alias NAME:REPL (NAME or a whole-name regex; repeatable),\n"
         "  --output-module (OUTDIR/final.bc), --debug-print-escaping-functions,\n"
         "  --solver-backend z3|cadical|dummy (dummy: every query unknown),\n"
-        "  --named-seed-matching (ours: always by name),\n"
+        "  --named-seed-matching,\n"
         "  --use-cex-cache, --use-branch-cache, --use-independent-solver,\n"
         "  --rewrite-equalities, --debug-validate-solver (our solver chain's switches),\n"
         "  --solver-optimize-divides, --const-array-opt, --simplify-sym-indices\n"
@@ -318,6 +322,7 @@ static const struct own_opt {
     {"enumerate-outputs", K_FLAG, offsetof(cli, enum_outputs), NULL, NULL},
     {"posix-runtime", K_FLAG, offsetof(cli, posix_runtime), NULL, NULL},
     {"environ", K_STR, offsetof(cli, environ_file), NULL, NULL},
+    {"env-file", K_STR, offsetof(cli, environ_file), NULL, NULL}, /* KLEE's name */
     {"no-progress", K_FLAG, offsetof(cli, no_progress), NULL, NULL},
     {"set", K_SET, 0, NULL, NULL},
     /* KLEE 3.1's options under its names (those libsymx has by the same
@@ -376,8 +381,8 @@ static const struct own_opt {
     {"debug-assignment-validating-solver", K_NOOP, 0, NULL, NULL},
     /* KLEE's other name of --max-instructions */
     {"stop-after-n-instructions", K_ALIAS, 0, "max_instructions", NULL},
-    /* .ktest seeds bind inputs by name here (KLEE's default is by order) */
-    {"named-seed-matching", K_NOOP, 0, NULL, NULL},
+    /* .ktest seeds bind inputs by name, not by position (the default here) */
+    {"named-seed-matching", K_LIB, 0, "seed_match", "name"},
     /* KLEE's searchers' wrappers, per-test files, klee_assume */
     {"use-batching-search", K_FLAG, offsetof(cli, batching), NULL, NULL},
     {"batch-time", K_ALIAS, 0, "batch_time", NULL},
@@ -421,7 +426,7 @@ static const struct {
     {"Ptr", 1u << SYMX_ERR_OUT_OF_BOUNDS | 1u << SYMX_ERR_NULL_DEREF | 1u << SYMX_ERR_USE_AFTER_FREE},
     {"ReportError", 1u << SYMX_ERR_USER | 1u << SYMX_ERR_DIV_ZERO}, /* KLEE's div.err is one */
     {"User", 1u << SYMX_ERR_USER},
-    {"Model", 1u << SYMX_ERR_USER},
+    {"Model", 1u << SYMX_ERR_MODEL},
     {"Exec", 1u << SYMX_ERR_UNREACHABLE},
     {"External", 1u << SYMX_ERR_EXTERNAL},
     {"Overflow", 0}, {"ReadOnly", 0}, {"BadVectorAccess", 0},
@@ -1059,6 +1064,11 @@ int main(int argc, char **argv) {
   c.afl_seed_ms = 10000;
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
   c.statics = (sxl_static_limits){1, 1, 1, 1, 1000}; /* KLEE's defaults: no limits, 1000 forks */
+  /* KLEE's: a .ktest seed's objects bind the inputs a path makes, in order */
+  if (set(c.ctx, "seed_match", "position")) {
+    symx_ctx_free(c.ctx);
+    return 2;
+  }
   int rc = parse(&c, argc, argv);
   if (rc > 0) usage(stdout);
   rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);

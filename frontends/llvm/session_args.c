@@ -4,8 +4,11 @@
 */
 #include "driver.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+extern char **environ;
 
 static void free_strv(char **v, uint32_t n) {
   for (uint32_t i = 0; v && i < n; i++) free(v[i]);
@@ -31,11 +34,22 @@ static int push(char ***v, uint32_t *n, const char *str, size_t len) {
   return 0;
 }
 
+/* symx-llvm's own environment, as KLEE passes its own to the program (and
+** klee-replay, like symx-replay, to the native run). */
+static int host_environ(sxl_session *s) {
+  for (char **e = environ; e && *e; e++)
+    if (push(&s->x.envp, &s->x.nenv, *e, strlen(*e))) {
+      snprintf(s->err, sizeof s->err, "out of memory");
+      return -1;
+    }
+  return 0;
+}
+
 /* NAME=VALUE lines of path (blank lines and # comments skipped). */
 static int read_environ(sxl_session *s, const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) {
-    snprintf(s->err, sizeof s->err, "--environ %.900s: cannot read", path);
+    snprintf(s->err, sizeof s->err, "--environ %.900s: cannot read (%s)", path, strerror(errno));
     return -1;
   }
   char line[8192];
@@ -61,7 +75,7 @@ int sxl_session_set_args(sxl_session *s, const char *name, int argc, char **argv
   if (push(&s->x.argv, &s->x.argc, name, strlen(name))) goto oom;
   for (int i = 0; i < argc; i++)
     if (push(&s->x.argv, &s->x.argc, argv[i], strlen(argv[i]))) goto oom;
-  if (environ_file && read_environ(s, environ_file)) {
+  if (environ_file ? read_environ(s, environ_file) : host_environ(s)) {
     sxl_session_free_args(s);
     return -1;
   }

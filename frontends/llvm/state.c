@@ -65,8 +65,8 @@ static void set_libc_globals(sxl_state *s, const sxl_prog *p, uint64_t envp, uin
 }
 
 /* main(argc, argv, envp): the program's arguments (x->argv, else its name
-** alone) and the modelled environment (x->envp, empty by default), which
-** environ holds too. */
+** alone) and its environment (x->envp: symx-llvm's own by default, as
+** KLEE's, else --environ's), which environ holds too. */
 static int main_args(sxl_exec *x, sxl_state *s, const sxl_fn *mf) {
   static const char *const dflt[] = {"prog"};
   const char *const *argv = x->argc ? (const char *const *)x->argv : dflt;

@@ -29,6 +29,7 @@
 #define SX_BACKEND_VALUES(E) E(BACKEND, CADICAL, cadical) E(BACKEND, Z3, z3) E(BACKEND, DUMMY, dummy)
 #define SX_UNKNOWN_VALUES(E) E(UNKNOWN, DROP, drop) E(UNKNOWN, RETRY, retry)
 #define SX_KILL_VALUES(E) E(KILL, SEARCHER, searcher) E(KILL, RANDOM, random)
+#define SX_SEEDMATCH_VALUES(E) E(SEEDMATCH, NAME, name) E(SEEDMATCH, POSITION, position)
 
 #define SX_ENUM_CONST_(P, C, n) SX_##P##_##C,
 #define SX_ENUM_NAME_(P, C, n) "|" #n
@@ -44,6 +45,7 @@ enum { SX_MODE_VALUES(SX_ENUM_CONST_) };
 enum { SX_BACKEND_VALUES(SX_ENUM_CONST_) SX_BACKEND_COUNT_ };
 enum { SX_UNKNOWN_VALUES(SX_ENUM_CONST_) };
 enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
+enum { SX_SEEDMATCH_VALUES(SX_ENUM_CONST_) };
 
 #define SX_OPTIONS(OPTION)                                                                     \
   OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
@@ -86,6 +88,7 @@ enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
   OPTION(rng_seed, INT, 5489, 0, INT64_MAX, "", "seed of the engine's random number generator") \
   OPTION(search, STR, 0, 0, 0, "random-path", "searcher over feasible states (a,b = interleaved)") \
   OPTION(seed_extend, BOOL, 1, 0, 1, "", "pad seeds shorter than their input with zeros")      \
+  OPTION(seed_match, ENUM, SX_SEEDMATCH_NAME, 0, SX_LAST(SX_SEEDMATCH_VALUES), SX_NAMES(SX_SEEDMATCH_VALUES), ".ktest seeds bind inputs by object name, or by position (KLEE's default: symx_state_new_input)") \
   OPTION(seed_time, TIME, 0, 0, INT64_MAX, "", "time budget of the seeding phase (0 = none)")  \
   OPTION(seed_truncate, BOOL, 1, 0, 1, "", "truncate seeds longer than their input")           \
   OPTION(slice_instructions, INT, 0, 0, INT64_MAX, "", "instructions a state runs before the searcher picks again (0 = until it forks)") \

@@ -71,13 +71,15 @@ static int implied(symx_ctx *ctx, sx_state *st, sx_expr *cond) {
   return k;
 }
 
-int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
-                      symx_state **on_false) {
+/* Both branch functions; now: the solver decides the other side at once in
+** every mode (eager's way). */
+static int branch(symx_state *st, symx_expr *cond, symx_state **on_true, symx_state **on_false,
+                  bool now, const char *func) {
   if (on_true) *on_true = NULL;
   if (on_false) *on_false = NULL;
   if (!st) return SYMX_MISUSE;
   symx_engine *eng = st->eng;
-  int rc = args_ok(st, cond, true, __func__);
+  int rc = args_ok(st, cond, true, func);
   if (rc != SYMX_OK) return rc;
   sx_state *out[2] = {NULL, NULL};
   int known = sx_is_const(cond) ? (int)(cond->value & 1) : implied(eng->ctx, st, cond);
@@ -87,15 +89,25 @@ int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
   } else {
     bool v = sx_pending_side(eng->ctx, st, cond); /* fast-sat tier a */
     out[v] = st;
-    if (fork_inhibited(eng, st)) rc = sx_pending_extend(&eng->host, st, cond, !v, NULL, __func__);
-    else if (eng->mode == SX_MODE_EAGER) rc = branch_eager(eng, st, cond, v, &out[!v], __func__);
-    else rc = sx_pending_branch(&eng->host, st, cond, v, &out[!v], __func__);
+    if (fork_inhibited(eng, st)) rc = sx_pending_extend(&eng->host, st, cond, !v, NULL, func);
+    else if (now || eng->mode == SX_MODE_EAGER) rc = branch_eager(eng, st, cond, v, &out[!v], func);
+    else rc = sx_pending_branch(&eng->host, st, cond, v, &out[!v], func);
   }
   if (rc == SYMX_OK) {
     if (on_true) *on_true = out[1];
     if (on_false) *on_false = out[0];
   }
   return rc;
+}
+
+int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,
+                      symx_state **on_false) {
+  return branch(st, cond, on_true, on_false, false, __func__);
+}
+
+int symx_state_branch_now(symx_state *st, symx_expr *cond, symx_state **on_true,
+                          symx_state **on_false) {
+  return branch(st, cond, on_true, on_false, true, __func__);
 }
 
 /*
@@ -197,7 +209,7 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
   symx_ctx *ctx = eng->ctx;
   int rc = args_ok(st, bad, true, __func__);
   if (rc != SYMX_OK) return rc;
-  if ((unsigned)kind > SYMX_ERR_EXTERNAL) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
+  if ((unsigned)kind > SYMX_ERR_MODEL) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
   if (kind == SYMX_ERR_NONE) kind = SYMX_ERR_USER;
   bool relaxed = eng->mode == SX_MODE_RELAXED;
   bool v = sx_is_const(bad) ? (bad->value & 1) : sx_pending_side(ctx, st, bad);

@@ -27,7 +27,11 @@ static void set_free(symx_ctx *ctx, sx_seedset *s) {
   if (s) sx_free(ctx, s, set_size(s->cap));
 }
 
-static sx_assign *seed_at(symx_engine *eng, uint32_t i) { return eng->seeds->list.begin[i].assign; }
+/* Seed i's bindings: those its path made when it is matched by position. */
+static sx_assign *seed_at(symx_engine *eng, uint32_t i) {
+  if (eng->sd.pos && eng->sd.pos[i].a) return eng->sd.pos[i].a;
+  return eng->seeds->list.begin[i].assign;
+}
 
 sx_assign *sx_engine_seed_hook(void *user, sx_state *st, sx_expr *c, bool neg) {
   symx_engine *eng = user;
@@ -48,6 +52,8 @@ int sx_engine_seeds_start(symx_engine *eng, sx_state *root) {
   size_t n = eng->seeds ? SX_SIZE(eng->seeds->list) : 0;
   if (!n) return SYMX_OK;
   if (n > UINT32_MAX) return sx_error(ctx, SYMX_RANGE, "symx_engine_start", "too many seeds");
+  rc = sx_engine_seedpos_start(eng);
+  if (rc != SYMX_OK) return rc;
   sx_seedset *s = sx_alloc(ctx, set_size((uint32_t)n));
   if (!s) return SYMX_NOMEM;
   s->n = s->cap = (uint32_t)n;
@@ -70,6 +76,7 @@ int sx_engine_seeds_start(symx_engine *eng, sx_state *root) {
 
 void sx_engine_seeds_release(symx_engine *eng) {
   sx_zesti_release(&eng->sd.zesti, eng->ctx);
+  sx_engine_seedpos_release(eng);
   SX_RELEASE(eng->ctx, eng->sd.scratch);
 }
 

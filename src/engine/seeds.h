@@ -19,8 +19,17 @@ typedef struct sx_seedset {
   uint32_t idx[];
 } sx_seedset;
 
+/* A seed matched by position (seedpos.c): the bindings its path made so
+** far and its next object. */
+typedef struct sx_seedpos {
+  sx_assign *a; /* owned; NULL: the seed binds by name */
+  size_t next;
+} sx_seedpos;
+
 typedef struct sx_seeding {
   bool on;        /* seeds were given at start: search[0] is seeded-first */
+  sx_seedpos *pos; /* per seed when option seed_match is position, else NULL */
+  uint32_t npos;
   bool phase;     /* the seeding phase is running */
   sx_zesti zesti;
   SX_STACK(uint32_t) scratch;
@@ -32,6 +41,9 @@ struct symx_engine;
 ** wraps the feasible searcher (seeded-first), sets up ZESTI. */
 SX_INTERNAL int sx_engine_seeds_start(struct symx_engine *eng, sx_state *root);
 SX_INTERNAL void sx_engine_seeds_release(struct symx_engine *eng);
+/* seedpos.c: set up (seed_match = position) and free the per-seed state. */
+SX_INTERNAL int sx_engine_seedpos_start(struct symx_engine *eng);
+SX_INTERNAL void sx_engine_seedpos_release(struct symx_engine *eng);
 /* st forked: st goes on with (c, wneg), child took (c, !wneg). Splits st's
 ** seeds by evaluating c under each; child keeps its share when ACTIVE. */
 SX_INTERNAL void sx_engine_seeds_fork(struct symx_engine *eng, sx_state *st, sx_state *child,

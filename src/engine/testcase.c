@@ -83,7 +83,8 @@ static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason
     return symx_errcode(ctx) ? symx_errcode(ctx) : SYMX_ERROR;
   }
   sx_test_meta meta = {reason, kind, msg, st->depth, st->id, loc,
-                       (const char *const *)eng->test_args, eng->ntest_args};
+                       (const char *const *)eng->test_args, eng->ntest_args,
+                       st->inorder ? st->inorder->id : NULL, st->inorder ? st->inorder->n : 0};
   const sx_testrec *r;
   bool dup;
   int rc = sx_teststore_add(eng->store, a, &meta, &r, &dup, func);
@@ -197,7 +198,7 @@ int symx_state_terminate(symx_state *st, symx_reason reason, symx_error_kind kin
     return SX_MISUSE(ctx, "state %" PRIu64 " has already ended", st->id);
   if ((unsigned)reason > SYMX_END_USER)
     return SX_MISUSE(ctx, "unknown termination reason %d", (int)reason);
-  if ((unsigned)kind > SYMX_ERR_EXTERNAL) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
+  if ((unsigned)kind > SYMX_ERR_MODEL) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
   if (reason != SYMX_END_ERROR) kind = SYMX_ERR_NONE;
   else if (kind == SYMX_ERR_NONE) kind = SYMX_ERR_USER;
   if (st->status == SYMX_ST_PENDING) {

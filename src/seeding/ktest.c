@@ -256,10 +256,31 @@ void sx_ktest_view_release(symx_ctx *ctx, sx_ktest *k) {
   memset(k, 0, sizeof *k);
 }
 
+/* Moves the objects named order[0..n) to the front, in that order; the
+** others keep theirs. */
+static void put_first(sx_ktest *k, const char *const *order, size_t n) {
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = m; j < k->nobjs; j++) {
+      if (strcmp(k->objs[j].name, order[i]) != 0) continue;
+      sx_ktest_obj o = k->objs[j];
+      memmove(&k->objs[m + 1], &k->objs[m], (j - m) * sizeof o);
+      k->objs[m++] = o;
+      break;
+    }
+}
+
 int sx_ktest_encode_assign(symx_ctx *ctx, const sx_assign *a, const char *const *args, size_t nargs,
                            uint8_t **buf, size_t *len, const char *func) {
+  return sx_ktest_encode_ordered(ctx, a, args, nargs, NULL, 0, buf, len, func);
+}
+
+int sx_ktest_encode_ordered(symx_ctx *ctx, const sx_assign *a, const char *const *args,
+                            size_t nargs, const char *const *order, size_t norder, uint8_t **buf,
+                            size_t *len, const char *func) {
   sx_ktest k;
   int rc = sx_ktest_view(ctx, a, args, nargs, &k, func);
+  if (rc == SYMX_OK) put_first(&k, order, norder);
   if (rc == SYMX_OK) rc = sx_ktest_encode(ctx, &k, buf, len, func);
   sx_ktest_view_release(ctx, &k);
   return rc;

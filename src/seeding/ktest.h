@@ -71,6 +71,14 @@ SX_INTERNAL int sx_ktest_encode_assign(symx_ctx *ctx, const sx_assign *a,
                                        uint8_t **buf, size_t *len,
                                        const char *func);
 
+/* As sx_ktest_encode_assign, the objects named order[0..norder) first, in
+** that order (the inputs a path made, as KLEE orders them). */
+SX_INTERNAL int sx_ktest_encode_ordered(symx_ctx *ctx, const sx_assign *a,
+                                        const char *const *args, size_t nargs,
+                                        const char *const *order, size_t norder,
+                                        uint8_t **buf, size_t *len,
+                                        const char *func);
+
 /* Assignment from a ktest: by object name when names == NULL (a repeated
 ** name keeps its first object), else object i binds names[i] (objects
 ** beyond nnames are ignored; names beyond the objects stay unbound). */

@@ -25,6 +25,8 @@ symx_seeds *symx_seeds_new(symx_ctx *ctx) {
 static void seed_release(symx_ctx *ctx, sx_seed *e) {
   symx_assign_free(e->assign);
   sx_strfree(ctx, e->origin);
+  sx_ktest k = {.objs = e->objs, .nobjs = e->nobjs};
+  sx_ktest_clear(ctx, &k);
 }
 
 void symx_seeds_free(symx_seeds *s) {
@@ -110,7 +112,7 @@ int sx_seeds_push(sx_seeds *s, sx_assign *a, const char *origin, const sx_afl_na
     symx_assign_free(a);
     return sx_error(ctx, SYMX_RANGE, func, "%s: %s", origin, why);
   }
-  sx_seed e = {a, sx_strdup(ctx, origin), afl != NULL, {0}};
+  sx_seed e = {a, sx_strdup(ctx, origin), afl != NULL, {0}, NULL, 0};
   if (afl) e.afl = *afl;
   if (rc || !e.origin || !SX_PUSH(ctx, s->list, e)) {
     symx_assign_free(a);
@@ -184,15 +186,24 @@ int sx_seeds_load_ktest(sx_seeds *s, const char *path, const char *const *names,
   sx_assign *a;
   rc = sx_ktest_to_assign(ctx, &k, names, nnames, &a, func);
   size_t nobjs = k.nobjs;
-  sx_ktest_clear(ctx, &k);
-  if (rc) return rc;
-  if (names && nobjs < nnames && !ctx->opts.seed_extend) {
+  if (rc || (names && nobjs < nnames && !ctx->opts.seed_extend)) {
+    sx_ktest_clear(ctx, &k);
+    if (rc) return rc;
     sx_seeds_note(s, "%s: %zu objects for %zu inputs (seed_extend is off)", path, nobjs, nnames);
     symx_assign_free(a);
     return sx_error(ctx, SYMX_RANGE, func, "%s: %zu objects for %zu inputs (seed_extend is off)",
                     path, nobjs, nnames);
   }
-  return sx_seeds_push(s, a, path, NULL, func);
+  rc = sx_seeds_push(s, a, path, NULL, func);
+  if (rc == SYMX_OK && !names) { /* the objects' order, for seed_match=position */
+    sx_seed *e = &SX_AT(s->list, SX_SIZE(s->list) - 1);
+    e->objs = k.objs;
+    e->nobjs = k.nobjs;
+    k.objs = NULL;
+    k.nobjs = 0;
+  }
+  sx_ktest_clear(ctx, &k);
+  return rc;
 }
 
 /* ---- public ---- */

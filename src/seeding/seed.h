@@ -27,12 +27,17 @@
 #include "expr/assign.h"
 #include "afl_name.h"
 #include "io.h"
+#include "ktest.h"
 
 typedef struct sx_seed {
   sx_assign *assign; /* owned, never NULL */
   char *origin;      /* owned: the file path, or "bytes #N" / "assignment #N" */
   bool from_afl;     /* loaded from an AFL queue: afl holds its parsed name */
   sx_afl_name afl;
+  /* a .ktest seed loaded by object name: its objects in file order (owned),
+  ** what option seed_match=position binds (engine/seeds.c); else NULL */
+  sx_ktest_obj *objs;
+  size_t nobjs;
 } sx_seed;
 
 typedef SX_STACK(sx_seed) sx_seed_list;

@@ -23,7 +23,8 @@ const char *sx_testcase_reason_name(symx_reason r) {
 
 static const char *const error_names[] = {
     "none", "assert", "abort", "div-zero", "out-of-bounds", "null-deref",
-    "use-after-free", "double-free", "invalid-free", "unreachable", "user", "overshift", "external"};
+    "use-after-free", "double-free", "invalid-free", "unreachable", "user", "overshift", "external",
+    "model"};
 
 const char *symx_error_kind_name(symx_error_kind k) {
   return (unsigned)k < sizeof error_names / sizeof *error_names ? error_names[k] : NULL;
@@ -121,6 +122,20 @@ static bool taken(char (*names)[96], size_t n, const char *name) {
   return false;
 }
 
+/* The ktest of a, its objects in the path's order (m->order) first. */
+static int encode_ktest(symx_ctx *ctx, const sx_assign *a, const sx_test_meta *m, uint8_t **buf,
+                        size_t *len, const char *func) {
+  const struct sx_expr_table *t = ctx->exprs;
+  const char **order = m->norder ? sx_alloc(ctx, m->norder * sizeof *order) : NULL;
+  if (m->norder && !order) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+  size_t n = 0;
+  for (size_t i = 0; i < m->norder; i++)
+    if (m->order[i] < t->ninputs) order[n++] = t->inputs[m->order[i]]->arr->name;
+  int rc = sx_ktest_encode_ordered(ctx, a, m->args, m->nargs, order, n, buf, len, func);
+  if (order) sx_free(ctx, order, m->norder * sizeof *order);
+  return rc;
+}
+
 int sx_testcase_write(symx_ctx *ctx, const char *dir, uint32_t number, unsigned formats,
                       const sx_assign *a, const sx_test_meta *m, const char *func) {
   static const sx_test_meta none = {0};
@@ -130,7 +145,7 @@ int sx_testcase_write(symx_ctx *ctx, const char *dir, uint32_t number, unsigned 
   if (formats & SX_TF_KTEST) {
     uint8_t *buf;
     size_t len;
-    rc = sx_ktest_encode_assign(ctx, a, m->args, m->nargs, &buf, &len, func);
+    rc = encode_ktest(ctx, a, m, &buf, &len, func);
     if (rc) return rc;
     snprintf(fname, sizeof fname, "test%06u.ktest", number);
     rc = sx_seeding_write_atomic(ctx, dir, fname, buf, len, func);

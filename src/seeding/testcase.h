@@ -3,8 +3,9 @@
 **
 ** One test case numbered N (1, 2, ...) is, per the formats selected by the
 ** option test_formats ("ktest,raw,json", any subset, comma-separated):
-**   testNNNNNN.ktest         KLEE format, one object per binding in
-**                            assignment order (see ktest.h)
+**   testNNNNNN.ktest         KLEE format, one object per binding: the
+**                            inputs the path made first, in that order
+**                            (meta order, KLEE's), then the others by name
 **   testNNNNNN.<input>.bin   the raw bytes of each input; the input name is
 **                            made file-system safe ([A-Za-z0-9._-] kept,
 **                            other bytes '_', at most 64 characters, a
@@ -38,6 +39,8 @@ typedef struct sx_test_meta {
   const char *location; /* source location, e.g. "foo.c:12" */
   const char *const *args; /* argv for the ktest (NULL = none) */
   size_t nargs;
+  const uint32_t *order; /* input ids the path made, in order: the ktest's first objects */
+  size_t norder;
 } sx_test_meta;
 
 /* Parses "ktest,raw,json" into SX_TF_* bits (SYMX_RANGE naming func for an

@@ -35,6 +35,7 @@ sx_state *sx_state_fork(sx_pools *ps, sx_state *st, uint64_t id, void *payload) 
   c->factors = sx_factors_retain(st->factors); /* O(1): versions are persistent */
   c->factors_len = st->factors_len;
   c->witness = sx_assign_share(st->witness);
+  if ((c->inorder = st->inorder)) c->inorder->refs++;
   c->depth = st->depth;
   c->status = st->status;
   c->flags = st->flags & SX_SF_COVNEW;
@@ -45,6 +46,7 @@ void sx_state_destroy(sx_pools *ps, sx_state *st) {
   sx_clist_release(ps, st->cs);
   sx_factors_release(st->factors);
   symx_assign_free(st->witness);
+  sx_inorder_release(ps->ctx, st->inorder);
   if (st->pcond) sx_expr_release_nonnull(st->pcond);
   sx_strfree(ps->ctx, st->msg);
   sx_pool_put(ps, SX_POOL_STATE, st);

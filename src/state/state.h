@@ -42,6 +42,13 @@ struct sx_tnode;
 struct symx_engine;
 struct sx_seedset;
 
+/* The inputs a path made, in order (inorder.c): input ids; shared
+** copy-on-write between states. */
+typedef struct sx_inorder {
+  uint32_t refs, n, cap;
+  uint32_t id[];
+} sx_inorder;
+
 struct symx_state {
   struct symx_engine *eng;
   uint64_t id;
@@ -55,6 +62,7 @@ struct symx_state {
   struct sx_tnode *node; /* leaf in the execution tree (NULL once removed) */
   char *msg;             /* error message of an error side / termination */
   struct sx_seedset *seeds; /* seeds still consistent with the path (engine/seeds.c) or NULL */
+  sx_inorder *inorder;   /* inputs the path made (symx_state_new_input), or NULL */
   uint32_t depth;
   uint32_t factors_len;   /* constraints of cs that factors covers */
   uint32_t pos[SX_SLOTS]; /* searchers' positions */
@@ -99,6 +107,9 @@ SX_INTERNAL sx_state *sx_state_new(sx_pools *ps, struct symx_engine *eng, uint64
 SX_INTERNAL sx_state *sx_state_fork(sx_pools *ps, sx_state *st, uint64_t id, void *payload);
 /* Frees the state's own memory (not the payload, not the tree node). */
 SX_INTERNAL void sx_state_destroy(sx_pools *ps, sx_state *st);
+/* inorder.c: input_id joins st's inputs (once); release of a list. */
+SX_INTERNAL int sx_state_add_input(symx_ctx *ctx, sx_state *st, uint32_t input_id);
+SX_INTERNAL void sx_inorder_release(symx_ctx *ctx, sx_inorder *o);
 
 /* st's factors brought up to date with its whole path (borrowed; NULL is
 ** the empty version). On OOM *ok = false (and NULL). */

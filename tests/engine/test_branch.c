@@ -44,4 +44,36 @@ static void test_implied_no_fork(void) {
   }
 }
 
-CHECK_MAIN(CHECK_CASE(test_implied_no_fork))
+/* symx_state_branch_now: in every mode a feasible other side is ACTIVE at
+** once and an infeasible one does not exist (no fork). */
+static void test_branch_now(void) {
+  static const char *const modes[] = {"eager", "pending", "relaxed"};
+  for (int m = 0; m < 3; m++) {
+    symx_ctx *ctx = symx_ctx_new();
+    CHECK(symx_option_set_str(ctx, "mode", modes[m]) == SYMX_OK);
+    symx_engine *eng = symx_engine_new(ctx);
+    CHECK(symx_engine_start(eng, NULL, NULL) == SYMX_OK);
+    symx_state *st = NULL, *t = NULL, *f = NULL;
+    CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
+    symx_expr *c = gt50(ctx);
+    CHECK(symx_state_branch_now(st, c, &t, &f) == SYMX_OK);
+    CHECK(t && f && (t == st || f == st));
+    CHECK(symx_state_status(t) == SYMX_ST_ACTIVE && symx_state_status(f) == SYMX_ST_ACTIVE);
+    CHECK_EQ_U64(symx_engine_count(eng, SYMX_ST_PENDING), 0);
+    /* on the in > 50 side, in * 2 == 20 (in is 10 or 138) can only be 138 */
+    symx_expr *in = symx_input_find(ctx, "in"), *x = symx_read_le(ctx, in, 0, 1);
+    symx_expr *two = symx_const(ctx, 8, 2), *k = symx_const(ctx, 8, 20);
+    symx_expr *dbl = symx_mul(ctx, x, two), *eq = symx_eq(ctx, dbl, k);
+    symx_expr *k138 = symx_const(ctx, 8, 138), *is138 = symx_eq(ctx, x, k138);
+    CHECK(symx_state_require(t, eq, NULL) == SYMX_OK); /* decided now: t goes on */
+    symx_state *t2 = NULL, *f2 = NULL;
+    CHECK(symx_state_branch_now(t, is138, &t2, &f2) == SYMX_OK);
+    CHECK(t2 == t && !f2);
+    symx_expr *all[] = {c, in, x, two, k, dbl, eq, k138, is138};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) symx_expr_release(all[i]);
+    symx_engine_free(eng);
+    symx_ctx_free(ctx);
+  }
+}
+
+CHECK_MAIN(CHECK_CASE(test_implied_no_fork), CHECK_CASE(test_branch_now))

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* ---- a brute-force checker over input "in" (1 byte), counting calls ---- */
@@ -324,5 +325,72 @@ static void test_location(void) {
   symx_ctx_free(ctx);
 }
 
+/* ---- .ktest seeds matched by position (seed_match = position) ---- */
+
+/* The byte name binds in a (0 when unbound). */
+static int byte_of(const symx_assign *a, const char *name) {
+  size_t len = 0;
+  const uint8_t *b = symx_assign_get(a, name, &len);
+  return b && len ? b[0] : 0;
+}
+
+/* The seed's objects "a" = 7, "b" = 9 (in that order) bind the inputs the
+** path makes, "y" then "x"; in name mode neither. Past its objects, with
+** seed_extend off, a seed refuses the next input (KLEE's user error). */
+static void seed_position(const char *match, const char *path) {
+  symx_ctx *ctx = symx_ctx_new();
+  CHECK(symx_option_set_str(ctx, "seed_match", match) == SYMX_OK);
+  CHECK(symx_option_set_str(ctx, "seed_extend", "0") == SYMX_OK);
+  symx_seeds *seeds = symx_seeds_new(ctx);
+  CHECK(symx_seeds_add_ktest(seeds, path, NULL, 0) == SYMX_OK);
+  symx_engine *eng = symx_engine_new(ctx);
+  CHECK(symx_engine_set_seeds(eng, seeds) == SYMX_OK);
+  CHECK(symx_engine_start(eng, NULL, NULL) == SYMX_OK);
+  symx_expr *y = symx_array_input(ctx, "y", 1, 32), *x = symx_array_input(ctx, "x", 1, 32);
+  symx_expr *z = symx_array_input(ctx, "z", 1, 32), *ey = symx_read_le(ctx, y, 0, 1);
+  symx_expr *k7 = symx_const(ctx, 8, 7), *is7 = symx_eq(ctx, ey, k7);
+  symx_state *st, *t, *f;
+  int rc, seeded = 0, position = !strcmp(match, "position");
+  while ((rc = symx_engine_next(eng, &st)) == SYMX_STATE) {
+    if (symx_state_nconstraints(st) == 0) {
+      CHECK(symx_state_new_input(st, y) == SYMX_OK);
+      CHECK(symx_state_branch(st, is7, &t, &f) == SYMX_OK);
+      continue;
+    }
+    if (byte_of(symx_state_witness(st), "y") == 7) {
+      seeded++;
+      CHECK(symx_state_new_input(st, x) == SYMX_OK);
+      CHECK_EQ_U64(byte_of(symx_state_witness(st), "x"), position ? 9 : 0);
+      CHECK_EQ_U64(symx_state_new_input(st, z), position ? SYMX_RANGE : SYMX_OK);
+      if (position) CHECK_STR_CONTAINS(symx_errmsg(ctx), "ran out of inputs during seeding");
+    }
+    CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);
+  }
+  CHECK_EQ_U64(rc, SYMX_DONE);
+  CHECK_EQ_U64(seeded, 1); /* by name, the solver finds y = 7 instead */
+  symx_expr *all[] = {y, x, z, ey, k7, is7};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) symx_expr_release(all[i]);
+  symx_engine_free(eng);
+  symx_seeds_free(seeds);
+  symx_ctx_free(ctx);
+}
+
+static void test_seed_position(void) {
+  char path[] = "/tmp/symx_seedpos_XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  close(fd);
+  symx_ctx *ctx = symx_ctx_new();
+  symx_assign *a = symx_assign_new(ctx);
+  const uint8_t seven = 7, nine = 9;
+  CHECK(symx_assign_set(a, "a", &seven, 1) == SYMX_OK && symx_assign_set(a, "b", &nine, 1) == SYMX_OK);
+  CHECK(symx_ktest_write(ctx, path, a, NULL, 0) == SYMX_OK);
+  symx_assign_free(a);
+  symx_ctx_free(ctx);
+  seed_position("position", path);
+  seed_position("name", path);
+  unlink(path);
+}
+
 CHECK_MAIN(CHECK_CASE(test_seed_paths_first), CHECK_CASE(test_only_seed), CHECK_CASE(test_seed_misuse),
-           CHECK_CASE(test_checksum_gate), CHECK_CASE(test_location))
+           CHECK_CASE(test_checksum_gate), CHECK_CASE(test_location), CHECK_CASE(test_seed_position))

@@ -393,7 +393,8 @@ def symx_records(outdir):
 # error file (testN.my.err): our record's "suffix".
 KIND = {"assert": "assert", "abort": "abort", "div-zero": "div", "out-of-bounds": "ptr",
         "null-deref": "ptr", "use-after-free": "ptr", "double-free": "ptr",
-        "invalid-free": "free", "unreachable": "exec", "user": "user", "external": "external"}
+        "invalid-free": "free", "unreachable": "exec", "user": "user", "external": "external",
+        "model": "model"}
 
 
 def symx_kind(r):

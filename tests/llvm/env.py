@@ -25,11 +25,11 @@ import tempfile
 ERROR_SIGNALS = {"abort": 6, "assert": 6}
 
 
-def explore(a, work, name, args, mode="pending", extra=()):
+def explore(a, work, name, args, mode="pending", extra=(), env=None):
     od = os.path.join(work, "out-%s-%s-%d" % (name, mode, len(os.listdir(work))))
     cmd = [a.symx, "--quiet", "--mode", mode, "--max-time", "60s", "--output-dir", od] + \
         list(extra) + [os.path.join(a.src, name + ".c")] + args
-    p = subprocess.run(cmd, capture_output=True, timeout=300)
+    p = subprocess.run(cmd, capture_output=True, timeout=300, env=env)
     if p.returncode != 0:
         raise RuntimeError("%s failed (%d): %s" % (cmd, p.returncode, p.stderr.decode()[-800:]))
     return od, read_paths(od)
@@ -44,7 +44,7 @@ def read_paths(od):
     return paths
 
 
-def replay_all(a, od, paths, native, extra=()):
+def replay_all(a, od, paths, native, extra=(), env=None):
     """Problems found replaying every test of od natively; (problems, n)."""
     problems, n = [], 0
     for tj in sorted(glob.glob(os.path.join(od, "test*.json"))):
@@ -54,7 +54,8 @@ def replay_all(a, od, paths, native, extra=()):
         if r is None:
             problems.append("%s: no path %s in paths.jsonl" % (kt, t["path_id"]))
             continue
-        p = subprocess.run([a.replay] + list(extra) + [native, kt], capture_output=True, timeout=60)
+        p = subprocess.run([a.replay] + list(extra) + [native, kt], capture_output=True, timeout=60,
+                           env=env)
         out, err, n = p.stdout.decode("latin-1"), p.stderr.decode("latin-1"), n + 1
         if r["reason"] == "exit":
             if p.returncode != (r["exit"] & 0xff) or out != r["output"]:
@@ -94,6 +95,41 @@ def check_oracle(a, work, natives, hostfile, envfile):
             print("%-8s %-40s %-7s %3d paths, %3d tests replayed%s" %
                   (name, " ".join(args)[:40], mode, len(paths), n, "" if not pr else " FAILED"))
     return problems, total
+
+
+def check_host_environ(a, work, native):
+    """Without --environ, main's envp and getenv (both libcs) are symx-llvm's
+    own environment, as KLEE's: under `env -i` a few variables, the program's
+    outcomes are the native runs' under the same environment, and symx-replay
+    (also its own environment, as klee-replay) replays each test to them."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MODE": "host", "HOME": "/h"}
+    want = set()
+    for arg in ("e", "x"):
+        p = subprocess.run([native, arg], capture_output=True, timeout=60, env=env)
+        want.add((p.returncode, p.stdout.decode("latin-1")))
+    problems = []
+    for libc in ("min", "full"):
+        od, paths = explore(a, work, "environ", ["--sym-arg", "1"], extra=("--libc", libc), env=env)
+        got = {(r["exit"] & 0xff, r["output"]) for r in paths.values() if r["reason"] == "exit"}
+        if got != want:
+            problems.append("environ --libc %s: symx-llvm %s, native %s" % (libc, got, want))
+        pr, n = replay_all(a, od, paths, native, env=env)
+        problems += ["environ --libc %s: %s" % (libc, x) for x in pr + ([] if n else ["no test"])]
+    return problems
+
+
+def check_bad_environ(a, work):
+    """A missing or malformed --environ file: one message naming it."""
+    bad = os.path.join(work, "bad.environ")
+    open(bad, "w").write("A=1\nnot a variable\n")
+    prog = os.path.join(a.src, "environ.c")
+    problems = []
+    for f, needles in ((bad, [bad, "line 2"]), (bad + ".missing", [bad + ".missing"])):
+        for tool, args in ((a.symx, ["--quiet", "--environ", f, prog]),
+                           (a.replay, ["--environ", f, "/bin/true", "x.ktest"])):
+            p = subprocess.run([tool] + args, capture_output=True, timeout=60)
+            problems += one_message(p, needles, "%s --environ %s" % (os.path.basename(tool), f))
+    return problems
 
 
 def check_interpreted_replay(a, work):
@@ -199,6 +235,8 @@ def main():
         open(envfile, "w").write("# the program's environment\nMODE=test\nHOME=/nowhere\n")
         problems, n = check_oracle(a, work, natives, hostfile, envfile)
         problems += check_interpreted_replay(a, work)
+        problems += check_host_environ(a, work, natives["environ"])
+        problems += check_bad_environ(a, work)
         problems += check_outputs(a, work)
         problems += check_max_fail(a, work)
         problems += check_malformed_specs(a)

@@ -22,9 +22,12 @@ Programs of klee_paths/, each run with symx-llvm in eager and pending mode:
   sumloop.c a loop of 1000 turns with a computable result: within
             --max-instructions 200 with --optimize (the loop deleted), not
             without;
-  allocs.c  symbolic malloc and array sizes: a path for each of two
-            sizes; with more possible, also NULL for a huge size and the
-            rest of the sizes ended early ("concretized symbolic size").
+  allocs.c  symbolic malloc and array sizes, as KLEE 3.1 sizes them: a
+            path for each of two sizes; with more possible, the witness's
+            size, NULL for a huge size, and the rest of the sizes ended by
+            KLEE's "model" error ("concretized symbolic size"; the same
+            paths completed as KLEE's), which --exit-on-error-type Model
+            stops at.
 """
 import argparse
 import json
@@ -120,19 +123,30 @@ def test_outputs(a, check, work, mode):
 def test_allocs(a, check, work, mode):
     def outcome(p):
         return (p["reason"], p["exit"], p["message"].split(": ", 1)[-1])
-    early = ("early", -1, "concretized symbolic size")
+    model = ("error", -1, "concretized symbolic size")
+    # the completed paths as KLEE's; the model error at least once (the
+    # sizes KLEE leaves as one state may end as two here)
     for case, want in (("two", [("exit", 0, "exit")] * 2),
-                       ("many", [early] + [("exit", 0, "exit")] * 2 + [("exit", 3, "exit")]),
-                       ("vla", [early, ("exit", 1, "exit"), ("exit", 2, "exit")])):
+                       ("many", [("exit", 0, "exit"), ("exit", 3, "exit")]),
+                       ("vla", [("exit", 1, "exit")])):
         rc, paths, _, _, _ = run_args(a, work, "allocs.c", [case], mode)
-        got = sorted(outcome(p) for p in paths)
-        check(rc == 0 and got == sorted(want), "%s allocs.c %s: %s" % (mode, case, got))
+        got = sorted(outcome(p) for p in paths if p["reason"] != "error")
+        errs = set(outcome(p) for p in paths if p["reason"] == "error")
+        check(rc == 0 and got == sorted(want) and errs == (set() if case == "two" else {model}),
+              "%s allocs.c %s: %s, errors %s" % (mode, case, got, errs))
+        kinds = [p["error"] for p in paths if p["reason"] == "error"]
+        check(all(k == "model" for k in kinds), "%s allocs.c %s: kinds %s" % (mode, case, kinds))
+    # the model error is an error KLEE's --exit-on-error-type Model stops at
+    rc, paths, _, _, _ = run_args(a, work, "allocs.c", ["many"], mode,
+                                  ["--exit-on-error-type", "Model"])
+    check(rc == 0 and paths and paths[-1]["error"] == "model",
+          "%s allocs.c many --exit-on-error-type Model: %s" % (mode, [p["error"] for p in paths]))
 
 
-def run_args(a, work, prog, args, mode):
+def run_args(a, work, prog, args, mode, opts=()):
     out = os.path.join(work, "%s-%s-%d" % (prog, mode, len(os.listdir(work))))
     cmd = [a.symx, "--no-progress", "--quiet", "--mode", mode, "--output-dir", out,
-           "-I", a.include, os.path.join(a.progs, prog)] + args
+           "-I", a.include] + list(opts) + [os.path.join(a.progs, prog)] + args
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
     with open(os.path.join(out, "paths.jsonl")) as f:
         paths = [json.loads(l) for l in f if l.strip()]

@@ -87,7 +87,7 @@ static void test_sink(void) {
   CHECK(s != NULL);
   CHECK(!exists(root, "out"));
   const char *args[] = {"prog", "-v"};
-  sx_test_meta m = {SYMX_END_ERROR, SYMX_ERR_DIV_ZERO, "division by \"zero\"\n", 7, 42, "f.c:3", args, 2};
+  sx_test_meta m = {SYMX_END_ERROR, SYMX_ERR_DIV_ZERO, "division by \"zero\"\n", 7, 42, "f.c:3", args, 2, NULL, 0};
   /* inputs 0..4, each emitted twice, interleaved: numbers 1..5, no gaps */
   uint32_t expect = 1;
   for (int round = 0; round < 2; round++)
@@ -114,7 +114,7 @@ static void test_sink(void) {
   /* a duplicate gets the earlier record, whatever its own metadata */
   const sx_testrec *rec;
   bool dup;
-  sx_test_meta other = {SYMX_END_EXIT, SYMX_ERR_NONE, NULL, 1, 99, NULL, NULL, 0};
+  sx_test_meta other = {SYMX_END_EXIT, SYMX_ERR_NONE, NULL, 1, 99, NULL, NULL, 0, NULL, 0};
   CHECK(sx_teststore_add(s, make(ctx, 3), &other, &rec, &dup, "t") == SYMX_OK);
   CHECK(dup && rec == sx_teststore_get(s, 3) && rec->state_id == 42);
   CHECK(sx_teststore_count(s) == 5 && sx_teststore_duplicates(s) == 6);
