@@ -253,10 +253,19 @@ static symx_expr *table_read(symx_ctx *ctx, symx_expr *table, symx_expr *in, uin
   return r;
 }
 
+/* table[in[i..i+1] & 2047] == 3, asked alone */
+static int ask_one(symx_ctx *ctx, sx_backend *be, symx_expr *table, symx_expr *in, uint64_t i) {
+  symx_expr *r = table_read(ctx, table, in, i), *three = k(ctx, 8, 3);
+  symx_expr *q[1] = {symx_eq(ctx, r, three)};
+  symx_expr_release(r);
+  symx_expr_release(three);
+  return ask(ctx, be, q, 1, NULL);
+}
+
 /* A big session is kept while the queries are mostly its constraints (a
 ** path growing by one check at a time, as a real program's table lookups
-** make), and dropped for a query of other constraints; every answer as a
-** fresh session's. */
+** make); a query of other constraints gets a new one while the path's is
+** parked for its next query; every answer as a fresh session's. */
 static void big_session_kept(void) {
   symx_ctx *ctx = symx_ctx_new();
   uint8_t bytes[2048];
@@ -289,13 +298,21 @@ static void big_session_kept(void) {
   }
   /* 16 queries of one growing path: one session (the fresh ones add 16) */
   CHECK_EQ_U64(symx_stat_get(ctx, "cadical_sessions"), 1 + 16);
-  /* other constraints: the big session goes */
-  symx_expr *r = table_read(ctx, table, in, 60), *three = k(ctx, 8, 3);
-  symx_expr *other[1] = {symx_eq(ctx, r, three)};
-  symx_expr_release(r);
-  symx_expr_release(three);
-  CHECK_EQ_U64(ask(ctx, inc, other, 1, NULL), SYMX_SAT);
+  /* other constraints: the path's session is parked, a new one answers */
+  CHECK_EQ_U64(ask_one(ctx, inc, table, in, 60), SYMX_SAT);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cadical_sessions"), 1 + 16 + 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cadical_resets"), 0);
+  /* the path again: back to its parked session */
+  symx_expr *q[17];
+  for (unsigned i = 0; i < 16; i++) q[i] = symx_expr_retain(path[i]);
+  q[16] = symx_bool_not(ctx, path[0]);
+  CHECK_EQ_U64(ask(ctx, inc, q, 17, NULL), SYMX_UNSAT);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cadical_unparked"), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cadical_sessions"), 1 + 16 + 1);
+  /* a third path: the second session goes, the path's is parked again */
+  CHECK_EQ_U64(ask_one(ctx, inc, table, in, 61), SYMX_SAT);
   CHECK_EQ_U64(symx_stat_get(ctx, "cadical_resets"), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cadical_sessions"), 1 + 16 + 2);
   for (unsigned n = 0; n < 16; n++) symx_expr_release(path[n]);
   symx_expr_release(table);
   symx_expr_release(in);

@@ -41,11 +41,23 @@
 
 typedef struct q_input { sx_expr *e; uint8_t *buf; size_t len; } q_input;
 
-struct sx_backend {
-  symx_ctx *ctx;
-  bool live; /* a session exists */
+/* One bit-blasting session: the circuits and the instance encoding them. */
+typedef struct session {
+  bool live;
   sx_blast bl;
   sx_cnf cnf;
+} session;
+
+struct sx_backend {
+  symx_ctx *ctx;
+  bool live; /* a session exists (the active one, below) */
+  sx_blast bl;
+  sx_cnf cnf;
+  /* A big session a query of another path displaced, kept for that path's
+  ** next query: real programs interleave a running path's checks with the
+  ** revivals of pending states elsewhere, and rebuilding either costs more
+  ** than holding both. */
+  session parked;
   uint64_t deadline;
   /* per query */
   sx_map seen;
@@ -73,6 +85,22 @@ static void drop(sx_backend *b) {
   b->live = false;
 }
 
+static void drop_parked(sx_backend *b) {
+  if (!b->parked.live) return;
+  sx_cnf_free(&b->parked.cnf);
+  sx_blast_free(&b->parked.bl);
+  b->parked.live = false;
+}
+
+/* the active session becomes the parked one and the other way round */
+static void swap_parked(sx_backend *b) {
+  session t = b->parked;
+  b->parked = (session){b->live, b->bl, b->cnf};
+  b->live = t.live;
+  b->bl = t.bl;
+  b->cnf = t.cnf;
+}
+
 static int terminate_cb(void *ud) {
   sx_backend *b = ud;
   return b->ctx->interrupted || (b->deadline && sx_now_ns() >= b->deadline);
@@ -91,9 +119,13 @@ static int start(sx_backend *b) {
   return SYMX_OK;
 }
 
-static bool too_big(const sx_backend *b) {
-  return b->bl.g.nnodes > MAX_NODES || b->cnf.nclauses > MAX_CLAUSES ||
-         SX_SIZE(b->bl.pool) > MAX_POOL || b->bl.memo.count > MAX_MEMO;
+static bool too_big(const sx_blast *bl, const sx_cnf *cnf) {
+  return bl->g.nnodes > MAX_NODES || cnf->nclauses > MAX_CLAUSES || SX_SIZE(bl->pool) > MAX_POOL ||
+         bl->memo.count > MAX_MEMO;
+}
+
+static bool huge(const sx_blast *bl, const sx_cnf *cnf) {
+  return cnf->nclauses > MAX_CLAUSES_REUSED || bl->g.nnodes > MAX_NODES;
 }
 
 /*
@@ -105,12 +137,17 @@ static bool too_big(const sx_backend *b) {
 ** re-blasting them for each check costs more than the stale circuits.
 ** Past a hard size it goes anyway.
 */
-static bool stale(const sx_backend *b, sx_expr *const *cs, size_t n) {
-  if (!too_big(b)) return false;
-  if (b->cnf.nclauses > MAX_CLAUSES_REUSED || b->bl.g.nnodes > MAX_NODES) return true;
+static size_t known_of(const sx_blast *bl, sx_expr *const *cs, size_t n) {
   size_t known = 0;
   for (size_t i = 0; i < n; i++)
-    known += sx_map_get(&b->bl.memo, cs[i]->id, 0) != UINT32_MAX;
+    known += sx_map_get(&bl->memo, cs[i]->id, 0) != UINT32_MAX;
+  return known;
+}
+
+static bool stale(const sx_blast *bl, const sx_cnf *cnf, sx_expr *const *cs, size_t n) {
+  if (!too_big(bl, cnf)) return false;
+  if (huge(bl, cnf)) return true;
+  size_t known = known_of(bl, cs, n);
   return !known || (n - known > 2 && known * 8 < n * 7);
 }
 
@@ -128,6 +165,7 @@ static void destroy(sx_backend *b) {
   if (!b) return;
   symx_ctx *ctx = b->ctx;
   drop(b);
+  drop_parked(b);
   sx_map_free(ctx, &b->seen);
   sx_map_free(ctx, &b->content);
   SX_RELEASE(ctx, b->walk);
@@ -363,6 +401,42 @@ static int solve(sx_backend *b, sx_expr *const *cs, size_t n, sx_assign *model) 
   }
 }
 
+/* whether a session kept from before serves queries under the options now */
+static bool fits(const symx_ctx *ctx, const sx_blast *bl) {
+  return ctx->opts.cadical_incremental && bl->ackermann == (ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN) &&
+         bl->rom == ctx->opts.cadical_rom;
+}
+
+/*
+** The session for query cs[0..n): the active one, or the parked one when
+** it knows more of the query; when the active one is stale for it, that
+** one is parked (the parked one dropped) and a new one starts.
+*/
+static void choose_session(sx_backend *b, sx_expr *const *cs, size_t n) {
+  symx_ctx *ctx = b->ctx;
+  if (b->parked.live && !fits(ctx, &b->parked.bl)) drop_parked(b);
+  if (b->live && !fits(ctx, &b->bl)) {
+    if (ctx->opts.cadical_incremental) SX_INC(ctx, cadical_resets);
+    drop(b);
+    return;
+  }
+  if (b->parked.live && !stale(&b->parked.bl, &b->parked.cnf, cs, n) &&
+      known_of(&b->parked.bl, cs, n) > (b->live ? known_of(&b->bl, cs, n) : 0)) {
+    swap_parked(b); /* the path the parked session was built for */
+    SX_INC(ctx, cadical_unparked);
+    return;
+  }
+  if (!b->live || !stale(&b->bl, &b->cnf, cs, n)) return;
+  SX_ADD(ctx, cadical_resets, b->parked.live);
+  drop_parked(b);
+  if (huge(&b->bl, &b->cnf)) {
+    SX_INC(ctx, cadical_resets);
+    drop(b);
+  } else {
+    swap_parked(b); /* kept for its path; a new one for this query */
+  }
+}
+
 static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_ns, sx_assign *model) {
   symx_ctx *ctx = b->ctx;
   for (size_t i = 0; i < n; i++)
@@ -370,12 +444,7 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
       return sx_error(ctx, SYMX_MISUSE, SX_CHECK_FN, "constraint %zu is %s", i,
                       !cs[i] ? "NULL" : cs[i]->ctx != ctx ? "from another context" : "not width 1");
   if (ctx->interrupted || (deadline_ns && sx_now_ns() >= deadline_ns)) return SYMX_UNKNOWN;
-  if (b->live && (!ctx->opts.cadical_incremental || stale(b, cs, n) ||
-                  b->bl.ackermann != (ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN) ||
-                  b->bl.rom != ctx->opts.cadical_rom)) {
-    if (ctx->opts.cadical_incremental) SX_INC(ctx, cadical_resets);
-    drop(b);
-  }
+  choose_session(b, cs, n);
   if (!b->live) {
     int rc = start(b);
     if (rc != SYMX_OK) return rc;
