@@ -45,26 +45,33 @@ static void pmap_free(symx_ctx *ctx, pmap *m) {
   sx_free(ctx, m->v, m->cap * sizeof *m->v);
 }
 
+/* room for one more entry; false on OOM */
+static bool pmap_room(symx_ctx *ctx, pmap *m) {
+  if ((m->count + 1) * 2 <= m->cap) return true;
+  size_t ncap = m->cap ? m->cap * 2 : 64;
+  pmap n = {sx_calloc(ctx, ncap * sizeof *n.k), sx_alloc(ctx, ncap * sizeof *n.v), ncap, m->count};
+  if (!n.k || !n.v) {
+    sx_free(ctx, n.k, ncap * sizeof *n.k);
+    sx_free(ctx, n.v, ncap * sizeof *n.v);
+    return false;
+  }
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->k[i]) {
+      size_t j = slot_of(&n, m->k[i]);
+      n.k[j] = m->k[i];
+      n.v[j] = m->v[i];
+    }
+  sx_free(ctx, m->k, m->cap * sizeof *m->k);
+  sx_free(ctx, m->v, m->cap * sizeof *m->v);
+  *m = n;
+  return true;
+}
+
 /* k -> v (v's reference is consumed) */
 static bool pmap_put(symx_ctx *ctx, pmap *m, const sx_expr *k, sx_expr *v) {
-  if ((m->count + 1) * 2 > m->cap) {
-    size_t ncap = m->cap ? m->cap * 2 : 64;
-    pmap n = {sx_calloc(ctx, ncap * sizeof *n.k), sx_alloc(ctx, ncap * sizeof *n.v), ncap, m->count};
-    if (!n.k || !n.v) {
-      sx_free(ctx, n.k, ncap * sizeof *n.k);
-      sx_free(ctx, n.v, ncap * sizeof *n.v);
-      sx_expr_release_nonnull(v);
-      return false;
-    }
-    for (size_t i = 0; i < m->cap; i++)
-      if (m->k[i]) {
-        size_t j = slot_of(&n, m->k[i]);
-        n.k[j] = m->k[i];
-        n.v[j] = m->v[i];
-      }
-    sx_free(ctx, m->k, m->cap * sizeof *m->k);
-    sx_free(ctx, m->v, m->cap * sizeof *m->v);
-    *m = n;
+  if (!pmap_room(ctx, m)) {
+    sx_expr_release_nonnull(v);
+    return false;
   }
   size_t j = slot_of(m, k);
   if (m->k[j]) {
@@ -87,59 +94,29 @@ void sx_exprs_release_all(sx_exprs *v) {
 ** so a new fact about a node clears the memo only when a memoised node
 ** other than a fact's own may contain it. Without it every constraint's
 ** fact (c is true) cleared the memo, and each query re-walked its whole
-** path: quadratic on the long paths of real programs.
+** path: quadratic on the long paths of real programs. A pmap whose
+** values are borrowed (never released).
 */
-typedef struct parents {
-  const sx_expr **k, **p;
-  size_t cap, count;
-} parents;
-
-#define MANY ((const sx_expr *)1)
+#define MANY ((sx_expr *)1)
 
 typedef struct simp {
   symx_ctx *ctx;
   pmap facts, memo;
   pmap *scratch; /* when set, new rewrites go there (the query's condition) */
-  parents up;
+  pmap up;
   SX_STACK(sx_expr *) work;
 } simp;
 
-static size_t up_slot(const parents *m, const sx_expr *k) {
-  size_t j = sx_hash_mix(0, (uintptr_t)k) & (m->cap - 1);
-  while (m->k[j] && m->k[j] != k) j = (j + 1) & (m->cap - 1);
-  return j;
-}
-
-static bool up_grow(symx_ctx *ctx, parents *m) {
-  size_t ncap = m->cap ? m->cap * 2 : 64;
-  parents n = {sx_calloc(ctx, ncap * sizeof *n.k), sx_alloc(ctx, ncap * sizeof *n.p), ncap, m->count};
-  if (!n.k || !n.p) {
-    sx_free(ctx, n.k, ncap * sizeof *n.k);
-    sx_free(ctx, n.p, ncap * sizeof *n.p);
-    return false;
-  }
-  for (size_t i = 0; i < m->cap; i++)
-    if (m->k[i]) {
-      size_t j = up_slot(&n, m->k[i]);
-      n.k[j] = m->k[i];
-      n.p[j] = m->p[i];
-    }
-  sx_free(ctx, m->k, m->cap * sizeof *m->k);
-  sx_free(ctx, m->p, m->cap * sizeof *m->p);
-  *m = n;
-  return true;
-}
-
 /* records that child was met under parent */
-static bool up_note(symx_ctx *ctx, parents *m, const sx_expr *child, const sx_expr *parent) {
-  if ((m->count + 1) * 2 > m->cap && !up_grow(ctx, m)) return false;
-  size_t j = up_slot(m, child);
+static bool up_note(symx_ctx *ctx, pmap *m, const sx_expr *child, sx_expr *parent) {
+  if (!pmap_room(ctx, m)) return false;
+  size_t j = slot_of(m, child);
   if (!m->k[j]) {
     m->k[j] = child;
-    m->p[j] = parent;
+    m->v[j] = parent;
     m->count++;
-  } else if (m->p[j] != parent) {
-    m->p[j] = MANY;
+  } else if (m->v[j] != parent) {
+    m->v[j] = MANY;
   }
   return true;
 }
@@ -148,10 +125,8 @@ static bool up_note(symx_ctx *ctx, parents *m, const sx_expr *child, const sx_ex
 static bool memo_uses(const simp *s, const sx_expr *t) {
   if (!s->memo.count) return false;
   if (!t->nargs) return true; /* leaves are not tracked */
-  if (!s->up.count) return false;
-  size_t j = up_slot(&s->up, t);
-  if (!s->up.k[j]) return false;
-  const sx_expr *p = s->up.p[j];
+  const sx_expr *p = pmap_get(&s->up, t);
+  if (!p) return false;
   /* a parent with a fact of its own reads that fact, not its memo entry */
   return p == MANY || !pmap_get(&s->facts, p);
 }
@@ -247,8 +222,8 @@ static void simp_free(simp *s) {
   symx_ctx *ctx = s->ctx;
   pmap_free(ctx, &s->memo);
   pmap_free(ctx, &s->facts);
-  sx_free(ctx, s->up.k, s->up.cap * sizeof *s->up.k);
-  sx_free(ctx, s->up.p, s->up.cap * sizeof *s->up.p);
+  sx_free(ctx, s->up.k, s->up.cap * sizeof *s->up.k); /* borrowed values: no release */
+  sx_free(ctx, s->up.v, s->up.cap * sizeof *s->up.v);
   SX_RELEASE(ctx, s->work);
   *s = (simp){.ctx = ctx};
 }

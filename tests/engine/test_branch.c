@@ -14,15 +14,23 @@ static symx_expr *gt50(symx_ctx *ctx) {
   return e;
 }
 
+/* a new engine in mode and its first state */
+static symx_state *first_state(const char *mode, symx_ctx **ctx, symx_engine **eng) {
+  *ctx = symx_ctx_new();
+  CHECK(symx_option_set_str(*ctx, "mode", mode) == SYMX_OK);
+  *eng = symx_engine_new(*ctx);
+  CHECK(symx_engine_start(*eng, NULL, NULL) == SYMX_OK);
+  symx_state *st = NULL;
+  CHECK(symx_engine_next(*eng, &st) == SYMX_STATE);
+  return st;
+}
+
 static void test_implied_no_fork(void) {
   static const char *const modes[] = {"eager", "pending", "relaxed"};
   for (int m = 0; m < 3; m++) {
-    symx_ctx *ctx = symx_ctx_new();
-    CHECK(symx_option_set_str(ctx, "mode", modes[m]) == SYMX_OK);
-    symx_engine *eng = symx_engine_new(ctx);
-    CHECK(symx_engine_start(eng, NULL, NULL) == SYMX_OK);
-    symx_state *st = NULL, *t = NULL, *f = NULL;
-    CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
+    symx_ctx *ctx;
+    symx_engine *eng;
+    symx_state *st = first_state(modes[m], &ctx, &eng), *t = NULL, *f = NULL;
     symx_expr *c = gt50(ctx), *nc = symx_bool_not(ctx, c);
     CHECK(symx_state_branch(st, c, &t, &f) == SYMX_OK);
     CHECK(t && f);
@@ -49,12 +57,9 @@ static void test_implied_no_fork(void) {
 static void test_branch_now(void) {
   static const char *const modes[] = {"eager", "pending", "relaxed"};
   for (int m = 0; m < 3; m++) {
-    symx_ctx *ctx = symx_ctx_new();
-    CHECK(symx_option_set_str(ctx, "mode", modes[m]) == SYMX_OK);
-    symx_engine *eng = symx_engine_new(ctx);
-    CHECK(symx_engine_start(eng, NULL, NULL) == SYMX_OK);
-    symx_state *st = NULL, *t = NULL, *f = NULL;
-    CHECK(symx_engine_next(eng, &st) == SYMX_STATE);
+    symx_ctx *ctx;
+    symx_engine *eng;
+    symx_state *st = first_state(modes[m], &ctx, &eng), *t = NULL, *f = NULL;
     symx_expr *c = gt50(ctx);
     CHECK(symx_state_branch_now(st, c, &t, &f) == SYMX_OK);
     CHECK(t && f && (t == st || f == st));
