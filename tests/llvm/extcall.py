@@ -164,7 +164,7 @@ def test_options(a, tmp):
     r = subprocess.run([a.symx, "--no-progress", "--quiet"] + accepted + [prog],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
     check(r.returncode == 0, "KLEE's accepted options: exit %d %s" % (r.returncode, r.stderr.strip()))
-    for opt, text in (("--klee-call-optimisation", "--klee-call-optimisation: KLEE's option"),
+    for opt, text in (("--disable-inlining", "--disable-inlining: KLEE's option"),
                       ("--ubsan-runtime", "--ubsan-runtime: KLEE's option"),
                       ("--use-query-log=all:cvc", "'all:cvc' is not one of all:kquery"),
                       ("--use-query-log=all:kquery", "--use-query-log needs --output-dir"),
