@@ -3,10 +3,12 @@
 The header is found next to the package (installed copy, symx.h) or in the
 source tree (include/symx.h); the shared library through, in order:
   1. the environment variable SYMX_LIB (a path to libsymx.so);
-  2. the build tree: build/libsymx.so under the repository root, then any
-     build*/libsymx.so there (newest first);
-  3. an installed copy: ctypes.util.find_library("symx"), then the usual
-     library directories.
+  2. installed (meson wrote _install.py beside us): the libsymx.so.MAJOR
+     of the libdir installed with this package, then that soname through
+     the dynamic loader (ld.so.cache, LD_LIBRARY_PATH);
+     from the source tree instead: build/libsymx.so under the repository
+     root, then any build*/libsymx.so there (newest first);
+  3. ctypes.util.find_library("symx"), then the usual library directories.
 """
 import ctypes.util
 import glob
@@ -15,6 +17,11 @@ import os
 from cffi import FFI
 
 from ._header import cdef_from_header
+
+try:
+    from . import _install
+except ImportError:  # the source tree's package
+    _install = None
 
 _PKG = os.path.dirname(os.path.abspath(__file__))
 # bindings/python/symx -> repository root
@@ -38,11 +45,15 @@ def library_candidates():
     env = os.environ.get("SYMX_LIB")
     if env:
         return [env]
-    out.append(os.path.join(_ROOT, "build", "libsymx.so"))
-    others = [p for p in glob.glob(os.path.join(_ROOT, "build*", "libsymx.so"))
-              if p not in out]
-    others.sort(key=lambda p: -os.path.getmtime(p))
-    out += others
+    if _install:
+        out.append(os.path.normpath(os.path.join(_PKG, _install.LIBDIR, _install.SONAME)))
+        out.append(_install.SONAME)
+    else:
+        out.append(os.path.join(_ROOT, "build", "libsymx.so"))
+        others = [p for p in glob.glob(os.path.join(_ROOT, "build*", "libsymx.so"))
+                  if p not in out]
+        others.sort(key=lambda p: -os.path.getmtime(p))
+        out += others
     found = ctypes.util.find_library("symx")
     if found:
         out.append(found)
