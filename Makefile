@@ -6,11 +6,12 @@ FUZZ := build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZERS ?= smt2 ktest seed_json afl_name ll
 MESON_FLAGS ?=
+PREFIX ?= /usr/local
 # Tests at a time: twice the cores, so a busy machine still gives the suite
 # its share (no test depends on timing).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
-.PHONY: all deps build demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench conformance clean
+.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench conformance clean
 
 all: build
 
@@ -23,6 +24,17 @@ $(BUILD)/build.ninja:
 
 build: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)
+
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the build folder set to
+# PREFIX, then meson install (which honours DESTDIR). A destination that
+# cannot be written stops it before anything is written.
+install:
+	@d="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
+	  [ -d "$$d" ] && [ -w "$$d" ] || { echo "make install: cannot write to $$d (PREFIX=$(PREFIX)$(if $(DESTDIR), DESTDIR=$(DESTDIR))): run it as root (sudo make install), or choose a PREFIX you own (PREFIX=$$HOME/.local); nothing was installed" >&2; exit 1; }
+	@$(MAKE) --no-print-directory build
+	meson configure $(BUILD) -Dprefix=$(PREFIX)
+	ninja -C $(BUILD)
+	DESTDIR="$(DESTDIR)" meson install -C $(BUILD) --no-rebuild
 
 demo: build
 	@bash scripts/demo
