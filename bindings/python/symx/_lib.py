@@ -6,13 +6,14 @@ source tree (include/symx.h); the shared library through, in order:
   2. installed (meson wrote _install.py beside us): the libsymx.so.MAJOR
      of the libdir installed with this package, then that soname through
      the dynamic loader (ld.so.cache, LD_LIBRARY_PATH);
-     from the source tree instead: build/libsymx.so under the repository
-     root, then any build*/libsymx.so there (newest first);
+     from the source tree instead: build/libsymx.so (or its soname link)
+     under the repository root, then any build*/ one there (newest first);
   3. ctypes.util.find_library("symx"), then the usual library directories.
 """
 import ctypes.util
 import glob
 import os
+import re
 
 from cffi import FFI
 
@@ -39,6 +40,16 @@ def _header_path():
     raise ImportError("symx: cannot find symx.h (set SYMX_HEADER)")
 
 
+def _built(d):
+    """The library in build folder d: libsymx.so, else its soname link
+    libsymx.so.MAJOR (a reconfigured build folder may have lost the former:
+    meson's clean-up of outputs the build no longer declares)."""
+    names = [os.path.join(d, "libsymx.so")]
+    names += sorted(p for p in glob.glob(os.path.join(d, "libsymx.so.*"))
+                    if re.fullmatch(r"libsymx\.so\.\d+", os.path.basename(p)))
+    return [p for p in names if os.path.exists(p)][:1]
+
+
 def library_candidates():
     """Where the shared library is looked for, in order."""
     out = []
@@ -49,9 +60,9 @@ def library_candidates():
         out.append(os.path.normpath(os.path.join(_PKG, _install.LIBDIR, _install.SONAME)))
         out.append(_install.SONAME)
     else:
-        out.append(os.path.join(_ROOT, "build", "libsymx.so"))
-        others = [p for p in glob.glob(os.path.join(_ROOT, "build*", "libsymx.so"))
-                  if p not in out]
+        out += _built(os.path.join(_ROOT, "build"))
+        others = [p for d in glob.glob(os.path.join(_ROOT, "build*"))
+                  for p in _built(d) if p not in out]
         others.sort(key=lambda p: -os.path.getmtime(p))
         out += others
     found = ctypes.util.find_library("symx")
