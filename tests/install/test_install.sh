@@ -7,7 +7,7 @@
 #   as a meson project with dependency('libsymx'), run;
 #   the installed symx-llvm on a C file with klee/klee.h, its test case
 #   replayed natively with libsymx-replay (pkg-config symx-replay);
-#   symx-cc making a program's bitcode;
+#   symx-cc making a program's bitcode; symx-smt, symx-replay, symx-stats;
 #   the installed Python package imported by /usr/bin/python3, loading the
 #   installed libsymx.
 # Then a destination that cannot be written: `make install` stops first.
@@ -78,6 +78,9 @@ int main(void) {
 EOF
     (cd "$T" && "$bin/symx-llvm" --output-dir "$T/out" k.c > "$T/llvm.log" 2>&1) || true
     grep -q "assertion failed" "$T/llvm.log" || { cat "$T/llvm.log"; fail "installed symx-llvm"; }
+    # Paths, Tests, Errors
+    [ "$("$bin/symx-stats" "$T/out" | tail -1 | awk '{print $6, $7, $8}')" = "2 2 1" ] \
+      || { "$bin/symx-stats" "$T/out"; fail "installed symx-stats"; }
     (cd "$T" && "$bin/symx-llvm" --libc full --posix-runtime k.c > "$T/llvm2.log" 2>&1) || true
     grep -q "assertion failed" "$T/llvm2.log" || { cat "$T/llvm2.log"; fail "installed symx-llvm --libc full --posix-runtime"; }
     # shellcheck disable=SC2046
@@ -94,7 +97,7 @@ EOF
     printf '(declare-const x (_ BitVec 8))\n(assert (= x #x2a))\n(check-sat)\n' > "$T/q.smt2"
     [ "$("$bin/symx-smt" "$T/q.smt2")" = sat ] || fail "installed symx-smt"
     "$bin/symx-replay" 2>&1 | grep -q "^usage: symx-replay" || fail "installed symx-replay"
-    echo "ok: symx-llvm (klee/klee.h, --libc full, --posix-runtime), libsymx-replay, symx-cc, symx-smt, symx-replay"
+    echo "ok: symx-llvm (klee/klee.h, --libc full, --posix-runtime), libsymx-replay, symx-cc, symx-smt, symx-replay, symx-stats"
   fi
 
   # 3. Python
