@@ -2,7 +2,7 @@
 """symx-stats — the statistics of symx-llvm output directories as one table
 (KLEE's klee-stats, from the stats.json symx-llvm writes at the end of a run):
 
-  symx-stats [--json] DIR [DIR...]
+  symx-stats [--json] DIR [DIR...]     (--version: libsymx's version)
 
 Columns: Path, Instrs, Time(s), ICov(%) and LCov(%) (instructions and
 source lines covered of those in the program), Paths, Tests, Errors,
@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 
+VERSION = "@VERSION@"  # meson's configure_file (tools/meson.build)
 COLUMNS = ["Path", "Instrs", "Time(s)", "ICov(%)", "LCov(%)", "Paths", "Tests", "Errors",
            "Queries", "TSolver(%)"]
 
@@ -35,6 +36,9 @@ def row(path, s):
 
 
 def main(argv):
+    if argv == ["--version"]:
+        print("symx-stats " + VERSION)
+        return 0
     as_json = "--json" in argv
     dirs = [a for a in argv if a != "--json"]
     if not dirs or any(a.startswith("-") for a in dirs):
