@@ -4,7 +4,8 @@
 # folders hidden (a private mount namespace puts empty folders over them;
 # without one, only the check that no installed program names them):
 #   an outside C program built with pkg-config, with plain flags (rpath) and
-#   as a meson project with dependency('libsymx'), run;
+#   as a meson project with dependency('libsymx'), run (before that, with
+#   the sources visible: dependency('libsymx') from a subproject);
 #   the installed symx-llvm on a C file with klee/klee.h, its test case
 #   replayed natively with libsymx-replay (pkg-config symx-replay);
 #   symx-cc making a program's bitcode; symx-smt, symx-replay, symx-stats;
@@ -151,6 +152,20 @@ for f in $(find "$D" -type f \( -perm -u+x -o -name '*.so.*' \)); do
   fi
 done
 echo "ok: installed into $D, no build path in it"
+
+# meson's dependency('libsymx') from a project holding libsymx as a
+# subproject (meson.override_dependency); llvm=false keeps it short.
+mkdir -p "$T/sub/subprojects"
+ln -s "$src" "$T/sub/subprojects/libsymx"
+printf '#include <stdio.h>\n#include <symx.h>\nint main(void) { puts(symx_version()); return 0; }\n' \
+  > "$T/sub/prog.c"
+printf "project('outside', 'c')\nexecutable('prog', 'prog.c',\n  dependencies: dependency('libsymx', default_options: ['llvm=false']))\n" \
+  > "$T/sub/meson.build"
+(cd "$T/sub" && meson setup b > "$T/sub.log" 2>&1 && ninja -C b prog >> "$T/sub.log" 2>&1) \
+  || { tail -30 "$T/sub.log"; fail "meson subproject dependency('libsymx')"; }
+[ "$("$T/sub/b/prog")" = "$(sed -n 's/^#define SYMX_VERSION "\(.*\)"/\1/p' "$src/include/symx.h")" ] \
+  || fail "the subproject-built program"
+echo "ok: meson dependency('libsymx') from a subproject"
 
 if unshare -m true 2> /dev/null; then
   cp "$0" "$T/inner.sh"
