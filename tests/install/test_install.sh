@@ -140,9 +140,10 @@ done
 so=$(find "$D" -name 'libsymx.so.*.*.*')
 objdump -p "$so" | grep -q 'SONAME *libsymx\.so\.[0-9]*$' || fail "$so: no versioned soname"
 
-# No installed program or library names the build or source folder
-# (debug info aside: only the read-only data and the dynamic section).
-for f in $(find "$D" -type f \( -perm -u+x -o -name '*.so.*' \)); do
+# No installed file names the build or source folder (debug info aside:
+# of programs and libraries only the read-only data and the dynamic
+# section; bitcode and archives hold nothing else that could).
+for f in $(find "$D" -type f ! -name '*.bc' ! -name '*.a'); do
   if [ "$(head -c 4 "$f" | tail -c 3)" = ELF ]; then
     if readelf -p .rodata -d "$f" 2> /dev/null | grep -qF -e "$build" -e "$src"; then
       fail "$f names $build or $src"
