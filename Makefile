@@ -6,11 +6,12 @@ FUZZ := build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZERS ?= smt2 ktest seed_json afl_name ll
 MESON_FLAGS ?=
+PREFIX ?= /usr/local
 # Tests at a time: twice the cores, so a busy machine still gives the suite
 # its share (no test depends on timing).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
-.PHONY: all deps build demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench conformance clean
+.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench conformance clean
 
 all: build
 
@@ -23,6 +24,17 @@ $(BUILD)/build.ninja:
 
 build: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)
+
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the build folder set to
+# PREFIX, then meson install (which honours DESTDIR). A destination that
+# cannot be written stops it before anything is written.
+install:
+	@d="$(DESTDIR)$(PREFIX)"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
+	  [ -d "$$d" ] && [ -w "$$d" ] || { echo "make install: cannot write to $$d (PREFIX=$(PREFIX)$(if $(DESTDIR), DESTDIR=$(DESTDIR))): run it as root (sudo make install), or choose a PREFIX you own (PREFIX=$$HOME/.local); nothing was installed" >&2; exit 1; }
+	@$(MAKE) --no-print-directory build
+	meson configure $(BUILD) -Dprefix=$(PREFIX)
+	ninja -C $(BUILD)
+	DESTDIR="$(DESTDIR)" meson install -C $(BUILD) --no-rebuild
 
 demo: build
 	@bash scripts/demo
@@ -38,8 +50,9 @@ test: deps $(BUILD)/build.ninja
 	-meson test -C $(BUILD) --print-errorlogs --num-processes $(TEST_JOBS) --no-suite slow > $(BUILD)/meson-test.out 2>&1; \
 	  tail -n 25 $(BUILD)/meson-test.out
 	@$(PY) scripts/test-summary.py meson $(BUILD)/meson-logs/testlog.json native >> $(BUILD)/test-results.txt
+	@# libsymx.so.0, the soname link: a reconfigured build folder can lose libsymx.so
 	@if [ -d bindings/python/tests ]; then \
-	  SYMX_LIB=$(CURDIR)/$(BUILD)/libsymx.so $(PY) -m pytest -q -p no:cacheprovider \
+	  SYMX_LIB=$(CURDIR)/$(BUILD)/libsymx.so.0 $(PY) -m pytest -q -p no:cacheprovider \
 	    --junitxml=$(BUILD)/pytest.xml bindings/python/tests || true; \
 	  $(PY) scripts/test-summary.py junit $(BUILD)/pytest.xml python >> $(BUILD)/test-results.txt; fi
 	@$(MAKE) --no-print-directory test-asan

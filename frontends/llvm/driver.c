@@ -4,16 +4,14 @@
 */
 #include "driver.h"
 
+#include "datadir.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-#ifndef SXL_LIBC_BC
-#define SXL_LIBC_BC ""
-#endif
 
 static uint64_t now_ns(void) {
   struct timespec ts;
@@ -144,19 +142,18 @@ static int on_progress(void *user, symx_engine *eng) {
 
 /* The bitcode of a --libc choice: min (our small libc, libc/), full (musl,
 ** built by musl/build.py; uclibc, KLEE's name, means it too), none (""), or
-** a file. NULL with the reason when the full libc was not built. */
-const char *sxl_libc_path(const char *name, char *err, size_t errlen) {
-  if (strcmp(name, "min") == 0) return SXL_LIBC_BC;
+** a file; found by sxl_data_path into buf. NULL with the reason when it is
+** missing (the full libc: not built without musl's source). */
+const char *sxl_libc_path(const char *name, char *buf, size_t buflen, char *err, size_t errlen) {
+  int min = strcmp(name, "min") == 0;
   if (strcmp(name, "none") == 0) return "";
-  if (strcmp(name, "full") && strcmp(name, "uclibc")) return name;
-  const char *full = getenv("SYMX_MUSL_BC") ? getenv("SYMX_MUSL_BC") : SXL_MUSL_BC;
-  if (!*full || access(full, R_OK)) {
-    snprintf(err, errlen, "--libc %s: the full libc (musl bitcode) was not built%s%s; run "
-             "scripts/fetch-libc, then meson setup --reconfigure and ninja", name,
-             *full ? ": no " : "", full);
-    return NULL;
-  }
-  return full;
+  if (!min && strcmp(name, "full") && strcmp(name, "uclibc")) return name;
+  char why[1536];
+  if (sxl_data_path(min ? SXL_DATA_LIBC : SXL_DATA_MUSL, buf, buflen, why, sizeof why) == 0)
+    return buf;
+  snprintf(err, errlen, "--libc %s: %s%s", name, why,
+           min ? "" : "; a build tree has it after scripts/fetch-libc, meson setup --reconfigure and ninja");
+  return NULL;
 }
 
 sxl_session *sxl_session_new(symx_ctx *ctx, const char *program, const char *libc_bc,
@@ -190,8 +187,9 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
   s->ctx = ctx;
   s->llctx = LLVMContextCreate();
   LLVMModuleRef mod = NULL;
+  char libc_buf[4096];
   if (!libc_bc) libc_bc = getenv("SYMX_LIBC_BC") ? getenv("SYMX_LIBC_BC") : "min";
-  libc_bc = sxl_libc_path(libc_bc, err, errlen);
+  libc_bc = sxl_libc_path(libc_bc, libc_buf, sizeof libc_buf, err, errlen);
   if (!libc_bc || sxl_load_files(programs, n, libc_bc, opt, s->llctx, &mod, err, errlen) ||
       (entry && strcmp(entry, "main") && set_entry(mod, entry, err, errlen)) ||
       sxl_posix_link(s->llctx, mod, posix_main, err, errlen) ||

@@ -40,8 +40,9 @@ typedef struct sxl_session {
 } sxl_session;
 
 /* The bitcode file of a --libc choice (min, full, uclibc = full, none = "",
-** or a path); NULL with the reason in err when it is unavailable. */
-const char *sxl_libc_path(const char *name, char *err, size_t errlen);
+** or a path), found into buf (datadir.h); NULL with the reason in err when
+** it is unavailable. */
+const char *sxl_libc_path(const char *name, char *buf, size_t buflen, char *err, size_t errlen);
 /* Loads and translates program (.c/.ll/.bc) with libc_bc linked (NULL: the
 ** built-in path; "" = none); opt "-O0"/"-O1", or clang's flags for a .c one a line ("-O2\n-Iinc\n-DX=1\n"; the
 ** last -O wins). ctx options are read later. */

@@ -5,6 +5,8 @@
 */
 #include "sxl.h"
 
+#include "datadir.h"
+
 #include <llvm-c/Analysis.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
@@ -196,6 +198,9 @@ static int compile_argv(const char *path, const char *opt, const char *out, char
 
 static int compile_c(const char *path, const char *opt, char *outpath, size_t outlen,
                      char *err, size_t errlen) {
+  char flags[4200], inc[4096], incarg[4100];
+  const char *av[96];
+  if (sxl_data_path(SXL_DATA_INCLUDE, inc, sizeof inc, err, errlen)) return -1;
   const char *tmp = getenv("TMPDIR");
   snprintf(outpath, outlen, "%s/symx-llvm-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   int fd = mkstemp(outpath);
@@ -204,10 +209,7 @@ static int compile_c(const char *path, const char *opt, char *outpath, size_t ou
     return -1;
   }
   close(fd);
-  const char *inc = getenv("SYMX_INCLUDE");
-  char flags[4200], incarg[4096];
-  const char *av[96];
-  snprintf(incarg, sizeof incarg, "-I%s", inc ? inc : SXL_INCLUDE_DIR);
+  snprintf(incarg, sizeof incarg, "-I%s", inc);
   compile_argv(path, opt, outpath, flags, sizeof flags, incarg, av, 96);
   pid_t pid = fork();
   if (pid < 0) {

@@ -7,20 +7,15 @@
 */
 #include "driver.h"
 
-#include <stdlib.h>
+#include "datadir.h"
+
 #include <string.h>
 
-
-#ifndef SXL_POSIX_BC
-#define SXL_POSIX_BC ""
-#endif
-#ifndef SXL_POSIX_MAIN_BC
-#define SXL_POSIX_MAIN_BC ""
-#endif
-
-static const char *path_of(const char *env, const char *dflt) {
-  const char *p = getenv(env);
-  return p && *p ? p : dflt;
+/* Links the runtime's part which (datadir.h) into m. */
+static int link_part(LLVMContextRef c, LLVMModuleRef m, sxl_data which, char *err, size_t errlen) {
+  char path[4096];
+  if (sxl_data_path(which, path, sizeof path, err, errlen)) return -1;
+  return sxl_link_file(c, m, path, err, errlen);
 }
 
 /* main becomes __symx_user_main, the runtime's main calls it. */
@@ -35,7 +30,7 @@ static int wrap_main(LLVMContextRef c, LLVMModuleRef m, char *err, size_t errlen
     return -1;
   }
   LLVMSetValueName2(mf, "__symx_user_main", strlen("__symx_user_main"));
-  return sxl_link_file(c, m, path_of("SYMX_POSIX_MAIN_BC", SXL_POSIX_MAIN_BC), err, errlen);
+  return link_part(c, m, SXL_DATA_POSIX_MAIN, err, errlen);
 }
 
 int sxl_posix_link(LLVMContextRef c, LLVMModuleRef m, int posix_main, char *err, size_t errlen) {
@@ -44,5 +39,5 @@ int sxl_posix_link(LLVMContextRef c, LLVMModuleRef m, int posix_main, char *err,
   ** the program's pruned libc no longer calls it */
   LLVMValueRef sc = LLVMGetNamedFunction(m, "__symx_syscall");
   if (!posix_main && (!sc || !LLVMIsDeclaration(sc))) return 0; /* not called, or the program's own */
-  return sxl_link_file(c, m, path_of("SYMX_POSIX_BC", SXL_POSIX_BC), err, errlen);
+  return link_part(c, m, SXL_DATA_POSIX, err, errlen);
 }

@@ -3,18 +3,26 @@
 The header is found next to the package (installed copy, symx.h) or in the
 source tree (include/symx.h); the shared library through, in order:
   1. the environment variable SYMX_LIB (a path to libsymx.so);
-  2. the build tree: build/libsymx.so under the repository root, then any
-     build*/libsymx.so there (newest first);
-  3. an installed copy: ctypes.util.find_library("symx"), then the usual
-     library directories.
+  2. installed (meson wrote _install.py beside us): the libsymx.so.MAJOR
+     of the libdir installed with this package, then that soname through
+     the dynamic loader (ld.so.cache, LD_LIBRARY_PATH);
+     from the source tree instead: build/libsymx.so (or its soname link)
+     under the repository root, then any build*/ one there (newest first);
+  3. ctypes.util.find_library("symx"), then the usual library directories.
 """
 import ctypes.util
 import glob
 import os
+import re
 
 from cffi import FFI
 
 from ._header import cdef_from_header
+
+try:
+    from . import _install
+except ImportError:  # the source tree's package
+    _install = None
 
 _PKG = os.path.dirname(os.path.abspath(__file__))
 # bindings/python/symx -> repository root
@@ -32,17 +40,31 @@ def _header_path():
     raise ImportError("symx: cannot find symx.h (set SYMX_HEADER)")
 
 
+def _built(d):
+    """The library in build folder d: libsymx.so, else its soname link
+    libsymx.so.MAJOR (a reconfigured build folder may have lost the former:
+    meson's clean-up of outputs the build no longer declares)."""
+    names = [os.path.join(d, "libsymx.so")]
+    names += sorted(p for p in glob.glob(os.path.join(d, "libsymx.so.*"))
+                    if re.fullmatch(r"libsymx\.so\.\d+", os.path.basename(p)))
+    return [p for p in names if os.path.exists(p)][:1]
+
+
 def library_candidates():
     """Where the shared library is looked for, in order."""
     out = []
     env = os.environ.get("SYMX_LIB")
     if env:
         return [env]
-    out.append(os.path.join(_ROOT, "build", "libsymx.so"))
-    others = [p for p in glob.glob(os.path.join(_ROOT, "build*", "libsymx.so"))
-              if p not in out]
-    others.sort(key=lambda p: -os.path.getmtime(p))
-    out += others
+    if _install:
+        out.append(os.path.normpath(os.path.join(_PKG, _install.LIBDIR, _install.SONAME)))
+        out.append(_install.SONAME)
+    else:
+        out += _built(os.path.join(_ROOT, "build"))
+        others = [p for d in glob.glob(os.path.join(_ROOT, "build*"))
+                  for p in _built(d) if p not in out]
+        others.sort(key=lambda p: -os.path.getmtime(p))
+        out += others
     found = ctypes.util.find_library("symx")
     if found:
         out.append(found)
