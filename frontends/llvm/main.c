@@ -155,7 +155,8 @@ static void usage(FILE *f) {
         "  --debug-assignment-validating-solver (ours: every model is checked always),\n"
         "  --stop-after-n-instructions N (= --max-instructions);\n"
         "  KLEE's options without a meaning here are refused by name\n"
-        "  --quiet                        no program output and messages\n"
+        "  --quiet                        no program output and messages (unsupported\n"
+        "                                 code: one count line; messages.txt keeps them)\n"
         "  --no-progress                  no progress line\n"
         "  --set NAME=VALUE               any libsymx option\n"
         "  --NAME VALUE                   the same, NAME with - for _ (--max-depth 10);\n"
@@ -791,6 +792,15 @@ static int parse(cli *c, int argc, char **argv) {
   return 0;
 }
 
+/* --quiet hides the messages, not the fact that unsupported code stopped paths */
+static void unsupported_count(cli *c, sxl_session *s) {
+  int n = s->x.unsupported_seen;
+  const char *dir = symx_option_get_str(c->ctx, "output_dir");
+  if (c->quiet && n)
+    fprintf(stderr, "symx-llvm: %d unsupported-code message%s%s\n", n, n == 1 ? "" : "s",
+            dir && *dir ? " (in messages.txt)" : " (--output-dir keeps them in messages.txt)");
+}
+
 static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
@@ -805,6 +815,7 @@ static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
                      (uint64_t)c->afl_seed_ms, max_time_ms, (uint64_t)c->afl_idle_ms,
                      2000, seeds, cmdline};
   int r = sxl_afl_run(s, &ao, &g_stop);
+  unsupported_count(c, s);
   symx_seeds_free(seeds);
   if (!r) return 0;
   fprintf(stderr, "symx-llvm: %s\n", s->err);
@@ -843,6 +854,7 @@ static int run_explore(cli *c, sxl_session *s) {
             s->x.instructions, s->npaths, s->nerrors,
             s->eng ? symx_engine_test_count(s->eng) : (size_t)0, l, s->wall_s);
   }
+  unsupported_count(c, s);
   symx_seeds_free(seeds);
   if (!r) return 0;
   fprintf(stderr, "symx-llvm: %s\n", s->err);

@@ -151,6 +151,15 @@ def test_asm(a, tmp):
               "asm.c --external-calls=%s: %s, exits %s (native %s)" %
               (policy, [(p["reason"], p["error"], p["message"]) for p in ends], sorted(got),
                sorted(want)))
+    # --quiet hides the unsupported-assembly message but says that there was one
+    od = os.path.join(tmp, "asm-quiet")
+    r = subprocess.run([a.symx, "--no-progress", "--quiet", "--output-dir", od, src],
+                       capture_output=True, text=True, timeout=120)
+    with open(os.path.join(od, "messages.txt")) as f:
+        kept = [ln for ln in f if ln.startswith("unsupported: ")]
+    check(r.returncode == 0 and r.stderr.strip() ==
+          "symx-llvm: 1 unsupported-code message (in messages.txt)" and len(kept) == 1,
+          "asm.c --quiet: stderr %r, messages.txt %s" % (r.stderr, kept))
 
 
 def test_options(a, tmp):
