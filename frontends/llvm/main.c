@@ -487,30 +487,32 @@ static int add_search(cli *c, const char *val) {
   }
 }
 
+/* The index of val among names[0..n) into *out (0), or the message
+** "--OPT VAL: not ALLOWED" (-1): the options whose values are KLEE's words. */
+static int one_of(const char *const *names, int n, const char *val, int *out, const char *opt,
+                  const char *allowed) {
+  for (int k = 0; k < n; k++)
+    if (strcmp(names[k], val) == 0) {
+      *out = k;
+      return 0;
+    }
+  fprintf(stderr, "symx-llvm: --%s %s: not %s\n", opt, val, allowed);
+  return -1;
+}
+
 /* --external-calls, KLEE's values. */
 static int set_ext_calls(cli *c, const char *val) {
   static const char *const names[] = {[SXL_EXT_ALL] = "all", [SXL_EXT_CONCRETE] = "concrete",
                                       [SXL_EXT_NONE] = "none", [SXL_EXT_OVER_APPROX] = "over-approx"};
-  for (int k = 0; k < 4; k++)
-    if (strcmp(names[k], val) == 0) {
-      c->ext_calls = k;
-      return 0;
-    }
-  fprintf(stderr, "symx-llvm: --external-calls %s: not none, concrete, all or over-approx\n", val);
-  return -1;
+  return one_of(names, 4, val, &c->ext_calls, "external-calls", "none, concrete, all or over-approx");
 }
 
 /* --external-call-warnings, KLEE's values. */
 static int set_ext_warn(cli *c, const char *val) {
   static const char *const names[] = {[SXL_EXTWARN_ONCE] = "once-per-function",
                                       [SXL_EXTWARN_NONE] = "none", [SXL_EXTWARN_ALL] = "all"};
-  for (int k = 0; k < 3; k++)
-    if (strcmp(names[k], val) == 0) {
-      c->ext_warnings = k;
-      return 0;
-    }
-  fprintf(stderr, "symx-llvm: --external-call-warnings %s: not none, once-per-function or all\n", val);
-  return -1;
+  return one_of(names, 3, val, &c->ext_warnings, "external-call-warnings",
+                "none, once-per-function or all");
 }
 
 /* --solver NAME: libsymx's backends (dummy among them); KLEE's others
@@ -530,13 +532,7 @@ static int set_solver(cli *c, const char *val) {
 static int set_switch(cli *c, const char *val) {
   static const char *const names[] = {[SXL_SWITCH_INTERNAL] = "internal",
                                       [SXL_SWITCH_SIMPLE] = "simple", [SXL_SWITCH_LLVM] = "llvm"};
-  for (int k = 0; k < 3; k++)
-    if (strcmp(names[k], val) == 0) {
-      c->switch_type = k;
-      return 0;
-    }
-  fprintf(stderr, "symx-llvm: --switch-type %s: not internal, simple or llvm\n", val);
-  return -1;
+  return one_of(names, 3, val, &c->switch_type, "switch-type", "internal, simple or llvm");
 }
 
 /* --debug-print-instructions all|src|compact:stderr|file (KLEE's values). */
