@@ -56,6 +56,7 @@
   STAT(unsat_cores, "counterexample cache: unsat answers stored as the backend's core") \
   STAT(unsat_core_dropped, "counterexample cache: constraints left out of stored cores") \
   STAT(bounds_unsat, "intervals: factors refuted")                                    \
+  STAT(bounds_cond_unsat, "intervals: query conditions refuted alone (no path needed)")   \
   STAT(bounds_sat, "intervals: factors whose search split every byte to a model")   \
   STAT(bounds_unknown, "intervals: factors left to the next layers")                  \
   STAT(bounds_splits, "intervals: byte domains split in two (branch and prune)")     \

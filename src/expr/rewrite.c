@@ -114,6 +114,15 @@ static sx_expr *rw_concat(rw *r, sx_expr *a, sx_expr *b, unsigned w) {
   if (a->kind == SYMX_K_EXTRACT && b->kind == SYMX_K_EXTRACT && a->args[0] == b->args[0] &&
       a->aux == b->value + 1)
     return mkx(r, a->args[0], (unsigned)a->value, b->aux);
+  /* x's upper bits over what are x's next bits: one extract of x (a wide
+  ** load of a sign-extended value that was stored byte by byte) */
+  if (a->kind == SYMX_K_EXTRACT && a->aux >= b->width && !sx_is_const(b)) {
+    sx_expr *next = mkx(r, a->args[0], a->aux - 1, a->aux - b->width);
+    if (!next) return NULL;
+    bool joins = next == b;
+    sx_expr_release_nonnull(next);
+    if (joins) return mkx(r, a->args[0], (unsigned)a->value, a->aux - b->width);
+  }
   /* zeros on top: a zero extension (the canonical form) */
   if (is_k(a, 0)) return mkext(r, SYMX_K_ZEXT, b, w);
   /* constant prefixes merge: c1 : (c2 : y) = (c1:c2) : y */

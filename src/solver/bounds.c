@@ -19,6 +19,7 @@
 #define MAX_DOMS 128   /* terms with a narrowed domain */
 #define MAX_PASSES 6
 #define MAX_LEAVES 16  /* byte reads the search may split */
+#define MAX_TABLE_SCAN 65536 /* positions a lookup in a constant table examines */
 
 /* Unsigned values lo..hi; when lo > hi the interval wraps through zero
 ** (lo..max, then 0..hi). Only sums, differences and negations produce
@@ -230,6 +231,11 @@ static iv arith(bounds *b, const sx_expr *e, int depth) {
     r.z = a.o;
     r.o = a.z;
     break;
+  case SYMX_K_MUL: { /* trailing zeros add up (an index times an entry size) */
+    unsigned tz = (~a.z ? (unsigned)__builtin_ctzll(~a.z) : 64) + (~c.z ? (unsigned)__builtin_ctzll(~c.z) : 64);
+    r.z |= sx_mask(tz < w ? tz : w);
+    break;
+  }
   case SYMX_K_ADD: add_bits(a, c, 0, w, &r); break;
   case SYMX_K_SUB: add_bits(a, (iv){0, 0, c.o, c.z}, 1, w, &r); break; /* a + ~c + 1 */
   case SYMX_K_NEG: add_bits((iv){0, 0, m, 0}, (iv){0, 0, a.o, a.z}, 1, w, &r); break;
@@ -270,11 +276,72 @@ static bool exact(bounds *b, const sx_expr *e, int depth, iv *out) {
   return true;
 }
 
+/* the n-byte little-endian word at p of a constant array (0 past its end,
+** as a read there) */
+static uint64_t table_word(const sx_array_info *t, uint64_t p, unsigned n) {
+  uint64_t v = 0;
+  for (unsigned k = n; k-- > 0;) v = v << 8 | (p + k < t->size ? t->bytes[p + k] : 0);
+  return v;
+}
+
+/* The n-byte words of constant array t at the positions of interval x
+** that agree with its known bits: a table lookup at a bounded index has
+** the table's range there, which proves the next lookup in bounds (a
+** scanner's state tables) without the path that bounds the index. */
+static iv table_range(const sx_array_info *t, iv x, unsigned n, unsigned w) {
+  if (x.lo > x.hi || x.lo >= t->size) return point(0);
+  uint64_t end = x.hi < t->size ? x.hi : t->size - 1;
+  if (end - x.lo > MAX_TABLE_SCAN) return full(w);
+  uint64_t lo = x.hi < t->size ? UINT64_MAX : 0, hi = 0; /* past the end: 0 */
+  for (uint64_t p = x.lo;; p++) {
+    if (!(p & x.z) && (p & x.o) == x.o) {
+      uint64_t v = table_word(t, p, n);
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (p == end) break;
+  }
+  return lo > hi ? point(0) : range(lo, hi);
+}
+
+/* e's constant offset from a base: c + x is (x, c), anything else (e, 0) */
+static const sx_expr *offset_of(const sx_expr *e, uint64_t *c) {
+  *c = 0;
+  if (e->kind != SYMX_K_ADD || !sx_is_const(e->args[0])) return e;
+  *c = e->args[0]->value;
+  return e->args[1];
+}
+
+/* When e concatenates byte reads of one constant array at i + n - 1, ...,
+** i + 1, i (a little-endian load of a table entry): the array, *n and
+** the index of the low byte in *low; else NULL. */
+static const sx_expr *table_load(const sx_expr *e, unsigned *n, const sx_expr **low) {
+  const sx_expr *bytes[8];
+  unsigned k = 0;
+  while (e->kind == SYMX_K_CONCAT && k < 7) { /* one byte at a time, low first */
+    if (e->args[1]->width != 8) return NULL;
+    bytes[k++] = e->args[1];
+    e = e->args[0];
+  }
+  bytes[k++] = e;
+  const sx_expr *arr = bytes[0]->kind == SYMX_K_READ ? bytes[0]->args[0] : NULL;
+  if (!arr || arr->kind != SYMX_K_ARRAY_CONST) return NULL;
+  uint64_t c0, c;
+  const sx_expr *base = offset_of(bytes[0]->args[1], &c0);
+  for (unsigned j = 1; j < k; j++)
+    if (bytes[j]->kind != SYMX_K_READ || bytes[j]->args[0] != arr ||
+        offset_of(bytes[j]->args[1], &c) != base || ((c - c0) & sx_mask(base->width)) != j)
+      return NULL;
+  *n = k;
+  *low = bytes[0]->args[1];
+  return arr;
+}
+
 static iv compute(bounds *b, const sx_expr *e, int depth) {
   unsigned w = e->width;
   const sx_expr *a = e->args[0];
   iv x;
-  if (e->kind == SYMX_K_READ && w == 8) add_leaf(b, e);
+  if (e->kind == SYMX_K_READ && a->kind != SYMX_K_ARRAY_CONST) add_leaf(b, e);
   else if (e->nargs && exact(b, e, depth, &x)) return x;
   switch (e->kind) {
   case SYMX_K_ZEXT: return norm(eval(b, a, depth + 1), a->width); /* high bits: the interval */
@@ -292,7 +359,13 @@ static iv compute(bounds *b, const sx_expr *e, int depth) {
     if (hi < 63 && (x.lo >> (hi + 1)) != (x.hi >> (hi + 1))) return (iv){0, fm, (x.z >> lo) & fm, (x.o >> lo) & fm};
     return (iv){(x.lo >> lo) & fm, (x.hi >> lo) & fm, (x.z >> lo) & fm, (x.o >> lo) & fm};
   }
+  case SYMX_K_READ:
+    if (a->kind != SYMX_K_ARRAY_CONST) return full(w);
+    return table_range(a->arr, norm(eval(b, e->args[1], depth + 1), e->args[1]->width), 1, w);
   case SYMX_K_CONCAT: {
+    unsigned n;
+    const sx_expr *low, *t = table_load(e, &n, &low);
+    if (t) return table_range(t->arr, norm(eval(b, low, depth + 1), low->width), n, w);
     iv h = norm(eval(b, a, depth + 1), a->width), l = norm(eval(b, e->args[1], depth + 1), e->args[1]->width);
     unsigned lw = e->args[1]->width;
     return (iv){h.lo << lw | l.lo, h.hi << lw | l.hi, h.z << lw | l.z, h.o << lw | l.o};
@@ -646,24 +719,43 @@ static int search(bounds *b, sx_expr *const *g, size_t n, hunt *h, unsigned dept
   return b->empty ? SYMX_UNSAT : search(b, g, n, h, depth + 1);
 }
 
-int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n, uint64_t splits, const sx_assign *start,
-                    sx_assign **model) {
-  if (model) *model = NULL;
+static bounds *bounds_new(symx_ctx *ctx) {
   bounds *b = sx_calloc(ctx, sizeof *b);
   slot *memo = sx_calloc(ctx, MEMO_BYTES);
   if (!b || !memo) {
     sx_free(ctx, b, sizeof *b);
     sx_free(ctx, memo, MEMO_BYTES);
-    return sx_error(ctx, SYMX_NOMEM, "sx_bounds_check", "out of memory");
+    return NULL;
   }
   b->ctx = ctx;
   b->memo = memo;
   b->used = (uint16_t *)(memo + MEMO_CAP);
+  return b;
+}
+
+static void bounds_free(bounds *b) {
+  sx_free(b->ctx, b->memo, MEMO_BYTES);
+  sx_free(b->ctx, b, sizeof *b);
+}
+
+int sx_bounds_refutes(symx_ctx *ctx, sx_expr *cond) {
+  bounds *b = bounds_new(ctx);
+  if (!b) return sx_error(ctx, SYMX_NOMEM, "sx_bounds_refutes", "out of memory");
+  bool no = eval(b, cond, 0).hi == 0 || b->empty;
+  bounds_free(b);
+  if (no) SX_INC(ctx, bounds_cond_unsat);
+  return no;
+}
+
+int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n, uint64_t splits, const sx_assign *start,
+                    sx_assign **model) {
+  if (model) *model = NULL;
+  bounds *b = bounds_new(ctx);
+  if (!b) return sx_error(ctx, SYMX_NOMEM, "sx_bounds_check", "out of memory");
   hunt h = {splits, start, model};
   int rc = search(b, g, n, &h, 0);
   SX_ADD(ctx, bounds_splits, splits - h.budget);
-  sx_free(ctx, b, sizeof *b);
-  sx_free(ctx, memo, MEMO_BYTES);
+  bounds_free(b);
   if (rc == SYMX_NOMEM) return sx_error(ctx, SYMX_NOMEM, "sx_bounds_check", "out of memory");
   if (rc == SYMX_UNSAT) SX_INC(ctx, bounds_unsat);
   else if (rc == SYMX_SAT) SX_INC(ctx, bounds_sat);

@@ -34,4 +34,12 @@
 SX_INTERNAL int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n, uint64_t splits,
                                 const sx_assign *start, sx_assign **model);
 
+/*
+** Whether cond alone is false on every value its terms can take: then any
+** query with it is UNSAT, whatever the path (a lookup in a constant table
+** at an index read from another, bounded by the tables' ranges). 1, 0, or
+** SYMX_NOMEM; counts bounds_cond_unsat.
+*/
+SX_INTERNAL int sx_bounds_refutes(symx_ctx *ctx, sx_expr *cond);
+
 #endif

@@ -163,5 +163,47 @@ static void test_rewrite_small_exhaustive(void) {
   symx_ctx_free(c2);
 }
 
+/* x's four bytes concatenated again, high first (left-nested) or low
+** first (right-nested) */
+static symx_expr *rejoin(symx_ctx *ctx, symx_expr *x, int low_first) {
+  symx_expr *b[4], *acc;
+  for (unsigned k = 0; k < 4; k++) b[k] = symx_extract(ctx, x, 8 * k + 7, 8 * k);
+  acc = symx_expr_retain(b[low_first ? 0 : 3]);
+  for (unsigned k = 1; k < 4; k++) {
+    symx_expr *n = low_first ? symx_concat(ctx, b[k], acc) : symx_concat(ctx, acc, b[3 - k]);
+    symx_expr_release(acc);
+    acc = n;
+  }
+  for (unsigned k = 0; k < 4; k++) symx_expr_release(b[k]);
+  return acc;
+}
+
+/* A value stored byte by byte and loaded again is the value itself, also
+** when the stored bytes folded differently (a sign extension's low bytes
+** are its operand's), so a table entry's range reaches the load. */
+static void test_reload_joins(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  symx_expr *v = symx_var(ctx, "v", 16), *u = symx_var(ctx, "u", 32), *y = symx_var(ctx, "y", 8);
+  symx_expr *k = symx_const(ctx, 16, 3), *v3 = symx_add(ctx, k, v), *uu = symx_mul(ctx, u, u);
+  symx_expr *xs[3] = {symx_sext(ctx, v, 32), symx_sext(ctx, v3, 32), symx_expr_retain(uu)};
+  for (int i = 0; i < 3; i++)
+    for (int order = 0; order < 2; order++) {
+      symx_expr *r = rejoin(ctx, xs[i], order);
+      if (r != xs[i]) {
+        char *str = symx_expr_str(ctx, r);
+        fprintf(stderr, "  value %d, order %d: %s\n", i, order, str);
+        symx_string_free(ctx, str);
+      }
+      CHECK(r == xs[i]);
+      symx_expr_release(r);
+    }
+  /* the top of one value over an unrelated byte stays a concatenation */
+  symx_expr *top = symx_extract(ctx, uu, 31, 8), *mixed = symx_concat(ctx, top, y);
+  CHECK_EQ_U64(symx_expr_kind(mixed), SYMX_K_CONCAT);
+  symx_expr *arr[] = {top, mixed, v, u, y, k, v3, uu, xs[0], xs[1], xs[2]};
+  for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) symx_expr_release(arr[i]);
+  symx_ctx_free(ctx);
+}
+
 CHECK_MAIN(CHECK_CASE(test_generator_covers_all_kinds), CHECK_CASE(test_rewrite_oracle),
-           CHECK_CASE(test_rewrite_small_exhaustive))
+           CHECK_CASE(test_rewrite_small_exhaustive), CHECK_CASE(test_reload_joins))

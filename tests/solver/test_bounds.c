@@ -206,5 +206,58 @@ static void test_split_shapes(void) {
   symx_ctx_free(ctx);
 }
 
-CHECK_MAIN(CHECK_CASE(test_random_one_byte), CHECK_CASE(test_random_wide), CHECK_CASE(test_random_two_bytes), CHECK_CASE(test_oracle_shapes),
+/* a 16-bit little-endian load of entry i (i a 32-bit term) of table t */
+static symx_expr *load16(symx_ctx *ctx, symx_expr *t, symx_expr *i) {
+  symx_expr *at = K(symx_mul(ctx, K(symx_const(ctx, 32, 2)), i));
+  symx_expr *hi = K(symx_read(ctx, t, K(symx_add(ctx, K(symx_const(ctx, 32, 1)), at))));
+  return K(symx_concat(ctx, hi, K(symx_read(ctx, t, at))));
+}
+
+/* true when cond is refuted alone: then no input byte may satisfy it */
+static bool refuted_soundly(symx_ctx *ctx, symx_expr *cond) {
+  int no = sx_bounds_refutes(ctx, cond);
+  CHECK(no == 0 || no == 1);
+  if (no) CHECK(!brute_sat(ctx, "in", 1, &cond, 1));
+  return no == 1;
+}
+
+/*
+** A scanner's lookups: a state read from one table indexes the next, and
+** each index is in bounds because of the tables' contents, whatever the
+** path; the loads' ranges refute the out-of-bounds conditions alone.
+** Brute force over the input byte checks every refutation.
+*/
+static void test_table_shapes(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  uint8_t ec[256 * 4] = {0}, base[40 * 2], nxt[70 * 2];
+  for (int c = 0; c < 256; c++) ec[4 * c] = (uint8_t)(c % 30); /* int entries, 0..29 */
+  for (int s = 0; s < 40; s++) base[2 * s] = (uint8_t)(s + 1), base[2 * s + 1] = 0; /* 1..40 */
+  for (int k = 0; k < 70; k++) nxt[2 * k] = (uint8_t)(k % 39), nxt[2 * k + 1] = (uint8_t)(k & 1); /* 39 + 256 tops */
+  symx_expr *in = K(symx_array_input(ctx, "in", 1, 32));
+  symx_expr *tec = K(symx_array_const(ctx, "ec", ec, sizeof ec, 32));
+  symx_expr *tbase = K(symx_array_const(ctx, "base", base, sizeof base, 32));
+  symx_expr *tnxt = K(symx_array_const(ctx, "nxt", nxt, sizeof nxt, 32));
+  symx_expr *c = K(symx_zext(ctx, K(symx_read(ctx, in, K(symx_const(ctx, 32, 0)))), 32));
+  symx_expr *cls = K(symx_zext(ctx, K(symx_read(ctx, tec, K(symx_mul(ctx, K(symx_const(ctx, 32, 4)), c)))), 32));
+  symx_expr *state = K(symx_zext(ctx, load16(ctx, tbase, K(symx_urem(ctx, c, K(symx_const(ctx, 32, 40))))), 32));
+  symx_expr *idx = K(symx_add(ctx, state, cls)); /* 1..69 */
+  CHECK(refuted_soundly(ctx, K(symx_ult(ctx, K(symx_const(ctx, 32, 69)), idx))));
+  CHECK(refuted_soundly(ctx, K(symx_eq(ctx, idx, K(symx_const(ctx, 32, 0))))));
+  symx_expr *next = K(symx_zext(ctx, load16(ctx, tnxt, idx), 32)); /* 0..38 or 256..294 */
+  CHECK(refuted_soundly(ctx, K(symx_ult(ctx, K(symx_const(ctx, 32, 294)), next))));
+  /* reachable values are not refuted */
+  CHECK(!refuted_soundly(ctx, K(symx_ult(ctx, K(symx_const(ctx, 32, 68)), idx))));
+  CHECK(!refuted_soundly(ctx, K(symx_ult(ctx, K(symx_const(ctx, 32, 290)), next))));
+  /* an index with an odd position possible straddles two entries: no
+  ** refutation may come from the entries' range alone */
+  symx_expr *odd = K(symx_urem(ctx, c, K(symx_const(ctx, 32, 139))));
+  symx_expr *hi = K(symx_read(ctx, tnxt, K(symx_add(ctx, K(symx_const(ctx, 32, 1)), odd))));
+  symx_expr *straddle = K(symx_zext(ctx, K(symx_concat(ctx, hi, K(symx_read(ctx, tnxt, odd)))), 32));
+  CHECK(!refuted_soundly(ctx, K(symx_ult(ctx, K(symx_const(ctx, 32, 294)), straddle))));
+  CHECK(symx_stat_get(ctx, "bounds_cond_unsat") == 3);
+  keep_release();
+  symx_ctx_free(ctx);
+}
+
+CHECK_MAIN(CHECK_CASE(test_table_shapes), CHECK_CASE(test_random_one_byte), CHECK_CASE(test_random_wide), CHECK_CASE(test_random_two_bytes), CHECK_CASE(test_oracle_shapes),
            CHECK_CASE(test_split_shapes))
