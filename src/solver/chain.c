@@ -97,7 +97,12 @@ static int call_backend(run *r, sx_expr *const *g, size_t n, sx_assign *m) {
   }
   uint64_t t0 = sx_now_ns();
   int rc = sx_solver_backend_call(r->s, g, n, r->q->deadline_ns, m);
-  r->backend_ns += sx_now_ns() - t0;
+  uint64_t took = sx_now_ns() - t0;
+  r->backend_ns += took;
+  if (log && *log && rc >= SYMX_SAT) {
+    int lrc = sx_log_result(ctx, log, rc, took);
+    if (lrc != SYMX_OK) return lrc;
+  }
   return rc;
 }
 

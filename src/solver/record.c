@@ -82,6 +82,27 @@ oom:
   return sx_error(ctx, SYMX_NOMEM, "sx_log_query", "out of memory");
 }
 
+int sx_log_result(symx_ctx *ctx, const char *files, int answer, uint64_t ns) {
+  const char *what = answer == SYMX_SAT ? "sat" : answer == SYMX_UNSAT ? "unsat" : "unknown";
+  int rc = SYMX_OK;
+  for (const char *p = files; *p && rc == SYMX_OK;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    char name[4096];
+    if (len && len < sizeof name) {
+      memcpy(name, p, len);
+      name[len] = 0;
+      bool smt2 = len >= 5 && !strcmp(name + len - 5, ".smt2");
+      FILE *f = fopen(name, "a");
+      if (!f || fprintf(f, "%c   Result: %s, elapsed %.6f s\n\n", smt2 ? ';' : '#', what, (double)ns / 1e9) < 0)
+        rc = sx_error(ctx, SYMX_IO, "sx_log_result", "cannot write %s: %s", name, strerror(errno));
+      if (f && fclose(f) && rc == SYMX_OK) rc = sx_error(ctx, SYMX_IO, "sx_log_result", "cannot write %s", name);
+    }
+    p += len + (end != NULL);
+  }
+  return rc;
+}
+
 int sx_dump_query(symx_ctx *ctx, const char *path, sx_expr *const *cs, size_t n) {
   char *text = symx_smt2_query(ctx, cs, n);
   if (!text) return ctx->errcode != SYMX_OK ? ctx->errcode : SYMX_NOMEM;

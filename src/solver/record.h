@@ -22,6 +22,12 @@ SX_INTERNAL int sx_record_query(symx_ctx *ctx, const char *dir, unsigned seq, sx
 SX_INTERNAL int sx_log_query(symx_ctx *ctx, const char *files, unsigned seq, sx_expr *const *cs,
                              size_t n, sx_expr *cond);
 
+/* Appends the backend's answer to the query logged last and the time it
+** took (ns) to each file of files, as KLEE's logs end each query:
+** "; Result: unsat, elapsed 0.012000 s" (# for KQuery). SYMX_OK, or
+** SYMX_IO with the error recorded. */
+SX_INTERNAL int sx_log_result(symx_ctx *ctx, const char *files, int answer, uint64_t ns);
+
 /* Appends cs[0..n) to the file path as an SMT-LIB2 script between
 ** "; start Z3 query" and "; end Z3 query", (reset) after its (check-sat)
 ** so the file reads as one script (option z3_dump_queries). SYMX_OK, or
