@@ -215,8 +215,8 @@ static inline int op_cbr(loop *L, run *r, const sxl_ins *in) {
 ** the c constant slots listed at fn->args[imm]. */
 static symx_expr *swcase_cond(loop *L, run *r, const sxl_ins *in) {
   symx_expr *cv = sxl_ex(r, in->a, in->w), *cond = NULL;
-  uint32_t n = in->flag ? in->c : 1;
-  const uint32_t *vs = in->flag ? L->p->fns[L->fr->fn].args + in->imm : NULL;
+  uint32_t n = in->flag & 1 ? in->c : 1;
+  const uint32_t *vs = in->flag & 1 ? L->p->fns[L->fr->fn].args + in->imm : NULL;
   for (uint32_t k = 0; k < n && cv; k++) {
     symx_expr *kc = symx_const(r->ctx, in->w, vs ? L->R[vs[k]] : in->imm);
     symx_expr *eq = symx_eq(r->ctx, cv, kc);
@@ -230,18 +230,58 @@ static symx_expr *swcase_cond(loop *L, run *r, const sxl_ins *in) {
   return cond;
 }
 
+/* Whether the case in takes value v. */
+static int swcase_hit(const loop *L, const sxl_ins *in, uint64_t v) {
+  int hit = !(in->flag & 1) && v == in->imm;
+  for (uint32_t k = 0; (in->flag & 1) && k < in->c && !hit; k++)
+    hit = v == L->R[L->p->fns[L->fr->fn].args[in->imm + k]];
+  return hit;
+}
+
+/* The default's condition: the value is none of the cases from head up to
+** end (the switch's closing OP_BR). */
+static symx_expr *swdefault_cond(loop *L, run *r, const sxl_ins *head, const sxl_ins *end) {
+  symx_expr *cond = symx_const(r->ctx, 1, 1);
+  for (const sxl_ins *in = head; in < end && cond; in++) {
+    symx_expr *c = swcase_cond(L, r, in), *nc = c ? symx_bool_not(r->ctx, c) : NULL;
+    symx_expr *both = nc ? symx_bool_and(r->ctx, cond, nc) : NULL;
+    symx_expr_release(c);
+    symx_expr_release(nc);
+    symx_expr_release(cond);
+    cond = both;
+  }
+  return cond;
+}
+
+/*
+** A switch on a symbolic value, at its first case (flag 2; KLEE's internal
+** switch): the destination the witness takes, on the condition that the
+** value is among its cases (none of them: the default), and one other side
+** that comes back here with that condition false. A switch with many
+** cases of which few are feasible (a scanner's action) then costs a query
+** per feasible case and one more, not one per case.
+*/
+static int switch_witness(loop *L, run *r, const sxl_ins *head) {
+  uint64_t v = 0;
+  sxl_flush(r);
+  if (!r->st || symx_state_eval(r->st, L->S[head->a], &v) != SYMX_OK) return sxl_fatal(r, "switch");
+  const sxl_ins *in = head;
+  while (in->op == OP_SWCASE && !swcase_hit(L, in, v)) in++;
+  symx_expr *cond = in->op == OP_SWCASE ? swcase_cond(L, r, in) : swdefault_cond(L, r, head, in);
+  if (!cond) return sxl_fatal(r, "switch");
+  return sxl_branch_switch(r, cond, in->b);
+}
+
 static inline int op_swcase(loop *L, run *r, const sxl_ins *in) {
   L->n--; /* part of the switch: not counted */
   if (L->S[in->a]) {
     save(L);
+    if (in->flag & 2) return resumed(L, switch_witness(L, r, in));
     symx_expr *cond = swcase_cond(L, r, in);
     if (!cond) return sxl_fatal(r, "switch");
     return resumed(L, sxl_branch_case(r, cond, in->b));
   }
-  int hit = !in->flag && L->R[in->a] == in->imm;
-  for (uint32_t k = 0; in->flag && k < in->c && !hit; k++)
-    hit = L->R[in->a] == L->R[L->p->fns[L->fr->fn].args[in->imm + k]];
-  if (hit)
+  if (swcase_hit(L, in, L->R[in->a]))
     jump(L, in->b);
   else
     L->pc++;

@@ -47,6 +47,11 @@ int sxl_require(run *r, symx_expr *cond, const char *desc);
 int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef);
 /* A switch case's branch (a == its value: edge et, else the next case). */
 int sxl_branch_case(run *r, symx_expr *cond, uint32_t et);
+/* A whole switch's branch: cond (the witness's destination's) takes edge
+** et, the other side runs the switch again (SXL_AGAIN: the same
+** instruction) with cond false. */
+#define SXL_AGAIN (UINT32_MAX - 1)
+int sxl_branch_switch(run *r, symx_expr *cond, uint32_t et);
 /* As sxl_branch, with the sides (either may be NULL) for the caller. */
 int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
                      symx_state **f);

@@ -134,7 +134,7 @@ static void go(symx_state *side, sxl_prog *p, uint32_t e) {
   sxl_state *s = symx_state_payload(side);
   if (e == SXL_NEXT)
     s->frames[s->nframes - 1].pc++;
-  else
+  else if (e != SXL_AGAIN)
     sxl_take_edge(s, p, e);
 }
 
@@ -210,6 +210,12 @@ int sxl_branch(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
 int sxl_branch_case(run *r, symx_expr *cond, uint32_t et) {
   symx_state *t, *f;
   return branch_sides(r, cond, et, SXL_NEXT, &t, &f, r->p->switch_type == SXL_SWITCH_SIMPLE);
+}
+
+/* A whole switch (internal): not subject to --max-static-*-pct either. */
+int sxl_branch_switch(run *r, symx_expr *cond, uint32_t et) {
+  symx_state *t, *f;
+  return branch_sides(r, cond, et, SXL_AGAIN, &t, &f, 0);
 }
 
 /* The slot holds a symbolic value (an exit status, a function pointer):

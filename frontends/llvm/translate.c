@@ -374,7 +374,8 @@ static int by_value(const void *a, const void *b) {
 /* KLEE's --switch-type=internal (its default): one fork per destination
 ** block, not per case; destinations in the order of their smallest case
 ** value; cases that go where the default goes are left to it. Each is an
-** OP_SWCASE (flag 1) over its values' constant slots in t->args. */
+** OP_SWCASE (flag 1) over its values' constant slots in t->args; on a
+** symbolic value the first one decides the whole switch. */
 static void switch_internal(tr *t, uint32_t c, int cw, unsigned nops) {
   unsigned n = (nops - 2) / 2, k = 0;
   LLVMBasicBlockRef dflt = LLVMValueAsBasicBlock(LLVMGetOperand(t->in, 1));
@@ -394,7 +395,7 @@ static void switch_internal(tr *t, uint32_t c, int cw, unsigned nops) {
     if (!cs[i].to) continue; /* taken by an earlier destination */
     sxl_ins *o = sxl_tr_emit(t, OP_SWCASE, cw);
     o->a = c;
-    o->flag = 1;
+    o->flag = i == 0 ? 3 : 1; /* 2: the switch's head (exec.c, switch_witness) */
     o->imm = t->nargs;
     o->b = sxl_tr_edge(t, t->bb, cs[i].to);
     LLVMBasicBlockRef to = cs[i].to;

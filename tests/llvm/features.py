@@ -30,6 +30,11 @@
     which (KLEE's "free" error for the first two, "ptr" for the others).
   - label_address.c: a symbolic goto target that is no label is the error
     "unreachable" at the function's line (the branch has no location).
+  - switch_table.c: a switch on a symbolic value decides its destination
+    by the witness and leaves one pending state for the rest: one state per
+    feasible case and one refuted revival for all the infeasible ones,
+    where the switch lowered into a branch per case (--switch-type=simple)
+    refutes several; the same paths either way.
 Lines are found by the marker comment on them (/* NAME */).
 """
 import argparse
@@ -60,6 +65,24 @@ def run(a, work, name, extra=()):
     paths = [json.loads(l) for l in open(os.path.join(out, "paths.jsonl")) if l.strip()]
     stats = json.load(open(os.path.join(out, "stats.json")))
     return src, paths, stats, r.stderr
+
+
+def test_switch(a, work, check):
+    runs = {}
+    for kind in ("internal", "simple"):
+        os.makedirs(os.path.join(work, kind))
+        _, paths, stats, _ = run(a, os.path.join(work, kind), "switch_table.c",
+                                 ["--mode", "pending", "--switch-type=" + kind])
+        runs[kind] = (sorted(p.get("exit") for p in paths), stats["engine"])
+    exits, st = runs["internal"]
+    check(exits == [3, 7, 9] and runs["simple"][0] == exits,
+          "switch_table: exits 3, 7, 9 with either switch type (%s, %s)" % (exits, runs["simple"][0]))
+    check(st.get("pending_created") == 3 and st.get("revivals_unsat") == 1,
+          "switch_table: 3 pending states, 1 refuted revival (%s, %s)"
+          % (st.get("pending_created"), st.get("revivals_unsat")))
+    check(runs["simple"][1].get("revivals_unsat", 0) > 1,
+          "switch_table: a branch per case refutes more revivals (%s)"
+          % runs["simple"][1].get("revivals_unsat"))
 
 
 def main():
@@ -115,6 +138,8 @@ def main():
     errs = sorted((p["error"], p["loc"]) for p in paths if p["reason"] == "error")
     check(errs and all(e == ("overshift", "?") for e in errs),
           "overshift without debug info: overshift errors at ? (%s)" % errs)
+
+    test_switch(a, work, check)
 
     src, paths, stats, _ = run(a, work, "label_address.c")
     loc = "label_address.c:%d" % line_of(src, "FUNCTION")
