@@ -743,8 +743,9 @@ int sx_bounds_refutes(symx_ctx *ctx, sx_expr *cond) {
   if (!b) return sx_error(ctx, SYMX_NOMEM, "sx_bounds_refutes", "out of memory");
   bool no = eval(b, cond, 0).hi == 0 || b->empty;
   bounds_free(b);
-  if (no) SX_INC(ctx, bounds_cond_unsat);
-  return no;
+  if (!no) return SYMX_UNKNOWN;
+  SX_INC(ctx, bounds_cond_unsat);
+  return SYMX_UNSAT;
 }
 
 int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n, uint64_t splits, const sx_assign *start,

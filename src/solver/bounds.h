@@ -37,8 +37,8 @@ SX_INTERNAL int sx_bounds_check(symx_ctx *ctx, sx_expr *const *g, size_t n, uint
 /*
 ** Whether cond alone is false on every value its terms can take: then any
 ** query with it is UNSAT, whatever the path (a lookup in a constant table
-** at an index read from another, bounded by the tables' ranges). 1, 0, or
-** SYMX_NOMEM; counts bounds_cond_unsat.
+** at an index read from another, bounded by the tables' ranges): then
+** SYMX_UNSAT (counts bounds_cond_unsat), else SYMX_UNKNOWN; or SYMX_NOMEM.
 */
 SX_INTERNAL int sx_bounds_refutes(symx_ctx *ctx, sx_expr *cond);
 

@@ -340,12 +340,12 @@ static int chain_run(symx_ctx *ctx, symx_solver *s, sx_query *q, sx_assign *mode
     }
   }
   if (r.cond && o->chain_bounds) { /* false alone: no path needed */
-    int no = sx_bounds_refutes(ctx, r.cond);
-    if (no) {
-      rc = no < 0 ? no : SYMX_UNSAT;
+    rc = sx_bounds_refutes(ctx, r.cond);
+    if (rc != SYMX_UNKNOWN) {
       layer = SX_LAYER_BOUNDS;
       goto done;
     }
+    rc = SYMX_OK;
   }
   nall = SX_SIZE(all);
   if (model && q->hint && sx_assign_merge(model, q->hint) != SYMX_OK) {

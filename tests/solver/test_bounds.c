@@ -215,10 +215,10 @@ static symx_expr *load16(symx_ctx *ctx, symx_expr *t, symx_expr *i) {
 
 /* true when cond is refuted alone: then no input byte may satisfy it */
 static bool refuted_soundly(symx_ctx *ctx, symx_expr *cond) {
-  int no = sx_bounds_refutes(ctx, cond);
-  CHECK(no == 0 || no == 1);
-  if (no) CHECK(!brute_sat(ctx, "in", 1, &cond, 1));
-  return no == 1;
+  int rc = sx_bounds_refutes(ctx, cond);
+  CHECK(rc == SYMX_UNSAT || rc == SYMX_UNKNOWN);
+  if (rc == SYMX_UNSAT) CHECK(!brute_sat(ctx, "in", 1, &cond, 1));
+  return rc == SYMX_UNSAT;
 }
 
 /*

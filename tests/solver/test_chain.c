@@ -82,7 +82,7 @@ static void test_random_lists(void) {
     CHECK_EQ_U64(bad_models, 0);
     CHECK_EQ_U64(symx_stat_get(ctx, "model_check_failures"), 0);
     if (layers & 16) CHECK(symx_stat_get(ctx, "repair_hits") > 0);
-    if (layers & 32) CHECK(symx_stat_get(ctx, "bounds_unsat") > 0);
+    if (layers & 32) CHECK(symx_stat_get(ctx, "bounds_unsat") + symx_stat_get(ctx, "bounds_cond_unsat") > 0);
     if (layers & 8) CHECK(symx_stat_get(ctx, "cex_exact_hits") + symx_stat_get(ctx, "cex_sat_subset_hits") +
                               symx_stat_get(ctx, "cex_unsat_subset_hits") + symx_stat_get(ctx, "cex_recent_hits") > 0);
     for (int i = 0; i < 24; i++) symx_expr_release(pool[i]);
