@@ -412,8 +412,8 @@ int sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
     if (!f->translated || f->is_libc) continue;
     for (uint32_t k = 0; k < f->ncode; k++) {
       uint32_t l = f->code[k].loc;
-      (*total_ins)++;
-      if (f->cov[k]) (*ins)++;
+      *total_ins += f->ninst[k]; /* LLVM instructions, KLEE's unit */
+      if (f->cov[k]) *ins += f->ninst[k];
       if (l) seen[l] |= (uint8_t)(f->cov[k] ? 3 : 1);
     }
   }

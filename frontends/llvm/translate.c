@@ -747,16 +747,55 @@ static void keep_src(tr *t, uint32_t first, LLVMValueRef in) {
   for (uint32_t i = first; i < t->ncode; i++) t->src[i] = in;
 }
 
+static int is_dbg_call(LLVMValueRef in) {
+  if (LLVMGetInstructionOpcode(in) != LLVMCall) return 0;
+  LLVMValueRef f = LLVMGetCalledValue(in);
+  size_t n;
+  const char *name = LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
+  return strncmp(name, "llvm.dbg.", 9) == 0;
+}
+
+/* Coverage counts LLVM instructions, as KLEE's istats do: the first of
+** in's instructions [first, ncode) stands for in and for the instructions
+** of its block before it that made none (*owed: phis, no-op casts, ignored
+** intrinsics), which run whenever it does; debug intrinsics count for
+** nothing (KLEE keeps and counts them: symx-stats leaves them out). */
+static void count_inst(tr *t, uint32_t first, LLVMValueRef in, uint32_t *owed) {
+  if (t->capninst < t->ncode + 1) {
+    uint32_t cap = t->capninst ? t->capninst : 64;
+    while (cap < t->ncode + 1) cap *= 2;
+    uint16_t *n = realloc(t->ninst, cap * sizeof *n);
+    if (!n) {
+      t->oom = 1;
+      return;
+    }
+    memset(n + t->capninst, 0, (cap - t->capninst) * sizeof *n);
+    t->ninst = n;
+    t->capninst = cap;
+  }
+  *owed += !is_dbg_call(in);
+  if (t->ncode > first && *owed) {
+    uint32_t v = t->ninst[first] + *owed;
+    t->ninst[first] = (uint16_t)(v > UINT16_MAX ? UINT16_MAX : v);
+    *owed = 0;
+  }
+}
+
 static void translate_blocks(tr *t) {
-  uint32_t b = 0;
+  uint32_t b = 0, owed = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(t->fn->ref); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
-    t->block_start[b++] = t->ncode;
+    uint32_t start = t->block_start[b++] = t->ncode;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !t->oom;
          in = LLVMGetNextInstruction(in)) {
       uint32_t first = t->ncode;
       translate_one(t, in, bb);
       if (t->p->keep_src) keep_src(t, first, in);
+      count_inst(t, first, in, &owed);
+    }
+    if (owed && t->ncode > start && !t->oom) { /* after its last one: ran with it */
+      t->ninst[t->ncode - 1] = (uint16_t)(t->ninst[t->ncode - 1] + owed);
+      owed = 0;
     }
   }
 }
@@ -801,6 +840,7 @@ static int install(tr *t) {
   fn->moves = t->moves;
   fn->args = t->args;
   fn->src = t->src;
+  fn->ninst = t->ninst;
   fn->translated = 1;
   return 0;
 }
@@ -825,6 +865,7 @@ int sxl_prog_translate(sxl_prog *p, uint32_t fi) {
     free(t.moves);
     free(t.args);
     free(t.src);
+    free(t.ninst);
   }
   free(t.edge_block);
   free(t.block_start);
