@@ -360,6 +360,8 @@ def plot(out, curves, xaxis):
 
 def curve(path, label, series, note, xaxis):
     pts = [(t if xaxis == "time" else i, c) for t, i, c in series if xaxis == "time" or i is not None]
+    if pts and pts[0] != (0, 0):
+        pts.insert(0, (0, 0))  # no coverage before the run starts
     name = label or os.path.basename(os.path.normpath(path)) or path
     return (name + (" (%s)" % note if note else ""), pts)
 
