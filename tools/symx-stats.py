@@ -240,16 +240,29 @@ def program_cover(fns, program):
     return cov, ins, sum(lines.values()), len(lines)
 
 
-def klee_snapshots(d, program, dbg):
-    """(seconds, covered instructions of the program) of DIR/istats/*.istats."""
+def klee_snapshots(d, program, dbg, complete):
+    """(seconds, covered instructions of the program) of DIR/istats/*.istats
+    (copies of run.istats taken while KLEE ran). KLEE rewrites run.istats in
+    place: a copy taken meanwhile lists fewer instructions than the final
+    one (complete) and is left out, said."""
     points = []
     for p in glob.glob(os.path.join(d, "istats", "*.istats")):
         try:
             t = float(os.path.basename(p)[:-len(".istats")])
         except ValueError:
             continue
-        points.append((t, program_cover(read_istats(p, dbg), program)[0]))
+        fns = read_istats(p, dbg)
+        if sum(len(v) for v in fns.values()) != complete:
+            warn("%s: incomplete (copied while KLEE wrote it): left out" % p)
+            continue
+        points.append((t, program_cover(fns, program)[0]))
     return sorted(points)
+
+
+def instructions_at(rows, t):
+    """KLEE's instructions at t seconds: its last run.stats row by then."""
+    done = [r.get("Instructions", 0) for r in rows if r.get("WallTime", 0) / 1e6 <= t]
+    return done[-1] if done else 0
 
 
 def load_klee(d, bitcode):
@@ -261,10 +274,11 @@ def load_klee(d, bitcode):
         warn("%s: KLEE's program not found (give --bitcode PROG.bc): its coverage counts all code" % d)
     dbg = asm_lines(d)
     istats = os.path.join(d, "run.istats")
-    if os.path.exists(istats):
-        ci, ti, cl, tl = program_cover(read_istats(istats, dbg), program)
+    fns = read_istats(istats, dbg) if os.path.exists(istats) else {}
+    if fns:
+        ci, ti, cl, tl = program_cover(fns, program)
     else:
-        warn("%s: no run.istats: instruction coverage from run.stats (all code), no lines" % istats)
+        warn("%s: missing or empty: coverage from run.stats (all code), no lines" % istats)
         ci, ti, cl, tl = last.get("CoveredInstructions", 0), (last.get("CoveredInstructions", 0) +
                                                            last.get("UncoveredInstructions", 0)), 0, 0
     fig = {"tool": "klee", "instructions": last.get("Instructions", 0),
@@ -275,9 +289,12 @@ def load_klee(d, bitcode):
            "queries": last.get("Queries", 0), "solver_s": last.get("SolverTime", 0) / 1e6,
            "covered_instructions": ci, "total_instructions": ti,
            "covered_lines": cl, "total_lines": tl}
-    snaps = klee_snapshots(d, program, dbg)
-    if snaps:
-        series, note = [(t, None, c) for t, c in snaps], None
+    snaps = klee_snapshots(d, program, dbg, sum(len(v) for v in fns.values())) if fns else []
+    if snaps:  # up to the run's end, where the final run.istats holds
+        wall = fig["wall_s"]
+        series = [(t, instructions_at(rows, t), c) for t, c in snaps if t < wall]
+        series.append((wall, fig["instructions"], ci))
+        note = None
     else:
         series = [(r.get("WallTime", 0) / 1e6, r.get("Instructions", 0),
                    r.get("CoveredInstructions", 0)) for r in rows]
@@ -324,7 +341,7 @@ def gnuplot_script(out, curves, xaxis, datadir):
              "set output '%s'" % out.replace("'", "''"),
              "set xlabel '%s'" % ("time (s)" if xaxis == "time" else "instructions run"),
              "set ylabel 'covered instructions (the program''s functions)'",
-             "set key left top", "set grid"]
+             "set key right bottom", "set grid"]
     plots = []
     for k, (label, pts) in enumerate(curves):
         data = os.path.join(datadir, "c%d.dat" % k)
@@ -359,7 +376,7 @@ def plot(out, curves, xaxis):
 
 
 def curve(path, label, series, note, xaxis):
-    pts = [(t if xaxis == "time" else i, c) for t, i, c in series if xaxis == "time" or i is not None]
+    pts = [(t if xaxis == "time" else i, c) for t, i, c in series]
     if pts and pts[0] != (0, 0):
         pts.insert(0, (0, 0))  # no coverage before the run starts
     name = label or os.path.basename(os.path.normpath(path)) or path

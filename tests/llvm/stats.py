@@ -22,7 +22,9 @@
                    a cut-short last record, a run.stats that is not
                    SQLite, one without rows: each said, the others shown
   --plot           (with --plot only; 77 without gnuplot) a PNG and an SVG
-                   of several runs, the labels in the SVG's legend
+                   of several runs, the labels in the SVG's legend; a KLEE
+                   directory with run.istats snapshots: the program's
+                   curve (a snapshot cut short said and left out)
 """
 import argparse
 import json
@@ -293,8 +295,13 @@ def test_plot(a, dirs, klee_dir, tmp):
     check(all(s in text for s in ("symx eager", "symx pending", "klee-out (KLEE, all code)")),
           "the legend: labels, else the directory's name (%s)" % text[:300])
     os.makedirs(os.path.join(klee_dir, "istats"))
-    shutil.copy(os.path.join(klee_dir, "run.istats"), os.path.join(klee_dir, "istats", "2.5.istats"))
-    run([a.stats, "--plot", svg, klee_dir])
+    with open(os.path.join(klee_dir, "run.istats")) as f:
+        whole = f.read()
+    for name, text in (("2.5", whole), ("1", whole[:len(whole) // 2])):
+        with open(os.path.join(klee_dir, "istats", name + ".istats"), "w") as f:
+            f.write(text)
+    rc, _, err = run([a.stats, "--plot", svg, klee_dir])
+    check(rc == 0 and "1.istats: incomplete" in err, "a snapshot cut short: said, left out")
     text = " ".join(ET.parse(svg).getroot().itertext())
     check("klee-out" in text and "all code" not in text,
           "istats snapshots: the program's coverage, not KLEE's all-code figure")
