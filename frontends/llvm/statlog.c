@@ -7,8 +7,6 @@
 */
 #include "driver.h"
 
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
