@@ -168,6 +168,16 @@ def read_istats(path, asm):
     return fns
 
 
+def klee_added(line):
+    """An instruction of assembly.ll that symx-stats leaves out: a debug
+    call, an unconditional branch (see frontends/llvm/translate.c's
+    uncounted), or KLEE's instrumentation of the program (its division and
+    shift checks and their argument's cast)."""
+    return ("call void @llvm.dbg." in line or line.startswith("  br label %") or
+            line.startswith("  %int_cast_to_i64") or "@klee_div_zero_check(" in line or
+            "@klee_overshift_check(" in line)
+
+
 def asm_lines(d):
     """Of DIR/assembly.ll's lines (istats' first column): the llvm.dbg.*
     calls, and the instructions without a debug location."""
@@ -180,7 +190,7 @@ def asm_lines(d):
                     in_fn = True
                 elif line.startswith("}"):
                     in_fn = False
-                elif "call void @llvm.dbg." in line:
+                elif klee_added(line):
                     dbg.add(k)
                 elif in_fn and line.startswith("  ") and "!dbg !" not in line:
                     noloc.add(k)
@@ -223,10 +233,13 @@ def defined_functions(bc):
 
 def program_cover(fns, program):
     """Covered / total instructions and lines of the program's functions
-    (all of fns when program is None). KLEE's POSIX runtime runs the
-    program's main as __klee_posix_wrapped_main (its own main is not ours)."""
-    if program is not None and "__klee_posix_wrapped_main" in fns and "main" in program:
-        program = (program - {"main"}) | {"__klee_posix_wrapped_main"}
+    (all of fns when program is None). KLEE renames the program's main:
+    __klee_posix_wrapped_main with its POSIX runtime, else __user_main with
+    uclibc (the main and __user_main then in fns are KLEE's own)."""
+    for kmain in ("__klee_posix_wrapped_main", "__user_main"):
+        if program is not None and kmain in fns and "main" in program:
+            program = (program - {"main"}) | {kmain}
+            break
     ins = cov = 0
     lines = {}
     for name, insts in fns.items():

@@ -414,7 +414,7 @@ int sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
       uint32_t l = f->code[k].loc;
       *total_ins += f->ninst[k]; /* LLVM instructions, KLEE's unit */
       if (f->cov[k]) *ins += f->ninst[k];
-      if (l) seen[l] |= (uint8_t)(f->cov[k] ? 3 : 1);
+      if (l && f->ninst[k]) seen[l] |= (uint8_t)(f->cov[k] ? 3 : 1);
     }
   }
   /* Locations are (file, line) pairs, possibly repeated: sorted, a line

@@ -747,19 +747,33 @@ static void keep_src(tr *t, uint32_t first, LLVMValueRef in) {
   for (uint32_t i = first; i < t->ncode; i++) t->src[i] = in;
 }
 
-static int is_dbg_call(LLVMValueRef in) {
-  if (LLVMGetInstructionOpcode(in) != LLVMCall) return 0;
+/* Instructions the coverage figures leave out, so that they count what
+** KLEE's run.istats counts of the program once symx-stats has left out
+** its llvm.dbg.* calls: those calls, unconditional branches (KLEE's CFG
+** simplification merges most of their blocks away) and the intrinsics
+** KLEE's module has no instruction for (its IntrinsicCleaner erases them). */
+static int uncounted(LLVMValueRef in) {
+  static const char *const erased[] = {
+      "llvm.dbg.",       "llvm.lifetime.",     "llvm.stacksave",  "llvm.stackrestore",
+      "llvm.assume",     "llvm.expect",        "llvm.objectsize", "llvm.is.constant",
+      "llvm.var.annotation", "llvm.ptr.annotation", "llvm.annotation", "llvm.invariant.",
+      "llvm.experimental.noalias.scope.decl", "llvm.prefetch", "llvm.pcmarker"};
+  LLVMOpcode op = LLVMGetInstructionOpcode(in);
+  if (op == LLVMBr) return !LLVMIsConditional(in);
+  if (op != LLVMCall) return 0;
   LLVMValueRef f = LLVMGetCalledValue(in);
   size_t n;
   const char *name = LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
-  return strncmp(name, "llvm.dbg.", 9) == 0;
+  for (size_t k = 0; k < sizeof erased / sizeof erased[0]; k++)
+    if (strncmp(name, erased[k], strlen(erased[k])) == 0) return 1;
+  return 0;
 }
 
 /* Coverage counts LLVM instructions, as KLEE's istats do: the first of
 ** in's instructions [first, ncode) stands for in and for the instructions
 ** of its block before it that made none (*owed: phis, no-op casts, ignored
-** intrinsics), which run whenever it does; debug intrinsics count for
-** nothing (KLEE keeps and counts them: symx-stats leaves them out). */
+** intrinsics), which run whenever it does; uncounted ones count for
+** nothing. */
 static void count_inst(tr *t, uint32_t first, LLVMValueRef in, uint32_t *owed) {
   if (t->capninst < t->ncode + 1) {
     uint32_t cap = t->capninst ? t->capninst : 64;
@@ -773,7 +787,7 @@ static void count_inst(tr *t, uint32_t first, LLVMValueRef in, uint32_t *owed) {
     t->ninst = n;
     t->capninst = cap;
   }
-  *owed += !is_dbg_call(in);
+  *owed += !uncounted(in);
   if (t->ncode > first && *owed) {
     uint32_t v = t->ninst[first] + *owed;
     t->ninst[first] = (uint16_t)(v > UINT16_MAX ? UINT16_MAX : v);

@@ -4,7 +4,11 @@
   run.stats.jsonl  --stats-write-after-instructions N writes several records,
                    N or more instructions apart, never fewer covered
                    instructions or lines than the one before; the last
-                   ("final") holds stats.json's figures; without N and with
+                   ("final") holds stats.json's figures, whose totals are
+                   the instructions and lines coverage counts in clang's
+                   IR of the program (llvm-dis), and whose covered lines
+                   are coverage.txt's among them; the same totals for
+                   every program of tests/llvm/progs; without N and with
                    --stats-write-interval 0 only the final record;
                    --output-stats=false: no file
   the table        symx-stats's rows on two runs (eager, pending) are
@@ -29,6 +33,7 @@
 import argparse
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -77,6 +82,39 @@ FINAL_KEYS = ["instructions", "covered_instructions", "total_instructions", "cov
               "total_lines", "paths", "tests", "errors", "solver_queries"]
 
 
+# Calls that coverage leaves out (frontends/llvm/translate.c's uncounted).
+UNCOUNTED = ("@llvm.dbg.", "@llvm.lifetime.", "@llvm.stacksave", "@llvm.stackrestore",
+             "@llvm.assume", "@llvm.expect", "@llvm.objectsize", "@llvm.is.constant",
+             "@llvm.var.annotation", "@llvm.ptr.annotation", "@llvm.annotation",
+             "@llvm.invariant.", "@llvm.experimental.noalias.scope.decl", "@llvm.prefetch",
+             "@llvm.pcmarker")
+
+
+def counted_in_bitcode(bc):
+    """The definition, from clang's IR (one source file): the instructions
+    of the functions defined, unconditional branches and the calls above
+    left out, and the source lines of those with a debug location."""
+    text = subprocess.run(["llvm-dis-14", bc, "-o", "-"], stdout=subprocess.PIPE,
+                          check=True).stdout.decode()
+    locs = {m.group(1): int(m.group(2)) for m in
+            re.finditer(r"^(!\d+) = !DILocation\(line: (\d+)", text, re.M)}
+    n, lines, body = 0, set(), False
+    for ln in text.splitlines():
+        if ln.startswith("define "):
+            body = True
+        elif ln.startswith("}"):
+            body = False
+        elif body and ln.startswith("  ") and not ln.startswith(("   ", "  ]")):
+            if ln.startswith("  br label %") or any("call void " + c in ln or "call i8* " + c in ln
+                                                   for c in UNCOUNTED):
+                continue
+            n += 1
+            m = re.search(r"!dbg (!\d+)", ln)
+            if m and locs.get(m.group(1)):
+                lines.add(locs[m.group(1)])
+    return n, lines
+
+
 def test_records(a, bc, tmp):
     d = os.path.join(tmp, "every")
     rc, _, err = symx(a, bc, d, "--stats-write-after-instructions", "1500",
@@ -96,8 +134,14 @@ def test_records(a, bc, tmp):
     last = recs[-1]
     check(all(last[k] == final.get(k) for k in FINAL_KEYS),
           "the final record is stats.json's: %s" % {k: (last[k], final.get(k)) for k in FINAL_KEYS})
+    ti, lines = counted_in_bitcode(bc)
+    check((final["total_instructions"], final["total_lines"]) == (ti, len(lines)),
+          "the totals are the bitcode's counted instructions and their lines: %s, %s" %
+          ((final["total_instructions"], final["total_lines"]), (ti, len(lines))))
     with open(os.path.join(d, "coverage.txt")) as f:
-        check(last["covered_lines"] == len(f.read().split()), "covered lines: coverage.txt's count")
+        covered = {int(x.rsplit(":", 1)[1]) for x in f.read().split()}
+    check(last["covered_lines"] == len(covered & lines),
+          "covered lines: coverage.txt's among them (%d)" % len(covered & lines))
     eng = final["engine"]
     check(all(last[k] == eng[k] for k in ("fastsat_witness_hits", "fastsat_misses",
                                            "solver_time_ns")),
@@ -109,6 +153,29 @@ def test_records(a, bc, tmp):
     symx(a, bc, d1, "--output-stats=false")
     check(not os.path.exists(os.path.join(d1, "run.stats.jsonl")), "--output-stats=false: no file")
     return d
+
+
+def test_totals(a, tmp):
+    """Every program of tests/llvm/progs: the totals symx-llvm counts are
+    counted_in_bitcode's (phis, switches, intrinsics, wide and floating
+    point code: the translation's instructions as LLVM's)."""
+    bad = []
+    for name in sorted(os.listdir(a.progs)):
+        bc, d = os.path.join(tmp, "p.bc"), os.path.join(tmp, "p-" + name)
+        subprocess.run(["clang-14", "-emit-llvm", "-c", "-g", "-O0", "-Xclang",
+                        "-disable-O0-optnone", "-w", "-I", a.include,
+                        os.path.join(a.progs, name), "-o", bc], check=True)
+        symx(a, bc, d, "--max-instructions", "20000", "--stats-write-interval", "0")
+        ti, lines = counted_in_bitcode(bc)
+        try:
+            s = stats_json(d)
+            got = (s["total_instructions"], s["total_lines"])
+        except (OSError, ValueError):
+            got = None
+        if got != (ti, len(lines)):
+            bad.append((name, got, (ti, len(lines))))
+    check(not bad, "the totals of %d programs are their IR's counts %s" %
+          (len(os.listdir(a.progs)), bad))
 
 
 def test_table(a, bc, tmp):
@@ -315,6 +382,7 @@ def main():
     ap.add_argument("--stats", required=True)
     ap.add_argument("--program", required=True)
     ap.add_argument("--include", required=True)
+    ap.add_argument("--progs", required=True)
     ap.add_argument("--plot", action="store_true")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="symx-stats-")
@@ -332,6 +400,7 @@ def main():
             test_plot(a, dirs, klee_dir, tmp)
         else:
             good = test_records(a, bc, tmp)
+            test_totals(a, tmp)
             test_table(a, bc, tmp)
             test_klee(a, bc, tmp)
             test_bad(a, good, tmp)
