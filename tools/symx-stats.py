@@ -18,11 +18,12 @@ TSolver(%) (share of the run in the solver).
 
 Coverage is one definition for both tools: LLVM instructions of the
 functions the program's bitcode defines (not libc, not the environment
-runtime, not klee's or symx's), calls to llvm.dbg.* left out, and the
-source lines (file, line) of those instructions. symx-llvm counts so
-itself; for KLEE, run.istats is restricted to the functions PROG.bc defines
-(--bitcode, else the .bc on KLEE's command line in DIR/info, listed with
-llvm-dis-14) and its assembly.ll tells the debug calls.
+runtime, not klee's or symx's), unconditional branches, debug calls, the
+intrinsics KLEE erases and KLEE's own checks left out, and the source lines
+(file, line) of those instructions. symx-llvm counts so itself; for KLEE,
+run.istats is restricted to the functions PROG.bc defines (--bitcode, else
+the .bc on KLEE's command line in DIR/info, listed with llvm-dis-14) and its
+assembly.ll tells the instructions to leave out.
 
 --plot draws covered instructions over time (--x instructions: over
 instructions run) of every directory on one chart, PNG or SVG by the name's
