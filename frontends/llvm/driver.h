@@ -170,7 +170,9 @@ int sxl_session_finish(sxl_session *s);
 int sxl_statlog_open(sxl_session *s);
 int sxl_statlog_tick(sxl_session *s);
 int sxl_statlog_close(sxl_session *s);
-/* Covered / total source lines and instructions of the program (not libc).
+/* Covered / total source lines and instructions of the program (not libc):
+** LLVM instructions as KLEE's run.istats counts them (translate.c's
+** count_inst) and the lines of those with a debug location.
 ** Returns 0, or -1 (all 0) with s->err set when out of memory. */
 int sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
                          uint64_t *ins, uint64_t *total_ins);
