@@ -4,7 +4,7 @@ table (KLEE's klee-stats), and their coverage over time as one chart:
 
   symx-stats [--json] [--bitcode PROG.bc] [--plot OUT.png|OUT.svg]
              [--label NAME]... [--x time|instructions] DIR [DIR...]
-  symx-stats --version
+  symx-stats --version | --help
 
 A symx-llvm directory: stats.json (written at the end of a run) and
 run.stats.jsonl (a record every few seconds while it runs; the last one
@@ -427,6 +427,9 @@ def parse_args(argv):
 def main(argv):
     if argv == ["--version"]:
         print("symx-stats " + VERSION)
+        return 0
+    if argv in (["--help"], ["-h"]):
+        print(__doc__.strip())
         return 0
     try:
         o = parse_args(argv)
