@@ -185,6 +185,7 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
     return NULL;
   }
   s->ctx = ctx;
+  s->statlog.interval_ms = 1000; /* KLEE's --stats-write-interval */
   s->llctx = LLVMContextCreate();
   LLVMModuleRef mod = NULL;
   char libc_buf[4096];
@@ -216,6 +217,7 @@ sxl_session *sxl_session_open(symx_ctx *ctx, const char *const *programs, int n,
 
 void sxl_session_free(sxl_session *s) {
   if (!s) return;
+  sxl_statlog_close(s); /* a run that failed still ends its records */
   symx_engine_free(s->eng);
   sxl_static_free(s->x.statics);
   if (s->paths) fclose(s->paths);
@@ -260,6 +262,7 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   s->t0_ns = now_ns();
   if (!s->outputs_open && open_outputs(s)) return -1;
   s->outputs_open = 1;
+  if (sxl_statlog_open(s)) return -1;
   symx_engine_free(s->eng);
   s->eng = symx_engine_new(s->ctx);
   if (!s->eng) {
@@ -305,6 +308,7 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
       snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
       return -1;
     }
+    if (sxl_statlog_tick(s)) return -1;
   }
   s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
   return 0;
@@ -380,12 +384,26 @@ int sxl_session_probe_input(sxl_session *s, uint64_t max_instructions) {
   return -1;
 }
 
+/* A source line with code of the program: (file, line), covered or not. */
+typedef struct cov_line {
+  uint32_t file, line;
+  uint8_t covered;
+} cov_line;
+
+static int cmp_line(const void *a, const void *b) {
+  const cov_line *x = a, *y = b;
+  if (x->file != y->file) return x->file < y->file ? -1 : 1;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
 int sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
                          uint64_t *ins, uint64_t *total_ins) {
   sxl_prog *p = s->prog;
   uint8_t *seen = calloc(p->nlocs + 1, 1); /* 1 = exists, 2 = covered */
   *ins = *total_ins = *lines = *total_lines = 0;
-  if (!seen) {
+  cov_line *all = seen ? malloc((p->nlocs + 1) * sizeof *all) : NULL;
+  if (!all) {
+    free(seen);
     snprintf(s->err, sizeof s->err, "out of memory");
     return -1;
   }
@@ -394,28 +412,27 @@ int sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
     if (!f->translated || f->is_libc) continue;
     for (uint32_t k = 0; k < f->ncode; k++) {
       uint32_t l = f->code[k].loc;
-      (*total_ins)++;
-      if (f->cov[k]) (*ins)++;
-      if (l) seen[l] |= (uint8_t)(f->cov[k] ? 3 : 1);
+      *total_ins += f->ninst[k]; /* LLVM instructions, KLEE's unit */
+      if (f->cov[k]) *ins += f->ninst[k];
+      if (l && f->ninst[k]) seen[l] |= (uint8_t)(f->cov[k] ? 3 : 1);
     }
   }
-  /* Locations are (file, line) pairs, possibly repeated: count lines once. */
-  *lines = *total_lines = 0;
-  for (uint32_t l = 1; l < p->nlocs; l++) {
-    if (!seen[l]) continue;
-    int dup = 0;
-    for (uint32_t k = 1; k < l && !dup; k++)
-      if (seen[k] && p->locs[k].file == p->locs[l].file && p->locs[k].line == p->locs[l].line) {
-        dup = 1;
-        seen[k] |= seen[l];
-      }
-    if (dup) seen[l] = 0;
-  }
-  for (uint32_t l = 1; l < p->nlocs; l++) {
-    if (!seen[l]) continue;
+  /* Locations are (file, line) pairs, possibly repeated: sorted, a line
+  ** counts once (covered when any of its locations is), in n log n so
+  ** that a record of statistics over time stays cheap on a large program. */
+  size_t n = 0;
+  for (uint32_t l = 1; l < p->nlocs; l++)
+    if (seen[l]) all[n++] = (cov_line){p->locs[l].file, p->locs[l].line, (uint8_t)(seen[l] >> 1)};
+  qsort(all, n, sizeof *all, cmp_line);
+  for (size_t k = 0; k < n;) {
+    size_t e = k;
+    uint8_t c = 0;
+    for (; e < n && !cmp_line(&all[k], &all[e]); e++) c |= all[e].covered;
     (*total_lines)++;
-    if (seen[l] & 2) (*lines)++;
+    *lines += c;
+    k = e;
   }
+  free(all);
   free(seen);
   return 0;
 }
@@ -488,5 +505,6 @@ int sxl_session_finish(sxl_session *s) {
   snprintf(path, sizeof path, "%s/coverage.txt", s->outdir);
   if (write_coverage(s, path)) return -1;
   snprintf(path, sizeof path, "%s/stats.json", s->outdir);
-  return write_stats(s, path, lines, tl, ins, ti);
+  if (write_stats(s, path, lines, tl, ins, ti)) return -1;
+  return sxl_statlog_close(s);
 }

@@ -11,6 +11,16 @@
 /* Called for every test case the engine reports (duplicates included). */
 typedef void (*sxl_test_hook)(void *ud, symx_state *st, const symx_test *t);
 
+/* Statistics over time (statlog.c): OUTDIR/run.stats.jsonl. */
+typedef struct sxl_statlog {
+  FILE *f;              /* open while the run explores */
+  int off;              /* --output-stats=false: no file */
+  int64_t interval_ms;  /* --stats-write-interval: a record this often (0: not by time) */
+  uint64_t every_ins;   /* --stats-write-after-instructions: one per N (0: not by count) */
+  uint64_t t0_ns, next_ns, next_ins;
+  uint64_t records;     /* written so far */
+} sxl_statlog;
+
 typedef struct sxl_session {
   symx_ctx *ctx;
   LLVMContextRef llctx;
@@ -35,6 +45,7 @@ typedef struct sxl_session {
   void *test_ud;
   int outputs_open;     /* paths.jsonl / messages.txt opened (once per session) */
   symx_weight_fn weight; /* the "weighted" searcher's weight (may be NULL) */
+  sxl_statlog statlog;
   int in_next;          /* inside symx_engine_next: an error test there is a revived error side */
   char err[1024];
 } sxl_session;
@@ -151,7 +162,17 @@ int sxl_replay_tests(sxl_session *s, const char *const *files, int nfiles,
 /* Writes stats.json and coverage.txt into the output directory (if any).
 ** Returns 0, or -1 with s->err set. */
 int sxl_session_finish(sxl_session *s);
-/* Covered / total source lines and instructions of the program (not libc).
+/* Statistics over time (statlog.c): OUTDIR/run.stats.jsonl opened (once
+** per session; nothing without an output directory or with statlog.off),
+** a record when one is due (after each run of a state), the final record
+** (stats.json's figures) and the file closed. Each returns 0, or -1 with
+** s->err set. */
+int sxl_statlog_open(sxl_session *s);
+int sxl_statlog_tick(sxl_session *s);
+int sxl_statlog_close(sxl_session *s);
+/* Covered / total source lines and instructions of the program (not libc):
+** LLVM instructions as KLEE's run.istats counts them (translate.c's
+** count_inst) and the lines of those with a debug location.
 ** Returns 0, or -1 (all 0) with s->err set when out of memory. */
 int sxl_session_coverage(sxl_session *s, uint64_t *lines, uint64_t *total_lines,
                          uint64_t *ins, uint64_t *total_ins);

@@ -158,6 +158,11 @@ static void usage(FILE *f) {
         "  --quiet                        no program output and messages (unsupported\n"
         "                                 code: one count line; messages.txt keeps them)\n"
         "  --no-progress                  no progress line\n"
+        "  --stats-write-interval T       a record of statistics over time in\n"
+        "                                 OUTDIR/run.stats.jsonl every T (default 1s; 0:\n"
+        "                                 none), --stats-write-after-instructions N: one\n"
+        "                                 per N instructions too; the final record at the\n"
+        "                                 end (--output-stats=false: no file)\n"
         "  --set NAME=VALUE               any libsymx option\n"
         "  --NAME VALUE                   the same, NAME with - for _ (--max-depth 10);\n"
         "                                 a boolean one alone sets it (--validate-solver)\n",
@@ -258,6 +263,9 @@ typedef struct cli {
   char *replay_dec;  /* its decisions */
   uint32_t nreplay;
   int warnings_to_file;
+  int64_t stats_interval_ms; /* --stats-write-interval */
+  uint64_t stats_every_ins;  /* --stats-write-after-instructions */
+  int no_stats;              /* --output-stats=false */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -403,6 +411,10 @@ static const struct own_opt {
     {"debug-z3-dump-queries", K_STR, offsetof(cli, z3_dump), NULL, NULL},
     {"silent-klee-assume", K_FLAG, offsetof(cli, silent_assume), NULL, NULL},
     {"single-object-resolution", K_FLAG, offsetof(cli, single_object), NULL, NULL},
+    /* statistics over time: OUTDIR/run.stats.jsonl (statlog.c) */
+    {"stats-write-interval", K_MS, offsetof(cli, stats_interval_ms), NULL, NULL},
+    {"stats-write-after-instructions", K_U64, offsetof(cli, stats_every_ins), NULL, NULL},
+    {"output-stats", K_ON, offsetof(cli, no_stats), NULL, NULL},
     /* KLEE's options without a meaning in symx-llvm (yet), with the reason */
     {"write-test-info", K_REFUSED, 0, NULL, NULL},
     {"max-sym-array-size", K_REFUSED, 0, NULL, NULL},
@@ -965,6 +977,9 @@ static sxl_session *open_session(cli *c) {
   s->x.make_symbolic = c->make_symbolic;
   s->x.ext_warnings = c->ext_warnings;
   s->warnings_to_file = c->warnings_to_file;
+  s->statlog.interval_ms = c->stats_interval_ms;
+  s->statlog.every_ins = c->stats_every_ins;
+  s->statlog.off = c->no_stats;
   s->weight = c->weight;
   s->x.count_hits = c->weight == sxl_weight_icnt || c->weight == sxl_weight_cpicnt;
   s->x.statics = sxl_static_new(&c->statics);
@@ -1071,6 +1086,7 @@ int main(int argc, char **argv) {
   c.afl_name = "symx";
   c.afl_seed_ms = 10000;
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
+  c.stats_interval_ms = 1000; /* KLEE's default */
   c.statics = (sxl_static_limits){1, 1, 1, 1, 1000}; /* KLEE's defaults: no limits, 1000 forks */
   /* KLEE's: a .ktest seed's objects bind the inputs a path makes, in order */
   if (set(c.ctx, "seed_match", "position")) {

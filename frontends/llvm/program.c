@@ -294,6 +294,7 @@ void sxl_prog_free(sxl_prog *p) {
     free(f->consts);
     free(f->code);
     free(f->cov);
+    free(f->ninst);
     free(f->hits);
     free(f->forks);
     free(f->solve_ns);

@@ -154,6 +154,8 @@ typedef struct sxl_fn {
   sxl_ins *code;
   uint32_t ncode;
   uint8_t *cov;     /* per-instruction coverage */
+  uint16_t *ninst;  /* per instruction: the LLVM instructions it stands for
+                    ** in the coverage figures, KLEE's unit (translate.c) */
   uint64_t *hits;   /* per-instruction runs, all paths (counted when
                     ** sxl_exec.count_hits: nurs:icnt, nurs:cpicnt) */
   uint64_t *forks;  /* per branch instruction, all paths: forks and the */

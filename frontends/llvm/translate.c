@@ -748,16 +748,69 @@ static void keep_src(tr *t, uint32_t first, LLVMValueRef in) {
   for (uint32_t i = first; i < t->ncode; i++) t->src[i] = in;
 }
 
+/* Instructions the coverage figures leave out, so that they count what
+** KLEE's run.istats counts of the program once symx-stats has left out
+** its llvm.dbg.* calls: those calls, unconditional branches (KLEE's CFG
+** simplification merges most of their blocks away) and the intrinsics
+** KLEE's module has no instruction for (its IntrinsicCleaner erases them). */
+static int uncounted(LLVMValueRef in) {
+  static const char *const erased[] = {
+      "llvm.dbg.",       "llvm.lifetime.",     "llvm.stacksave",  "llvm.stackrestore",
+      "llvm.assume",     "llvm.expect",        "llvm.objectsize", "llvm.is.constant",
+      "llvm.var.annotation", "llvm.ptr.annotation", "llvm.annotation", "llvm.invariant.",
+      "llvm.experimental.noalias.scope.decl", "llvm.prefetch", "llvm.pcmarker"};
+  LLVMOpcode op = LLVMGetInstructionOpcode(in);
+  if (op == LLVMBr) return !LLVMIsConditional(in);
+  if (op != LLVMCall) return 0;
+  LLVMValueRef f = LLVMGetCalledValue(in);
+  size_t n;
+  const char *name = LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
+  for (size_t k = 0; k < sizeof erased / sizeof erased[0]; k++)
+    if (strncmp(name, erased[k], strlen(erased[k])) == 0) return 1;
+  return 0;
+}
+
+/* Coverage counts LLVM instructions, as KLEE's istats do: the first of
+** in's instructions [first, ncode) stands for in and for the instructions
+** of its block before it that made none (*owed: phis, no-op casts, ignored
+** intrinsics), which run whenever it does; uncounted ones count for
+** nothing. */
+static void count_inst(tr *t, uint32_t first, LLVMValueRef in, uint32_t *owed) {
+  if (t->capninst < t->ncode + 1) {
+    uint32_t cap = t->capninst ? t->capninst : 64;
+    while (cap < t->ncode + 1) cap *= 2;
+    uint16_t *n = realloc(t->ninst, cap * sizeof *n);
+    if (!n) {
+      t->oom = 1;
+      return;
+    }
+    memset(n + t->capninst, 0, (cap - t->capninst) * sizeof *n);
+    t->ninst = n;
+    t->capninst = cap;
+  }
+  *owed += !uncounted(in);
+  if (t->ncode > first && *owed) {
+    uint32_t v = t->ninst[first] + *owed;
+    t->ninst[first] = (uint16_t)(v > UINT16_MAX ? UINT16_MAX : v);
+    *owed = 0;
+  }
+}
+
 static void translate_blocks(tr *t) {
-  uint32_t b = 0;
+  uint32_t b = 0, owed = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(t->fn->ref); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
-    t->block_start[b++] = t->ncode;
+    uint32_t start = t->block_start[b++] = t->ncode;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !t->oom;
          in = LLVMGetNextInstruction(in)) {
       uint32_t first = t->ncode;
       translate_one(t, in, bb);
       if (t->p->keep_src) keep_src(t, first, in);
+      count_inst(t, first, in, &owed);
+    }
+    if (owed && t->ncode > start && !t->oom) { /* after its last one: ran with it */
+      t->ninst[t->ncode - 1] = (uint16_t)(t->ninst[t->ncode - 1] + owed);
+      owed = 0;
     }
   }
 }
@@ -802,6 +855,7 @@ static int install(tr *t) {
   fn->moves = t->moves;
   fn->args = t->args;
   fn->src = t->src;
+  fn->ninst = t->ninst;
   fn->translated = 1;
   return 0;
 }
@@ -826,6 +880,7 @@ int sxl_prog_translate(sxl_prog *p, uint32_t fi) {
     free(t.moves);
     free(t.args);
     free(t.src);
+    free(t.ninst);
   }
   free(t.edge_block);
   free(t.block_start);

@@ -32,6 +32,8 @@ typedef struct tr {
   uint32_t nargs, capargs;
   LLVMValueRef *src; /* when p->keep_src: each instruction's LLVM one */
   uint32_t capsrc;
+  uint16_t *ninst;   /* each instruction's LLVM ones in coverage (sxl_fn.ninst) */
+  uint32_t capninst;
   uint32_t loc;
   int bad; /* an operand could not be translated */
   int oom;  /* out of memory: the translation fails */

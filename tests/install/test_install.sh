@@ -80,7 +80,7 @@ EOF
     (cd "$T" && "$bin/symx-llvm" --output-dir "$T/out" k.c > "$T/llvm.log" 2>&1) || true
     grep -q "assertion failed" "$T/llvm.log" || { cat "$T/llvm.log"; fail "installed symx-llvm"; }
     # Paths, Tests, Errors
-    [ "$("$bin/symx-stats" "$T/out" | tail -1 | awk '{print $6, $7, $8}')" = "2 2 1" ] \
+    [ "$("$bin/symx-stats" "$T/out" | tail -1 | awk '{print $9, $10, $11}')" = "2 2 1" ] \
       || { "$bin/symx-stats" "$T/out"; fail "installed symx-stats"; }
     (cd "$T" && "$bin/symx-llvm" --libc full --posix-runtime k.c > "$T/llvm2.log" 2>&1) || true
     grep -q "assertion failed" "$T/llvm2.log" || { cat "$T/llvm2.log"; fail "installed symx-llvm --libc full --posix-runtime"; }
