@@ -158,6 +158,14 @@ static void usage(FILE *f) {
         "  --quiet                        no program output and messages (unsupported\n"
         "                                 code: one count line; messages.txt keeps them)\n"
         "  --no-progress                  no progress line\n"
+        "  --target FILE:LINE             a line to reach (repeatable): the first path that\n"
+        "                                 runs it gets a test case (stderr, messages.txt and\n"
+        "                                 OUTDIR/targets.txt say which); the run stops when\n"
+        "                                 all are reached (--stop-at-targets=false: goes on);\n"
+        "                                 --search sdse, sdse-pr, sdse-rr go towards them\n"
+        "                                 (the pending states too, unless --pending-search)\n"
+        "  --target-order any|sequential  sequential: a path reaches them in the given order\n"
+        "  --print-distances              the distance table (per LLVM block segment) on stdout\n"
         "  --set NAME=VALUE               any libsymx option\n"
         "  --NAME VALUE                   the same, NAME with - for _ (--max-depth 10);\n"
         "                                 a boolean one alone sets it (--validate-solver)\n",
@@ -258,6 +266,11 @@ typedef struct cli {
   char *replay_dec;  /* its decisions */
   uint32_t nreplay;
   int warnings_to_file;
+  const char *targets[64]; /* --target FILE:LINE */
+  int ntargets;
+  int target_order;        /* --target-order: 0 any, 1 sequential */
+  int no_stop_targets;     /* --stop-at-targets=false */
+  int print_distances;     /* --print-distances */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -290,6 +303,8 @@ enum own_kind {
   K_REPLAY_FILE, /* the value joins the --replay-ktest-file files, */
   K_REPLAY_DIR,  /* the --replay-ktest-dir directories */
   K_SEARCH,    /* the value joins the searchers */
+  K_TARGET,    /* the value joins the targets */
+  K_TARGET_ORDER, /* --target-order any|sequential */
   K_SET        /* NAME=VALUE: libsymx's option NAME */
 };
 
@@ -326,6 +341,10 @@ static const struct own_opt {
     {"env-file", K_STR, offsetof(cli, environ_file), NULL, NULL}, /* KLEE's name */
     {"no-progress", K_FLAG, offsetof(cli, no_progress), NULL, NULL},
     {"set", K_SET, 0, NULL, NULL},
+    {"target", K_TARGET, 0, NULL, NULL},
+    {"target-order", K_TARGET_ORDER, 0, NULL, NULL},
+    {"stop-at-targets", K_ON, offsetof(cli, no_stop_targets), NULL, NULL},
+    {"print-distances", K_FLAG, offsetof(cli, print_distances), NULL, NULL},
     /* KLEE 3.1's options under its names (those libsymx has by the same
     ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
     {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
@@ -679,6 +698,17 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     c->seed_input_given = 1;
     return 0;
   case K_SEARCH: return add_search(c, val);
+  case K_TARGET:
+    if (c->ntargets == (int)(sizeof c->targets / sizeof c->targets[0])) {
+      fprintf(stderr, "symx-llvm: --target: more than %d\n", c->ntargets);
+      return -1;
+    }
+    c->targets[c->ntargets++] = val;
+    return 0;
+  case K_TARGET_ORDER: {
+    static const char *const names[] = {"any", "sequential"};
+    return one_of(names, 2, val, &c->target_order, "target-order", "any or sequential");
+  }
   default: return set_pair(c->ctx, val);
   }
 }
@@ -841,6 +871,7 @@ static int run_explore(cli *c, sxl_session *s) {
                                  c->nseed_dirs, c->seed_input);
   int r = sxl_session_explore(s, seeds);
   if (!r) sxl_session_finish(s);
+  if (!r) sxl_targets_report(s);
   if (!c->quiet) {
     uint64_t l, tl, ins, ti;
     sxl_session_coverage(s, &l, &tl, &ins, &ti);
@@ -992,6 +1023,13 @@ static sxl_session *open_session(cli *c) {
     sxl_session_free(s);
     return NULL;
   }
+  if ((c->ntargets || c->print_distances) &&
+      sxl_targets_set(s, c->targets, (size_t)c->ntargets, c->target_order, !c->no_stop_targets)) {
+    fprintf(stderr, "symx-llvm: %s\n", s->err);
+    sxl_session_free(s);
+    return NULL;
+  }
+  if (c->print_distances) sxl_distance_print(s->dist, stdout);
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;
@@ -1020,7 +1058,13 @@ static int set_search(cli *c) {
       return -1;
     }
   }
-  return c->search[0] || c->batching || c->iterdeep ? set(c->ctx, "search", spec) : 0;
+  if (!(c->search[0] || c->batching || c->iterdeep)) return 0;
+  /* towards targets the pending states go by the same searcher (unless
+  ** --pending-search names one other than its default) */
+  if (c->ntargets && !strcmp(symx_option_get_str(c->ctx, "pending_search"), "random-path") &&
+      set(c->ctx, "pending_search", spec))
+    return -1;
+  return set(c->ctx, "search", spec);
 }
 
 /* After the command line: the run it asks for; the exit code. */

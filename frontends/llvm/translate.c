@@ -748,15 +748,15 @@ static void keep_src(tr *t, uint32_t first, LLVMValueRef in) {
 }
 
 static void translate_blocks(tr *t) {
-  uint32_t b = 0;
+  uint32_t b = 0, kept = 0; /* code before an instruction's own is kept as its */
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(t->fn->ref); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
     t->block_start[b++] = t->ncode;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !t->oom;
          in = LLVMGetNextInstruction(in)) {
-      uint32_t first = t->ncode;
       translate_one(t, in, bb);
-      if (t->p->keep_src) keep_src(t, first, in);
+      if (t->p->keep_src) keep_src(t, kept, in);
+      kept = t->ncode;
     }
   }
 }
