@@ -425,3 +425,28 @@ void sxl_distance_print(const sxl_distance *d, FILE *f) {
     fputc('\n', f);
   }
 }
+
+/* "FN BLOCK SEGMENT" of node v. */
+static void put_node(const sxl_distance *d, uint32_t v, FILE *f) {
+  const dnode *nd = &d->nodes[v];
+  fprintf(f, " %s %u %u", d->p->fns[nd->fn].name, nd->block, nd->seg);
+}
+
+void sxl_distance_print_state(const sxl_distance *d, const sxl_state *s, FILE *f) {
+  for (uint32_t i = 0; i < s->nframes; i++)
+    if (node_of(d, &s->frames[i], 0) == NONE) return; /* in a builtin's frame */
+  if (!s->nframes) return;
+  fputs("state", f);
+  put_node(d, node_of(d, &s->frames[s->nframes - 1], 0), f);
+  for (uint32_t i = s->nframes - 1; i-- > 0;) {
+    fputs(" |", f);
+    put_node(d, node_of(d, &s->frames[i], 1), f);
+  }
+  put_dist(f, "any", sxl_distance_of(d, s, SYMX_TARGET_ANY));
+  for (size_t t = 0; t < d->nt; t++) {
+    char name[32];
+    snprintf(name, sizeof name, "n%zu", t);
+    put_dist(f, name, sxl_distance_of(d, s, t));
+  }
+  fputc('\n', f);
+}

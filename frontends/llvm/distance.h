@@ -39,5 +39,8 @@ size_t sxl_distance_left(const sxl_distance *d);
 /* --print-distances: a line per node of the program's own functions,
 ** "distance FN BLOCK SEGMENT x=X n0=N0 n1=...", inf when unreachable. */
 void sxl_distance_print(const sxl_distance *d, FILE *f);
+/* The same for a state, each time the engine picks it: "state FN BLOCK
+** SEGMENT | CALLER BLOCK SEGMENT (its return node) ... any=D n0=D0 ...". */
+void sxl_distance_print_state(const sxl_distance *d, const sxl_state *s, FILE *f);
 
 #endif

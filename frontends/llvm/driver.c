@@ -301,6 +301,7 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
       return -1;
     }
     sxl_state *ps = symx_state_payload(st);
+    if (s->print_distances && s->dist) sxl_distance_print_state(s->dist, ps, stdout);
     uint64_t q0 = symx_stat_get(s->ctx, "solver_time_ns");
     int r = sxl_run(&s->x, ps, st);
     ps->qcost_ns += symx_stat_get(s->ctx, "solver_time_ns") - q0; /* freed at the next call */

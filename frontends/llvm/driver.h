@@ -40,6 +40,7 @@ typedef struct sxl_session {
   sxl_distance *dist;   /* --target: the targets and distances (NULL: none) */
   int stop_at_targets;  /* the run ends when every target is reached */
   uint32_t last_test;   /* the number of the last test case reported */
+  int print_distances;  /* --print-distances: each picked state's on stdout */
   char err[1024];
 } sxl_session;
 

@@ -165,7 +165,8 @@ static void usage(FILE *f) {
         "                                 --search sdse, sdse-pr, sdse-rr go towards them\n"
         "                                 (the pending states too, unless --pending-search)\n"
         "  --target-order any|sequential  sequential: a path reaches them in the given order\n"
-        "  --print-distances              the distance table (per LLVM block segment) on stdout\n"
+        "  --print-distances              the distance table (per LLVM block segment) and\n"
+        "                                 each state's as it is picked, on stdout\n"
         "  --set NAME=VALUE               any libsymx option\n"
         "  --NAME VALUE                   the same, NAME with - for _ (--max-depth 10);\n"
         "                                 a boolean one alone sets it (--validate-solver)\n",
@@ -1030,6 +1031,7 @@ static sxl_session *open_session(cli *c) {
     return NULL;
   }
   if (c->print_distances) sxl_distance_print(s->dist, stdout);
+  s->print_distances = c->print_distances;
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;
