@@ -791,6 +791,10 @@ SYMX_API int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn,
 ** re-read when the state is added and updated, and for every state by
 ** symx_engine_distances_changed (call it when a target is reached, so that
 ** states leave a reached target alone). Ties are broken by the engine's RNG.
+** In the pending modes, with option directed_revival (default on), a pending
+** state nearer to a target than the active state the searcher picks is
+** revived first (the solver is paid for the states the search wants), not
+** only when no active state is left.
 */
 #define SYMX_TARGET_ANY SIZE_MAX
 #define SYMX_DIST_INF UINT64_MAX

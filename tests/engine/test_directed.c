@@ -3,8 +3,9 @@
 ** end branches on the 8 bits of an input byte; its distance callback says
 ** how far a path is from the leaf whose bits spell TARGET (8 - depth while
 ** the path agrees with it, none once it does not). sdse must walk straight
-** to the leaf in eager mode (one selection per level); in pending mode
-** (pending states revived by sdse) it must get there too; the leaf's test
+** to the leaf in eager mode (one selection per level), and in pending mode
+** too (directed_revival: a nearer pending state is revived before the
+** active one runs; without it only when the active ones ran out); the leaf's test
 ** case (symx_state_emit_test) carries the input that spells TARGET.
 */
 #include "check.h"
@@ -59,9 +60,10 @@ static void on_test(void *user, symx_state *st, const symx_test *t) {
 }
 
 /* Selections until a path spells TARGET (0 when none does). */
-static unsigned run(const char *mode) {
+static unsigned run(const char *mode, int revival) {
   symx_ctx *ctx = symx_ctx_new();
   symx_option_set_str(ctx, "mode", mode);
+  symx_option_set(ctx, "directed_revival", revival);
   symx_option_set_str(ctx, "search", "sdse");
   symx_option_set_str(ctx, "pending_search", "sdse");
   symx_engine *eng = symx_engine_new(ctx);
@@ -76,13 +78,17 @@ static unsigned run(const char *mode) {
     picks++;
     pl *p = symx_state_payload(st);
     while (p->i < D) {
-      symx_expr *c = bit(ctx, p->i);
+      unsigned at = p->i;
+      symx_expr *c = bit(ctx, at);
       symx_state *t, *f;
       CHECK(symx_state_branch(st, c, &t, &f) == SYMX_OK);
       symx_expr_release(c);
-      unsigned at = p->i; /* p may be t's or f's */
-      if (t) ((pl *)symx_state_payload(t))->bits |= 1u << at, ((pl *)symx_state_payload(t))->i = at + 1;
+      if (t) { /* (payloads may move between st and its child: read them anew) */
+        ((pl *)symx_state_payload(t))->bits |= 1u << at;
+        ((pl *)symx_state_payload(t))->i = at + 1;
+      }
       if (f) ((pl *)symx_state_payload(f))->i = at + 1;
+      p = symx_state_payload(st);
       if (t && f) break;
       st = t ? t : f;
       p = symx_state_payload(st);
@@ -105,14 +111,17 @@ static unsigned run(const char *mode) {
 }
 
 static void test_eager(void) {
-  unsigned picks = run("eager");
+  unsigned picks = run("eager", 1);
   CHECK(picks >= 1 && picks <= D + 1);
 }
 
 static void test_pending(void) {
-  unsigned picks = run("pending");
-  /* each revival of the path's next state, after the witness side ran out */
-  CHECK(picks >= 1 && picks <= (D + 1) * (D + 1));
+  /* the pending state nearer than the active one is revived first */
+  unsigned picks = run("pending", 1);
+  CHECK(picks >= 1 && picks <= D + 1);
+  /* without directed_revival: only once the witness's side ran out */
+  picks = run("pending", 0);
+  CHECK(picks > D + 1 && picks <= (D + 1) * (D + 1));
 }
 
 CHECK_MAIN(CHECK_CASE(test_eager), CHECK_CASE(test_pending))
