@@ -8,7 +8,8 @@ Programs (bench/directed/*.c, the target is the line marked '// target'):
                calls of a parser, with a value only a full parse gives.
 Each program runs under every searcher in pending and eager mode with
 --rng-seed 1..5 (one run per seed), stopping at the target or at
---max-time. Reported per configuration: the median over the seeds of the
+--max-time; random-path and nurs:md2u run undirected (directed_revival=0:
+pending states only when no active one is left, as in the pending paper). Reported per configuration: the median over the seeds of the
 instructions run until the target was reached and of the run's wall time
 (stats.json; a run that did not reach it counts as infinite), and how many
 runs reached it. One JSON object per line, then a table.
@@ -26,6 +27,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "batch(rr(rp,sdse))", "random-path", "nurs:md2u"]
+UNDIRECTED = {"random-path", "nurs:md2u"}  # run as KLEE would: no directed revival
 MODES = ["pending", "eager"]
 
 
@@ -51,6 +53,7 @@ def one_run(a, bc, target, mode, search, seed, work):
     subprocess.run(["rm", "-rf", od])
     p = subprocess.run([a.symx, "--quiet", "--mode", mode, "--search", search, "--rng-seed",
                         str(seed), "--max-time", "%ds" % a.time, "--target", target,
+                        "--set", "directed_revival=%d" % (search not in UNDIRECTED),
                         "--output-dir", od, bc], capture_output=True, timeout=a.time * 3 + 60)
     if p.returncode != 0:
         raise SystemExit("symx-llvm failed: %s" % p.stderr.decode()[-500:])
