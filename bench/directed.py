@@ -3,16 +3,17 @@
 Table 3.1 on synthetic programs shaped like its examples).
 
 Programs (bench/directed/*.c, the target is the line marked '// target'):
-  validate.c   Fig 3.1's shape: a loop over the input must count five 'b's;
+  validate.c   a header of eight checks, a rejected input parsed further (Fig 3.1);
   latercall.c  the mknod/quote shape: the target is in the last of four
-               calls of a parser, with a value only a full parse gives.
+               calls of a checker, each call forking on every byte it reads.
 Each program runs under every searcher in pending and eager mode with
 --rng-seed 1..5 (one run per seed), stopping at the target or at
 --max-time; random-path and nurs:md2u run undirected (directed_revival=0:
-pending states only when no active one is left, as in the pending paper). Reported per configuration: the median over the seeds of the
-instructions run until the target was reached and of the run's wall time
-(stats.json; a run that did not reach it counts as infinite), and how many
-runs reached it. One JSON object per line, then a table.
+pending states revived only when no active one is left). Reported per
+configuration: the median over the seeds of the instructions run until the
+target was reached and of the run's wall time (stats.json; a run that did
+not reach it counts as infinite), and how many runs reached it. One JSON
+object per line, then a table.
 
 usage: directed.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--seeds N]
 """

@@ -1,17 +1,15 @@
-/* The mknod/quote shape: a parser called once per argument; the target is
-** in its last call only, with a value the earlier calls cannot give it. */
+/* The mknod/quote shape: a checker called once per argument; the target
+** is in the last call only, and every call forks on each byte it reads. */
 #include "klee/klee.h"
 
-static int parse(const char *s, int which) {
-  int v = 0;
-  for (int i = 0; i < 4; i++) {
-    if (s[i] < '0' || s[i] > '9')
-      break;
-    v = v * 10 + (s[i] - '0');
-  }
-  if (which == 3 && v == 1234)
+static int check(const char *s, int last) {
+  int odd = 0;
+  for (int i = 0; i < 4; i++)
+    if (s[i] == 'x')
+      odd++;
+  if (last && s[0] == 'T' && s[1] == 'G')
     return -1; // target
-  return v;
+  return odd;
 }
 
 int main(void) {
@@ -19,6 +17,6 @@ int main(void) {
   klee_make_symbolic(a, sizeof a, "a");
   int sum = 0;
   for (int k = 0; k < 4; k++)
-    sum += parse(a[k], k);
+    sum += check(a[k], k == 3);
   return sum < 0;
 }
