@@ -20,7 +20,6 @@ usage: directed.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--seeds N
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
