@@ -226,8 +226,9 @@ def native_build(a, src, work):
     subprocess.run([a.clang, "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
                     "-I" + a.include, src, "-o", bc], check=True)
     subprocess.run([a.symx, "--emit-cov-bitcode", cov_bc, bc], check=True)
-    subprocess.run([a.clang, "-g", cov_bc, "-L" + a.replay_dir, "-lsymx-replay", "-lm", "-o", exe],
-                   check=True)
+    # sanitized: links with the replay library of a sanitized build too
+    subprocess.run([a.clang, "-g", "-fsanitize=address,undefined", cov_bc, "-L" + a.replay_dir,
+                    "-lsymx-replay", "-lm", "-o", exe], check=True)
     return exe
 
 
@@ -235,7 +236,7 @@ def native_lines(exe, ktest, work):
     cov = os.path.join(work, "cov.txt")
     if os.path.exists(cov):
         os.unlink(cov)
-    env = dict(os.environ, KTEST_FILE=ktest, SYMX_COV_FILE=cov)
+    env = dict(os.environ, KTEST_FILE=ktest, SYMX_COV_FILE=cov, ASAN_OPTIONS="detect_leaks=0")
     subprocess.run([exe], env=env, capture_output=True, timeout=30)
     return {int(x) for x in open(cov).read().split()} if os.path.exists(cov) else set()
 
