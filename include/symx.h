@@ -801,7 +801,8 @@ SYMX_API int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn,
 typedef uint64_t (*symx_distance_fn)(void *user, symx_state *st, size_t target);
 SYMX_API int symx_engine_set_distance(symx_engine *eng, symx_distance_fn fn,
                                       size_t ntargets, void *user);
-/* Every state's distance is re-read (the targets changed). */
+/* (symx_engine_set_distance: only before symx_engine_start, SYMX_MISUSE
+** after.) Every state's distance is re-read (the targets changed). */
 SYMX_API int symx_engine_distances_changed(symx_engine *eng);
 /*
 ** Seeds (paper sections 2.2.2, 4.7). Every state carries the seeds still
