@@ -1061,6 +1061,9 @@ static int set_search(cli *c) {
     }
   }
   if (!(c->search[0] || c->batching || c->iterdeep)) return 0;
+  if (!c->ntargets && strstr(spec, "sdse"))
+    fprintf(stderr, "symx-llvm: warning: --search %s without --target: no state is nearer than "
+                    "another (their order is random)\n", spec);
   /* towards targets the pending states go by the same searcher (unless
   ** --pending-search names one other than its default) */
   if (c->ntargets && !strcmp(symx_option_get_str(c->ctx, "pending_search"), "random-path") &&
