@@ -794,7 +794,7 @@ SYMX_API int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn,
 ** In the pending modes, with option directed_revival (default on), a pending
 ** state nearer to a target than the active state the searcher picks is
 ** revived first (the solver is paid for the states the search wants), not
-** only when no active state is left.
+** only when no active state is left (after the seeding phase).
 */
 #define SYMX_TARGET_ANY SIZE_MAX
 #define SYMX_DIST_INF UINT64_MAX

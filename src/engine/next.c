@@ -144,8 +144,9 @@ static int zesti_revive(symx_engine *eng, sx_state *st) {
 ** state were left (option directed_revival). */
 static sx_state *nearer_pending(symx_engine *eng, sx_state *active) {
   const sx_search_env *env = &eng->env[1];
-  if (!env->distance || !eng->ctx->opts.directed_revival || sx_search_empty(&eng->search[1]))
-    return NULL;
+  if (!env->distance || !eng->ctx->opts.directed_revival || eng->sd.phase ||
+      sx_search_empty(&eng->search[1]))
+    return NULL; /* (the seeds' paths come first all the same) */
   sx_state *p = sx_search_select(&eng->search[1]);
   uint64_t dp = sx_search_distance(env, p, SYMX_TARGET_ANY);
   return dp < sx_search_distance(&eng->env[0], active, SYMX_TARGET_ANY) ? p : NULL;
