@@ -742,12 +742,15 @@ SYMX_API size_t symx_engine_count(symx_engine *eng, symx_status status);
 ** User searchers. The engine runs one searcher over ACTIVE states and one
 ** over PENDING states (options search and pending_search: "dfs", "bfs",
 ** "random-state", "random-path", "nurs:depth" (alias "depth-biased"),
-** "nurs:rp", "weighted" (symx_engine_set_weight), "batching:NAME" (keeps
+** "nurs:rp", "weighted" (symx_engine_set_weight), "sdse", "sdse-pr",
+** "sdse-rr" (symx_engine_set_distance), "batching:NAME" (keeps
 ** the last state for batch_instructions instructions and batch_time, each
 ** 0 = no such budget), "iterdeep:NAME" (a state that ran past a time budget
 ** since its selection pauses until nothing else is left; then the budget,
 ** first 1s, doubles), "(a,b)" (a group: "batching:(a,b)"), "zesti" (see
-** symx_state_sensitive), and "a,b,..." interleaved round-robin). A searcher holds the set it is given through
+** symx_state_sensitive), and "a,b,..." interleaved round-robin; Otter's
+** spellings "rr(a,b)" = "(a,b)", "batch(a)" = "batching:(a)", "rp" =
+** "random-path"). A searcher holds the set it is given through
 ** add/remove; select returns a member without removing it.
 */
 typedef struct symx_searcher_vt {
@@ -776,6 +779,31 @@ SYMX_API int symx_engine_set_searcher(symx_engine *eng, int pending,
 typedef double (*symx_weight_fn)(void *user, symx_state *st);
 SYMX_API int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn,
                                     void *user);
+/*
+** Directed search (Otter's SDSE): the front end knows targets (program
+** points to reach) and tells the engine a state's distance to them;
+** searchers "sdse" (the nearest state first), "sdse-pr" (random, odds
+** 1/distance) and "sdse-rr" (round robin over the targets, the state
+** nearest to each in turn) read it, for active states (search) and pending
+** ones (pending_search: the pending state nearest to a target is revived
+** first). target is 0..ntargets-1, or SYMX_TARGET_ANY: the nearest target
+** not reached yet. SYMX_DIST_INF: no target is reachable. A distance is
+** re-read when the state is added and updated, and for every state by
+** symx_engine_distances_changed (call it when a target is reached, so that
+** states leave a reached target alone). Ties are broken by the engine's RNG.
+** In the pending modes, with option directed_revival (default on), a pending
+** state nearer to a target than the active state the searcher picks is
+** revived first (the solver is paid for the states the search wants), not
+** only when no active state is left (after the seeding phase).
+*/
+#define SYMX_TARGET_ANY SIZE_MAX
+#define SYMX_DIST_INF UINT64_MAX
+typedef uint64_t (*symx_distance_fn)(void *user, symx_state *st, size_t target);
+SYMX_API int symx_engine_set_distance(symx_engine *eng, symx_distance_fn fn,
+                                      size_t ntargets, void *user);
+/* (symx_engine_set_distance: only before symx_engine_start, SYMX_MISUSE
+** after.) Every state's distance is re-read (the targets changed). */
+SYMX_API int symx_engine_distances_changed(symx_engine *eng);
 /*
 ** Seeds (paper sections 2.2.2, 4.7). Every state carries the seeds still
 ** consistent with its path (the initial state all of them); at a fork they
@@ -937,6 +965,10 @@ SYMX_API int symx_state_sensitive(symx_state *st);
 ** SYMX_MISUSE when st has ended.
 */
 SYMX_API int symx_state_set_location(symx_state *st, const char *location);
+/* A test case of st's path so far (reason SYMX_END_USER, message msg, the
+** location set by symx_state_set_location), whatever emit_tests says; st
+** (ACTIVE) goes on: e.g. a directed search's target was reached. */
+SYMX_API int symx_state_emit_test(symx_state *st, const char *msg);
 
 SYMX_API void *symx_state_payload(symx_state *st);
 /* Unique, increasing in creation order (the initial state is 1). */

@@ -105,6 +105,7 @@ static void on_warning(void *ud, const char *msg, int once) {
 ** halted (max_instructions, max_time, the end of --only-seed). */
 static void on_test(void *user, symx_state *st, const symx_test *t) {
   sxl_session *ss = user;
+  ss->last_test = t->number;
   if (ss->test_hook) ss->test_hook(ss->test_ud, st, t);
   sxl_state *s = symx_state_payload(st);
   if (t->duplicate) return;
@@ -219,6 +220,7 @@ void sxl_session_free(sxl_session *s) {
   if (!s) return;
   sxl_statlog_close(s); /* a run that failed still ends its records */
   symx_engine_free(s->eng);
+  sxl_distance_free(s->dist);
   sxl_static_free(s->x.statics);
   if (s->paths) fclose(s->paths);
   if (s->msgs) fclose(s->msgs);
@@ -277,6 +279,7 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   }
   symx_engine_on_test(s->eng, on_test, s);
   if (s->weight) symx_engine_set_weight(s->eng, s->weight, s);
+  sxl_targets_engine(s);
   symx_engine_on_progress(s->eng, on_progress, s, 2000);
   s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
   s->x.instructions_base = s->x.instructions; /* the engine counts this run's */
@@ -301,6 +304,7 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
       return -1;
     }
     sxl_state *ps = symx_state_payload(st);
+    if (s->print_distances && s->dist) sxl_distance_print_state(s->dist, ps, stdout);
     uint64_t q0 = symx_stat_get(s->ctx, "solver_time_ns");
     int r = sxl_run(&s->x, ps, st);
     ps->qcost_ns += symx_stat_get(s->ctx, "solver_time_ns") - q0; /* freed at the next call */

@@ -6,6 +6,7 @@
 #ifndef SXL_DRIVER_H
 #define SXL_DRIVER_H
 
+#include "distance.h"
 #include "sxl.h"
 
 /* Called for every test case the engine reports (duplicates included). */
@@ -47,6 +48,10 @@ typedef struct sxl_session {
   symx_weight_fn weight; /* the "weighted" searcher's weight (may be NULL) */
   sxl_statlog statlog;
   int in_next;          /* inside symx_engine_next: an error test there is a revived error side */
+  sxl_distance *dist;   /* --target: the targets and distances (NULL: none) */
+  int stop_at_targets;  /* the run ends when every target is reached */
+  uint32_t last_test;   /* the number of the last test case reported */
+  int print_distances;  /* --print-distances: each picked state's on stdout */
   char err[1024];
 } sxl_session;
 
@@ -130,6 +135,19 @@ double sxl_weight_covnew(void *user, symx_state *st);
 double sxl_weight_md2u(void *user, symx_state *st);
 double sxl_weight_icnt(void *user, symx_state *st);
 double sxl_weight_cpicnt(void *user, symx_state *st);
+
+/* --target (targets.c): the targets of s's program (specs[0..n)) with their
+** distances, fed to the engine's directed searchers; a path that runs a
+** target's line for the first time gets a test case ("target FILE:LINE
+** reached"), said on stderr and in messages.txt. 0, or -1 with s->err set. */
+int sxl_targets_set(sxl_session *s, const char *const *specs, size_t n, int sequential,
+                    int stop);
+/* Connects them to a new engine (sxl_session_explore). */
+void sxl_targets_engine(sxl_session *s);
+/* After the run: each target's fate on stderr (unless quiet) and in
+** OUTDIR/targets.txt ("FILE:LINE reached testN INSTRUCTIONS" or
+** "FILE:LINE not-reached"). */
+void sxl_targets_report(sxl_session *s);
 
 /* symx-llvm as an AFL++ peer instance (afl.c). */
 typedef struct sxl_afl_opts {

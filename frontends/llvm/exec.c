@@ -19,6 +19,7 @@ typedef struct loop {
   const sxl_ins *code;
   uint8_t *cov;
   uint64_t *hits; /* the function's run counts, when counted */
+  const uint32_t *tgt; /* the function's --target marks, or NULL */
   uint64_t *R;   /* the frame's register values */
   symx_expr **S; /* and their expressions (NULL = concrete) */
   uint32_t pc;
@@ -32,6 +33,7 @@ static inline void reload(loop *L) {
   L->code = fn->code;
   L->cov = fn->cov;
   L->hits = L->x->count_hits ? fn->hits : NULL;
+  L->tgt = fn->target;
   L->R = L->s->regs + L->fr->base;
   L->S = L->s->sym + L->fr->base;
   L->pc = L->fr->pc;
@@ -429,6 +431,13 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     }
     const sxl_ins *in = &L.code[L.pc];
     if (trace) sxl_trace(x, s, st, L.fr->fn, L.pc);
+    if (L.tgt && L.tgt[L.pc] && st) { /* a target: reached when it runs (st is feasible) */
+      save(&L);
+      if (x->on_target(x->end_ud, s, st, L.tgt[L.pc] - 1)) {
+        sxl_flush(r);
+        return SXL_RUN_YIELD;
+      }
+    }
     if (!L.cov[L.pc]) {
       L.cov[L.pc] = 1;
       s->newcov = 1;

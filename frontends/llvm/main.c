@@ -163,6 +163,15 @@ static void usage(FILE *f) {
         "                                 none), --stats-write-after-instructions N: one\n"
         "                                 per N instructions too; the final record at the\n"
         "                                 end (--output-stats=false: no file)\n"
+        "  --target FILE:LINE             a line to reach (repeatable): the first path that\n"
+        "                                 runs it gets a test case (stderr, messages.txt and\n"
+        "                                 OUTDIR/targets.txt say which); the run stops when\n"
+        "                                 all are reached (--stop-at-targets=false: goes on);\n"
+        "                                 --search sdse, sdse-pr, sdse-rr go towards them\n"
+        "                                 (the pending states too, unless --pending-search)\n"
+        "  --target-order any|sequential  sequential: a path reaches them in the given order\n"
+        "  --print-distances              the distance table (per LLVM block segment) and\n"
+        "                                 each state's as it is picked, on stdout\n"
         "  --set NAME=VALUE               any libsymx option\n"
         "  --NAME VALUE                   the same, NAME with - for _ (--max-depth 10);\n"
         "                                 a boolean one alone sets it (--validate-solver)\n",
@@ -266,6 +275,11 @@ typedef struct cli {
   int64_t stats_interval_ms; /* --stats-write-interval */
   uint64_t stats_every_ins;  /* --stats-write-after-instructions */
   int no_stats;              /* --output-stats=false */
+  const char *targets[64]; /* --target FILE:LINE */
+  int ntargets;
+  int target_order;        /* --target-order: 0 any, 1 sequential */
+  int no_stop_targets;     /* --stop-at-targets=false */
+  int print_distances;     /* --print-distances */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -298,6 +312,8 @@ enum own_kind {
   K_REPLAY_FILE, /* the value joins the --replay-ktest-file files, */
   K_REPLAY_DIR,  /* the --replay-ktest-dir directories */
   K_SEARCH,    /* the value joins the searchers */
+  K_TARGET,    /* the value joins the targets */
+  K_TARGET_ORDER, /* --target-order any|sequential */
   K_SET        /* NAME=VALUE: libsymx's option NAME */
 };
 
@@ -334,6 +350,10 @@ static const struct own_opt {
     {"env-file", K_STR, offsetof(cli, environ_file), NULL, NULL}, /* KLEE's name */
     {"no-progress", K_FLAG, offsetof(cli, no_progress), NULL, NULL},
     {"set", K_SET, 0, NULL, NULL},
+    {"target", K_TARGET, 0, NULL, NULL},
+    {"target-order", K_TARGET_ORDER, 0, NULL, NULL},
+    {"stop-at-targets", K_ON, offsetof(cli, no_stop_targets), NULL, NULL},
+    {"print-distances", K_FLAG, offsetof(cli, print_distances), NULL, NULL},
     /* KLEE 3.1's options under its names (those libsymx has by the same
     ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
     {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
@@ -691,6 +711,17 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     c->seed_input_given = 1;
     return 0;
   case K_SEARCH: return add_search(c, val);
+  case K_TARGET:
+    if (c->ntargets == (int)(sizeof c->targets / sizeof c->targets[0])) {
+      fprintf(stderr, "symx-llvm: --target: more than %d\n", c->ntargets);
+      return -1;
+    }
+    c->targets[c->ntargets++] = val;
+    return 0;
+  case K_TARGET_ORDER: {
+    static const char *const names[] = {"any", "sequential"};
+    return one_of(names, 2, val, &c->target_order, "target-order", "any or sequential");
+  }
   default: return set_pair(c->ctx, val);
   }
 }
@@ -853,6 +884,7 @@ static int run_explore(cli *c, sxl_session *s) {
                                  c->nseed_dirs, c->seed_input);
   int r = sxl_session_explore(s, seeds);
   if (!r) sxl_session_finish(s);
+  if (!r) sxl_targets_report(s);
   if (!c->quiet) {
     uint64_t l, tl, ins, ti;
     sxl_session_coverage(s, &l, &tl, &ins, &ti);
@@ -1007,6 +1039,14 @@ static sxl_session *open_session(cli *c) {
     sxl_session_free(s);
     return NULL;
   }
+  if ((c->ntargets || c->print_distances) &&
+      sxl_targets_set(s, c->targets, (size_t)c->ntargets, c->target_order, !c->no_stop_targets)) {
+    fprintf(stderr, "symx-llvm: %s\n", s->err);
+    sxl_session_free(s);
+    return NULL;
+  }
+  if (c->print_distances) sxl_distance_print(s->dist, stdout);
+  s->print_distances = c->print_distances;
   if (c->quantum) s->x.quantum = c->quantum;
   s->quiet = c->quiet;
   s->x.echo_output = !c->quiet;
@@ -1035,7 +1075,16 @@ static int set_search(cli *c) {
       return -1;
     }
   }
-  return c->search[0] || c->batching || c->iterdeep ? set(c->ctx, "search", spec) : 0;
+  if (!(c->search[0] || c->batching || c->iterdeep)) return 0;
+  if (!c->ntargets && strstr(spec, "sdse"))
+    fprintf(stderr, "symx-llvm: warning: --search %s without --target: no state is nearer than "
+                    "another (their order is random)\n", spec);
+  /* towards targets the pending states go by the same searcher (unless
+  ** --pending-search names one other than its default) */
+  if (c->ntargets && !strcmp(symx_option_get_str(c->ctx, "pending_search"), "random-path") &&
+      set(c->ctx, "pending_search", spec))
+    return -1;
+  return set(c->ctx, "search", spec);
 }
 
 /* After the command line: the run it asks for; the exit code. */

@@ -303,6 +303,7 @@ void sxl_prog_free(sxl_prog *p) {
     free(f->args);
     free(f->unsupported);
     free(f->src);
+    free(f->target);
   }
   free(p->fns);
   for (uint32_t i = 0; i < p->nglobals; i++) {

@@ -168,6 +168,8 @@ typedef struct sxl_fn {
   char *unsupported; /* set when the function cannot be translated */
   LLVMValueRef *src; /* per instruction: the LLVM instruction it came from
                      ** (when the program keeps them: sxl_prog.keep_src) */
+  uint32_t *target; /* per instruction: 1 + the --target it is on, 0 none
+                     ** (NULL without targets; distance.c) */
 } sxl_fn;
 
 typedef struct sxl_loc {
@@ -354,6 +356,7 @@ typedef struct sxl_state {
   uint64_t qcost_ns; /* solver time while this path ran (KLEE's query cost: nurs:qc) */
   uint64_t steps;    /* instructions this path ran (a fork's child: its parent's too) */
   uint64_t cov_at;   /* steps after its last newly covered instruction, 0: none (nurs:covnew) */
+  uint32_t tnext;    /* --target-order sequential: the next target this path must reach */
   /* KLEE's per-test files (trail.c): branch decisions '0'/'1' of every
   ** conditional branch (path) and of the symbolic ones (sympath), source
   ** locations this state covered first (newlocs; a fork's child starts empty) */
@@ -450,6 +453,9 @@ struct sxl_exec {
   FILE *trace_out;
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
+  /* a state about to run an instruction of --target t (fn->target): 1
+  ** stops the run (the state is resumable there), 0 goes on (targets.c) */
+  int (*on_target)(void *ud, sxl_state *s, symx_state *st, uint32_t t);
   char fatal[512];
   char err_suffix[64]; /* klee_report_error's suffix for the error being ended, or "" */
 };

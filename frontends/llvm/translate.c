@@ -797,7 +797,7 @@ static void count_inst(tr *t, uint32_t first, LLVMValueRef in, uint32_t *owed) {
 }
 
 static void translate_blocks(tr *t) {
-  uint32_t b = 0, owed = 0;
+  uint32_t b = 0, owed = 0, kept = 0; /* code before an instruction's own is kept as its */
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(t->fn->ref); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
     uint32_t start = t->block_start[b++] = t->ncode;
@@ -805,7 +805,8 @@ static void translate_blocks(tr *t) {
          in = LLVMGetNextInstruction(in)) {
       uint32_t first = t->ncode;
       translate_one(t, in, bb);
-      if (t->p->keep_src) keep_src(t, first, in);
+      if (t->p->keep_src) keep_src(t, kept, in);
+      kept = t->ncode;
       count_inst(t, first, in, &owed);
     }
     if (owed && t->ncode > start && !t->oom) { /* after its last one: ran with it */

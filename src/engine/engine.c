@@ -54,7 +54,7 @@ symx_engine *symx_engine_new(symx_ctx *ctx) {
                                 .seeds_filter = h_seeds_filter};
   for (int i = 0; i < 2; i++) {
     eng->env[i] = (sx_search_env){ctx, &eng->rng, &eng->tree, &eng->instructions, NULL, NULL,
-                                  &eng->slots[i]};
+                                  &eng->slots[i], NULL, NULL, 0};
   }
   if (sx_searcher_create(&eng->env[0], sx_option_str(ctx, SX_OPT_search), &eng->search[0],
                          __func__) != SYMX_OK ||
@@ -201,6 +201,28 @@ int symx_engine_set_weight(symx_engine *eng, symx_weight_fn fn, void *user) {
     eng->env[i].weight = fn;
     eng->env[i].weight_user = user;
   }
+  return SYMX_OK;
+}
+
+int symx_engine_set_distance(symx_engine *eng, symx_distance_fn fn, size_t ntargets, void *user) {
+  if (!eng) return SYMX_MISUSE;
+  if (eng->started) return SX_MISUSE(eng->ctx, "the distance is set before symx_engine_start");
+  for (int i = 0; i < 2; i++) {
+    eng->env[i].distance = fn;
+    eng->env[i].distance_user = user;
+    eng->env[i].ntargets = fn ? ntargets : 0;
+  }
+  return SYMX_OK;
+}
+
+static void reread(void *user, sx_state *st) {
+  symx_engine *eng = user;
+  if (st->flags & SX_SF_INSET) sx_search_update(&eng->search[st->status == SYMX_ST_PENDING], st);
+}
+
+int symx_engine_distances_changed(symx_engine *eng) {
+  if (!eng) return SYMX_MISUSE;
+  sx_tree_foreach(&eng->tree, reread, eng);
   return SYMX_OK;
 }
 

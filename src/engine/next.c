@@ -138,6 +138,20 @@ static int zesti_revive(symx_engine *eng, sx_state *st) {
   return r;
 }
 
+/* Directed search in the pending modes: the pending state the pending
+** searcher picks, when it is nearer to a target than active (the active
+** searcher's pick), or NULL: then it is revived first, as if no active
+** state were left (option directed_revival). */
+static sx_state *nearer_pending(symx_engine *eng, sx_state *active) {
+  const sx_search_env *env = &eng->env[1];
+  if (!env->distance || !eng->ctx->opts.directed_revival || eng->sd.phase ||
+      sx_search_empty(&eng->search[1]))
+    return NULL; /* (the seeds' paths come first all the same) */
+  sx_state *p = sx_search_select(&eng->search[1]);
+  uint64_t dp = sx_search_distance(env, p, SYMX_TARGET_ANY);
+  return dp < sx_search_distance(&eng->env[0], active, SYMX_TARGET_ANY) ? p : NULL;
+}
+
 static int next(symx_engine *eng, symx_state **out) {
   symx_ctx *ctx = eng->ctx;
   if (eng->current && eng->current->status == SYMX_ST_ACTIVE)
@@ -160,8 +174,9 @@ static int next(symx_engine *eng, symx_state **out) {
       halt(eng);
       return SYMX_DONE;
     }
-    if (!sx_search_empty(&eng->search[0])) {
-      sx_state *st = sx_search_select(&eng->search[0]);
+    sx_state *near = NULL;
+    sx_state *st = sx_search_empty(&eng->search[0]) ? NULL : sx_search_select(&eng->search[0]);
+    if (st && !(near = nearer_pending(eng, st))) {
       if (replay_only(eng) && !st->seeds) {
         sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
         continue;
@@ -175,19 +190,20 @@ static int next(symx_engine *eng, symx_state **out) {
       *out = st;
       return SYMX_STATE;
     }
-    if (sx_search_empty(&eng->search[1])) {
+    if (!near && sx_search_empty(&eng->search[1])) {
       if (SX_EMPTY(eng->retry)) {
         eng->done = true;
         return SYMX_DONE;
       }
       while (!SX_EMPTY(eng->retry)) {
-        sx_state *st = SX_POP(eng->retry);
-        if (sx_engine_place(eng, st) != SYMX_OK)
-          sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
+        sx_state *rs = SX_POP(eng->retry);
+        if (sx_engine_place(eng, rs) != SYMX_OK)
+          sx_engine_end(eng, rs, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
       }
       continue;
     }
-    sx_state *st = take_pending(eng);
+    st = near ? near : take_pending(eng);
+    if (near) sx_engine_unplace(eng, near);
     if (replay_only(eng)) { /* no seed follows a pending state */
       sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);
       continue;

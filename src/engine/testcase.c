@@ -189,6 +189,14 @@ int symx_state_set_location(symx_state *st, const char *location) {
   return SYMX_OK;
 }
 
+int symx_state_emit_test(symx_state *st, const char *msg) {
+  if (!st) return SYMX_MISUSE;
+  symx_engine *eng = st->eng;
+  if (st->status != SYMX_ST_ACTIVE)
+    return SX_MISUSE(eng->ctx, "state %" PRIu64 " is not active", st->id);
+  return sx_engine_emit(eng, st, st->witness, SYMX_END_USER, SYMX_ERR_NONE, msg, __func__);
+}
+
 int symx_state_terminate(symx_state *st, symx_reason reason, symx_error_kind kind,
                          const char *msg) {
   if (!st) return SYMX_MISUSE;

@@ -21,6 +21,14 @@ static int one(const sx_search_env *env, const char *s, size_t n, sx_searcher *o
     if (rc != SYMX_OK) return rc;
     return sx_searcher_batching(env, &sub, out);
   }
+  /* Otter's spellings: rr(a,b) is the interleaved group, batch(a) batches */
+  if (n > 4 && !memcmp(s, "rr(", 3) && s[n - 1] == ')') return create_n(env, s + 3, n - 4, out, func);
+  if (n > 7 && !memcmp(s, "batch(", 6) && s[n - 1] == ')') {
+    sx_searcher sub;
+    int rc = create_n(env, s + 6, n - 7, &sub, func);
+    if (rc != SYMX_OK) return rc;
+    return sx_searcher_batching(env, &sub, out);
+  }
   if (n > 9 && !memcmp(s, "iterdeep:", 9)) {
     sx_searcher sub;
     int rc = one(env, s + 9, n - 9, &sub, func);
@@ -30,10 +38,13 @@ static int one(const sx_search_env *env, const char *s, size_t n, sx_searcher *o
   if (is(s, n, "dfs")) return sx_searcher_dfs(env, out);
   if (is(s, n, "bfs")) return sx_searcher_bfs(env, out);
   if (is(s, n, "random-state")) return sx_searcher_random_state(env, out);
-  if (is(s, n, "random-path")) return sx_searcher_random_path(env, out);
+  if (is(s, n, "random-path") || is(s, n, "rp")) return sx_searcher_random_path(env, out);
   if (is(s, n, "nurs:depth") || is(s, n, "depth-biased")) return sx_searcher_weighted(env, 0, out);
   if (is(s, n, "nurs:rp")) return sx_searcher_weighted(env, 1, out);
   if (is(s, n, "weighted")) return sx_searcher_weighted(env, 2, out);
+  if (is(s, n, "sdse")) return sx_searcher_sdse(env, 0, out);
+  if (is(s, n, "sdse-rr")) return sx_searcher_sdse(env, 1, out);
+  if (is(s, n, "sdse-pr")) return sx_searcher_weighted(env, 3, out);
   if (is(s, n, "zesti")) return sx_searcher_zesti(env, out);
   if (is(s, n, "batching")) {
     sx_searcher sub;

@@ -29,7 +29,16 @@ typedef struct sx_search_env {
   symx_weight_fn weight;        /* "weighted" */
   void *weight_user;
   int *slots;                   /* next free state slot (SX_SLOTS of them) */
+  symx_distance_fn distance;    /* "sdse", "sdse-pr", "sdse-rr" */
+  void *distance_user;
+  size_t ntargets;
 } sx_search_env;
+
+/* The distance of st to target (SYMX_TARGET_ANY: the nearest), INF without
+** a distance function. */
+static inline uint64_t sx_search_distance(const sx_search_env *env, sx_state *st, size_t target) {
+  return env->distance ? env->distance(env->distance_user, st, target) : SYMX_DIST_INF;
+}
 
 static inline int sx_search_add(sx_searcher *s, sx_state *st) { return s->vt.add(s->self, st); }
 static inline void sx_search_remove(sx_searcher *s, sx_state *st) { s->vt.remove(s->self, st); }
@@ -47,7 +56,8 @@ static inline void sx_search_free(sx_searcher *s) {
 /*
 ** A searcher from a spec: "dfs", "bfs", "random-state", "random-path",
 ** "nurs:depth" (= "depth-biased"), "nurs:rp", "weighted", "batching:SPEC",
-** "iterdeep:SPEC", "zesti", "a,b,..." (interleaved), "(SPEC)" (a group:
+** "iterdeep:SPEC", "zesti", "sdse", "sdse-pr", "sdse-rr", "a,b,..."
+** (interleaved), Otter's "rr(a,b)", "batch(SPEC)" and "rp", "(SPEC)" (a group:
 ** "batching:(a,b)" batches the interleaved pair). SYMX_RANGE naming func for an unknown name,
 ** SYMX_NOMEM.
 */
@@ -61,8 +71,13 @@ SX_INTERNAL int sx_searcher_bfs(const sx_search_env *env, sx_searcher *out);
 SX_INTERNAL int sx_searcher_random_state(const sx_search_env *env, sx_searcher *out);
 SX_INTERNAL int sx_searcher_random_path(const sx_search_env *env, sx_searcher *out);
 /* Weighted random: kind 0 = nurs:depth (weight depth+1), 1 = nurs:rp
-** (2^-depth), 2 = the user weight. */
+** (2^-depth), 2 = the user weight, 3 = sdse-pr (1/distance to the nearest
+** target; distance 0 counts as 1, none as the smallest weight). */
 SX_INTERNAL int sx_searcher_weighted(const sx_search_env *env, int kind, sx_searcher *out);
+/* Shortest distance first (sdse.c): rr 0 = to the nearest target
+** ("sdse"), 1 = round robin over the targets ("sdse-rr"); ties by the RNG.
+** Needs one slot. */
+SX_INTERNAL int sx_searcher_sdse(const sx_search_env *env, int rr, sx_searcher *out);
 /* Round robin over subs[0..n) (takes them over, also on failure). */
 SX_INTERNAL int sx_searcher_interleaved(const sx_search_env *env, sx_searcher *subs, size_t n,
                                         sx_searcher *out);

@@ -3,7 +3,8 @@
 ** with probability weight / total. Weights sit in the leaves of a segment
 ** tree whose inner nodes hold subtree sums, recomputed from the children on
 ** every change (no floating-point drift), so add, remove, update and select
-** are O(log n). Kinds: nurs:depth (depth + 1), nurs:rp (2^-depth), user.
+** are O(log n). Kinds: nurs:depth (depth + 1), nurs:rp (2^-depth), user,
+** sdse-pr (1/distance to a target: Otter's SDSE-pr).
 */
 #include "searcher.h"
 
@@ -26,6 +27,11 @@ static double weight(wr *s, sx_state *st) {
   switch (s->kind) {
   case 0: w = (double)st->depth + 1.0; break;
   case 1: w = ldexp(1.0, -(int)(st->depth < 1000 ? st->depth : 1000)); break;
+  case 3: {
+    uint64_t d = sx_search_distance(s->env, st, SYMX_TARGET_ANY);
+    w = d == SYMX_DIST_INF ? 0.0 : 1.0 / (double)(d ? d : 1);
+    break;
+  }
   default: w = s->env->weight ? s->env->weight(s->env->weight_user, st) : 1.0;
   }
   /* a zero, negative or NaN weight would make a member unreachable */

@@ -5,7 +5,7 @@
 ** and LLVM's own allocations are untouched). Each run must end without a
 ** crash: the session fails with a message, or goes on when the failure was
 ** the program's (its malloc returns NULL). Leaks are LeakSanitizer's to find
-** (ASan build).
+** (ASan build). Explorations, concrete runs, and explorations with --target.
 */
 #include "check.h"
 #include "driver.h"
@@ -35,8 +35,11 @@ char *__wrap_strndup(const char *s, size_t n) { return fail_now() ? NULL : __rea
 static const char *prog_path;
 
 /* One session on the program with allocation n failing (-1: none): explore,
-** or a concrete run. 1 when it completed, 0 when it failed with a message. */
+** or a concrete run (concrete 1), or explore towards two targets (2: their
+** distances, marks and test cases). 1 when it completed, 0 when it failed
+** with a message. */
 static int run_once(long n, int concrete, uint64_t *paths) {
+  static const char *const targets[] = {"prog.c:38", "prog.c:47"};
   symx_ctx *ctx = symx_ctx_new();
   symx_option_set_str(ctx, "emit_tests", "none");
   char err[1024] = "";
@@ -50,7 +53,8 @@ static int run_once(long n, int concrete, uint64_t *paths) {
   } else {
     s->quiet = 1;
     s->x.echo_output = 0;
-    int r = concrete ? sxl_session_run_concrete(s, NULL) : sxl_session_explore(s, NULL);
+    int r = concrete == 2 ? sxl_targets_set(s, targets, 2, 0, 0) : 0;
+    if (!r) r = concrete == 1 ? sxl_session_run_concrete(s, NULL) : sxl_session_explore(s, NULL);
     if (r) CHECK(s->err[0] != 0);
     done = !r;
     *paths = s->npaths;
@@ -76,12 +80,13 @@ static void sweep(int concrete) {
     failed += !done;
   }
   fprintf(stderr, "  %s: %ld allocations failed in turn, %ld runs ended with an error\n",
-          concrete ? "concrete run" : "exploration", n, failed);
+          concrete == 1 ? "concrete run" : concrete ? "targets" : "exploration", n, failed);
   CHECK(n < 100000);
 }
 
 static void test_explore(void) { sweep(0); }
 static void test_concrete(void) { sweep(1); }
+static void test_targets(void) { sweep(2); }
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -89,6 +94,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   prog_path = argv[1];
-  static const check_case cases[] = {CHECK_CASE(test_explore), CHECK_CASE(test_concrete)};
+  static const check_case cases[] = {CHECK_CASE(test_explore), CHECK_CASE(test_concrete),
+                                     CHECK_CASE(test_targets)};
   return check_run(argc - 1, argv + 1, cases, sizeof cases / sizeof cases[0]);
 }

@@ -32,7 +32,7 @@ static void fx_init(fx *f, uint64_t seed) {
   sx_rng_seed(&f->rng, seed);
   f->instructions = 0;
   f->slots = 0;
-  f->env = (sx_search_env){f->ctx, &f->rng, &f->tree, &f->instructions, user_weight, NULL, &f->slots};
+  f->env = (sx_search_env){f->ctx, &f->rng, &f->tree, &f->instructions, user_weight, NULL, &f->slots, NULL, NULL, 0};
   f->st[0] = sx_state_new(&f->ps, NULL, 1, NULL);
   sx_tree_root(&f->tree, f->st[0]);
   f->n = 1;
@@ -60,7 +60,9 @@ static const char *const specs[] = {"dfs", "bfs", "random-state", "random-path",
                                     "depth-biased", "nurs:rp", "weighted", "batching:dfs",
                                     "batching", "dfs,bfs,random-path", "batching:nurs:rp,random-state",
                                     "iterdeep:dfs", "batching:(dfs,bfs)",
-                                    "iterdeep:(batching:(random-path,nurs:rp))"};
+                                    "iterdeep:(batching:(random-path,nurs:rp))", "sdse",
+                                    "sdse-pr", "sdse-rr", "rr(rp,sdse)", "batch(rr(rp,sdse-rr))",
+                                    "batch(sdse-pr)"};
 
 static void test_membership(void) {
   for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {

@@ -24,7 +24,7 @@ static void test_zesti_order(void) {
   sx_rng_seed(&rng, 7);
   int slots = 0;
   uint64_t ins = 0;
-  sx_search_env env = {ctx, &rng, NULL, &ins, NULL, NULL, &slots};
+  sx_search_env env = {ctx, &rng, NULL, &ins, NULL, NULL, &slots, NULL, NULL, 0};
   sx_searcher z;
   CHECK(sx_searcher_zesti(&env, &z) == SYMX_OK);
   sx_zesti zz = {0};

@@ -324,6 +324,13 @@ class State:
         self._core.reraise()
         self._core.ctx.check(rc)
 
+    def emit_test(self, msg=None):
+        """A test case of the path so far (reason user); the state goes on
+        (e.g. a target of a directed search was reached)."""
+        rc = lib.symx_state_emit_test(self._ptr(), msg.encode() if msg else NULL)
+        self._core.reraise()
+        self._core.ctx.check(rc)
+
     def exit(self):
         """Ends the path normally."""
         self.terminate(Reason.EXIT)
@@ -653,6 +660,28 @@ class Engine:
         cb = ffi.callback("double (*)(void *, symx_state *)", w)
         core.keepalive.append(cb)
         self.ctx.check(lib.symx_engine_set_weight(self._ptr(), cb, NULL))
+
+    def set_distance(self, fn, ntargets=1):
+        """fn(state, target) -> int distance or None (unreachable): how far a
+        state is from target (0..ntargets-1, or None: the nearest one) for
+        search "sdse", "sdse-pr", "sdse-rr"; only before the start."""
+        core, any_ = self._core, ffi.cast("size_t", -1)
+
+        def d(user, st, target):
+            try:
+                v = fn(core.state(st), None if target == any_ else int(target))
+                return 2 ** 64 - 1 if v is None else int(v)
+            except BaseException as e:
+                core.stash(e)
+                return 2 ** 64 - 1
+
+        cb = ffi.callback("uint64_t (*)(void *, symx_state *, size_t)", d)
+        core.keepalive.append(cb)
+        self.ctx.check(lib.symx_engine_set_distance(self._ptr(), cb, ntargets, NULL))
+
+    def distances_changed(self):
+        """Every state's distance is read again (a target was reached)."""
+        self.ctx.check(lib.symx_engine_distances_changed(self._ptr()))
 
     def set_seeds(self, seeds):
         self.seeds = seeds  # borrowed by the engine: keep it alive

@@ -1,0 +1,127 @@
+/*
+** test_directed.c — directed search through the public API: a micro front
+** end branches on the 8 bits of an input byte; its distance callback says
+** how far a path is from the leaf whose bits spell TARGET (8 - depth while
+** the path agrees with it, none once it does not). sdse must walk straight
+** to the leaf in eager mode (one selection per level), and in pending mode
+** too (directed_revival: a nearer pending state is revived before the
+** active one runs; without it only when the active ones ran out); the leaf's test
+** case (symx_state_emit_test) carries the input that spells TARGET.
+*/
+#include "check.h"
+#include "symx.h"
+
+#include <stdlib.h>
+
+#define D 8
+#define TARGET 0xA5u
+
+typedef struct pl {
+  unsigned i, bits; /* levels decided, their values (bit k = level k) */
+} pl;
+
+static void *pl_clone(void *u, void *p) {
+  (void)u;
+  pl *c = malloc(sizeof *c);
+  if (c) *c = *(pl *)p;
+  return c;
+}
+static void pl_free(void *u, void *p) { (void)u; free(p); }
+static const symx_payload_vt pl_vt = {pl_clone, pl_free, NULL};
+
+static int reread; /* distance calls */
+static uint64_t distance(void *user, symx_state *st, size_t target) {
+  (void)user;
+  reread++;
+  const pl *p = symx_state_payload(st);
+  if (target != 0 && target != SYMX_TARGET_ANY) return SYMX_DIST_INF;
+  unsigned mask = (1u << p->i) - 1;
+  return (p->bits & mask) == (TARGET & mask) ? D - p->i : SYMX_DIST_INF;
+}
+
+static symx_expr *bit(symx_ctx *ctx, unsigned i) {
+  symx_expr *in = symx_array_input(ctx, "in", 1, 32), *x = symx_read_le(ctx, in, 0, 1);
+  symx_expr *b = symx_extract(ctx, x, i, i), *one = symx_const(ctx, 1, 1);
+  symx_expr *e = symx_eq(ctx, b, one);
+  symx_expr_release(in); symx_expr_release(x); symx_expr_release(b); symx_expr_release(one);
+  return e;
+}
+
+static uint8_t test_byte;
+static int test_user;
+static void on_test(void *user, symx_state *st, const symx_test *t) {
+  (void)user, (void)st;
+  if (t->reason != SYMX_END_USER) return;
+  test_user++;
+  size_t n;
+  const uint8_t *b = symx_assign_get(t->inputs, "in", &n);
+  CHECK(b && n == 1 && t->message && !strcmp(t->message, "target reached"));
+  if (b && n == 1) test_byte = b[0];
+}
+
+/* Selections until a path spells TARGET (0 when none does). */
+static unsigned run(const char *mode, int revival) {
+  symx_ctx *ctx = symx_ctx_new();
+  symx_option_set_str(ctx, "mode", mode);
+  symx_option_set(ctx, "directed_revival", revival);
+  symx_option_set_str(ctx, "search", "sdse");
+  symx_option_set_str(ctx, "pending_search", "sdse");
+  symx_engine *eng = symx_engine_new(ctx);
+  CHECK(symx_engine_set_distance(eng, distance, 1, NULL) == SYMX_OK);
+  symx_engine_on_test(eng, on_test, NULL);
+  CHECK(symx_engine_start(eng, calloc(1, sizeof(pl)), &pl_vt) == SYMX_OK);
+  CHECK(symx_engine_set_distance(eng, distance, 1, NULL) == SYMX_MISUSE); /* too late */
+  symx_state *st;
+  unsigned picks = 0, found = 0;
+  test_user = 0;
+  while (!found && symx_engine_next(eng, &st) == SYMX_STATE) {
+    picks++;
+    pl *p = symx_state_payload(st);
+    while (p->i < D) {
+      unsigned at = p->i;
+      symx_expr *c = bit(ctx, at);
+      symx_state *t, *f;
+      CHECK(symx_state_branch(st, c, &t, &f) == SYMX_OK);
+      symx_expr_release(c);
+      if (t) { /* (payloads may move between st and its child: read them anew) */
+        ((pl *)symx_state_payload(t))->bits |= 1u << at;
+        ((pl *)symx_state_payload(t))->i = at + 1;
+      }
+      if (f) ((pl *)symx_state_payload(f))->i = at + 1;
+      p = symx_state_payload(st);
+      if (t && f) break;
+      st = t ? t : f;
+      p = symx_state_payload(st);
+    }
+    if (p->i < D || symx_state_status(st) != SYMX_ST_ACTIVE) continue;
+    if (p->bits == TARGET) {
+      CHECK(symx_state_emit_test(st, "target reached") == SYMX_OK);
+      found = picks;
+    }
+    reread = 0;
+    CHECK(symx_engine_distances_changed(eng) == SYMX_OK);
+    CHECK(reread >= (int)(symx_engine_count(eng, SYMX_ST_ACTIVE) + symx_engine_count(eng, SYMX_ST_PENDING)));
+    CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);
+    CHECK(symx_state_emit_test(st, "late") == SYMX_MISUSE); /* it ended */
+  }
+  CHECK(test_user == 1 && test_byte == TARGET);
+  symx_engine_free(eng);
+  symx_ctx_free(ctx);
+  return found;
+}
+
+static void test_eager(void) {
+  unsigned picks = run("eager", 1);
+  CHECK(picks >= 1 && picks <= D + 1);
+}
+
+static void test_pending(void) {
+  /* the pending state nearer than the active one is revived first */
+  unsigned picks = run("pending", 1);
+  CHECK(picks >= 1 && picks <= D + 1);
+  /* without directed_revival: only once the witness's side ran out */
+  picks = run("pending", 0);
+  CHECK(picks > D + 1 && picks <= (D + 1) * (D + 1));
+}
+
+CHECK_MAIN(CHECK_CASE(test_eager), CHECK_CASE(test_pending))

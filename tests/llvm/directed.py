@@ -1,0 +1,363 @@
+#!/usr/bin/python3
+"""directed.py — symx-llvm's targets and directed searchers (issue 17, Otter).
+
+For each program tests/llvm/directed/*.c, its targets are the lines marked
+'// target':
+  1. distances: --print-distances against a brute-force breadth-first
+     search on the program's ICFG, built here from llvm-dis-14 of the module
+     symx-llvm ran (--output-module): nodes are a block's instructions up to
+     a call of a defined function and the rest after it; a search state is
+     (node, stack of return nodes), so calls and returns match by
+     construction. N (no return past the start) and X (to the function's
+     return) of every node must be what symx-llvm printed;
+  2. the reachable targets are the marked lines that an exhaustive run
+     (dfs, no targets) covers; every directed searcher, in eager and
+     pending mode, must report exactly those reached and the others not
+     reached (OUTDIR/targets.txt), and each reaching test case must replay
+     natively (an instrumented build with libsymx-replay) to its line;
+  3. --target-order sequential: an order no path follows is not reached,
+     the order of the program is; --stop-at-targets=false runs on;
+  4. bad targets (no code on the line, a file not in the program, no line
+     number, a bad --target-order) end with status 2 and a message naming
+     the target.
+"""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SEARCHERS = ["sdse", "sdse-pr", "sdse-rr", "rr(rp,sdse)", "rr(rp,sdse-rr)", "batch(sdse)",
+             "batch(rr(rp,sdse))", "random-path", "nurs:md2u"]
+MODES = ["eager", "pending"]
+INF = None
+
+
+def targets_of(src):
+    return [i + 1 for i, ln in enumerate(open(src)) if "// target" in ln]
+
+
+def symx(a, args, check=True):
+    p = subprocess.run([a.symx, "--quiet", "--max-time", "120s", "-I" + a.include] + args,
+                       capture_output=True, timeout=300)
+    if check and p.returncode != 0:
+        raise RuntimeError("symx-llvm %s failed (%d): %s" % (args, p.returncode, p.stderr.decode()[-800:]))
+    return p
+
+
+# ---------------------------------------------------------------- the ICFG
+
+def parse_ll(text):
+    """Defined functions of an .ll text: name -> list of blocks, each a dict
+    (label, instrs: list of instruction texts, a switch's lines joined)."""
+    fns, cur, block, pending = {}, None, None, None
+    for ln in text.split("\n"):
+        if ln.startswith("define "):
+            name = re.search(r"@([\w.$\"]+)\(", ln).group(1)
+            cur = fns[name] = []
+            block = {"label": None, "instrs": []}
+            cur.append(block)
+            continue
+        if cur is None:
+            continue
+        if ln.startswith("}"):
+            cur = None
+            continue
+        m = re.match(r"^([\w.$\-]+):", ln)
+        if m:
+            if block["instrs"]:
+                block = {"label": None, "instrs": []}
+                cur.append(block)
+            block["label"] = m.group(1)  # the entry block may be named too
+            continue
+        s = ln.strip()
+        if not s or s.startswith(";"):
+            continue
+        if pending is not None:  # inside a switch's case list
+            pending[-1] += " " + s
+            if s.startswith("]"):
+                pending = None
+            continue
+        block["instrs"].append(s)
+        if s.startswith("switch ") and not s.endswith("]"):
+            pending = block["instrs"]
+    return fns
+
+
+def build_icfg(fns):
+    """Nodes (fn, block ordinal, segment) with kind, successors, callee; the
+    lines of the instructions each holds (from !dbg)."""
+    nodes, entry, first = [], {}, {}
+    for fn, blocks in fns.items():
+        entry[fn] = len(nodes)
+        for b, blk in enumerate(blocks):
+            first[(fn, blk["label"], b)] = len(nodes)
+            seg = 0
+            nodes.append({"id": (fn, b, seg), "kind": "term", "succ": [], "callee": None, "dbg": []})
+            for ins in blk["instrs"]:
+                nodes[-1]["dbg"].append(ins)
+                m = re.search(r"\bcall\b[^@]*@([\w.$]+)\(", ins)
+                if m and m.group(1) in fns:
+                    nodes[-1]["kind"], nodes[-1]["callee"] = "call", m.group(1)
+                    seg += 1
+                    nodes.append({"id": (fn, b, seg), "kind": "term", "succ": [], "callee": None,
+                                  "dbg": []})
+                elif ins.startswith("ret "):
+                    nodes[-1]["kind"] = "ret"
+                elif re.match(r"(br|switch|indirectbr) ", ins):
+                    nodes[-1]["labels"] = re.findall(r"label %([\w.$\-]+)", ins)
+    label_node = {}
+    for fn, blocks in fns.items():
+        for b, blk in enumerate(blocks):
+            if blk["label"] is not None:
+                label_node[(fn, blk["label"])] = first[(fn, blk["label"], b)]
+    for v in nodes:
+        for lab in v.get("labels", []):
+            v["succ"].append(label_node[(v["id"][0], lab)])
+    return nodes, entry
+
+
+def node_lines(nodes, text, src_name):
+    """The source lines of each node's instructions (!dbg -> DILocation
+    line, of a scope in the source file)."""
+    locs = {}
+    for m in re.finditer(r"^!(\d+) = !DILocation\(line: (\d+),", text, re.M):
+        locs[m.group(1)] = int(m.group(2))
+    for v in nodes:
+        v["lines"] = {locs[m] for ins in v["dbg"] for m in re.findall(r"!dbg !(\d+)", ins)
+                      if m in locs}
+
+
+def bfs(nodes, entry, start, goal, stack=(), max_stack=8):
+    """Edges from (start, stack) to the first state goal accepts; a return
+    with an empty stack goes nowhere."""
+    seen = {(start, stack)}
+    q = collections.deque([(start, stack, 0)])
+    while q:
+        v, st, d = q.popleft()
+        if goal(v, st):
+            return d
+        n = nodes[v]
+        nxt = []
+        if n["kind"] == "call":
+            if len(st) < len(stack) + max_stack:
+                nxt.append((entry[n["callee"]], st + (v + 1,)))
+        elif n["kind"] == "ret":
+            if st:
+                nxt.append((st[-1], st[:-1]))
+        else:
+            nxt += [(w, st) for w in n["succ"]]
+        for s in nxt:
+            if s not in seen:
+                seen.add(s)
+                q.append((s[0], s[1], d + 1))
+    return INF
+
+
+def check_distances(a, src, work):
+    """symx-llvm's printed N and X against the brute force; problems."""
+    name = os.path.splitext(os.path.basename(src))[0]
+    od = os.path.join(work, name + "-dist")
+    lines = targets_of(src)
+    tg = [x for ln in lines for x in ("--target", "%s:%d" % (os.path.basename(src), ln))]
+    p = symx(a, ["--print-distances", "--output-module", "--output-dir", od,
+                 "--search", "random-path", "--stop-at-targets=false", "--max-instructions",
+                 "3000"] + tg + [src])
+    text = subprocess.run([a.llvm_dis, "-o", "-", os.path.join(od, "final.bc")], check=True,
+                          capture_output=True).stdout.decode()
+    fns = parse_ll(text)
+    nodes, entry = build_icfg(fns)
+    node_lines(nodes, text, os.path.basename(src))
+    index = {v["id"]: i for i, v in enumerate(nodes)}
+    problems, checked = [], 0
+    for ln in p.stdout.decode().split("\n"):
+        if not ln.startswith("distance "):
+            continue
+        f = ln.split()
+        key = (f[1], int(f[2]), int(f[3]))
+        vals = dict(x.split("=") for x in f[4:])
+        if key not in index:
+            problems.append("%s: node %s not in the module" % (name, key))
+            continue
+        v = index[key]
+        want = {"x": bfs(nodes, entry, v, lambda w, st: not st and nodes[w]["kind"] == "ret")}
+        for t, line in enumerate(lines):
+            want["n%d" % t] = bfs(nodes, entry, v, lambda w, st, line=line: line in nodes[w]["lines"])
+        for k, w in want.items():
+            got = None if vals[k] == "inf" else int(vals[k])
+            checked += 1
+            if got != w:
+                problems.append("%s: %s %s: symx-llvm %s, BFS %s" % (name, key, k, vals[k], w))
+    # each picked state's distance, through the return nodes of its stack
+    got_t = read_targets(od)
+    reached = {t for t, ln in enumerate(lines) if got_t.get("%s:%d" % (os.path.basename(src), ln))}
+    for ln in sorted(set(p.stdout.decode().split("\n"))):
+        if not ln.startswith("state "):
+            continue
+        frames = [f.split() for f in ln[6:].split("|")]
+        vals = dict(x.split("=") for x in frames[-1][3:])
+        keys = [(f[0], int(f[1]), int(f[2])) for f in frames]
+        if any(k not in index for k in keys):
+            problems.append("%s: %s: a node not in the module" % (name, ln))
+            continue
+        stack = tuple(index[k] for k in reversed(keys[1:]))
+        ns = []
+        for t, line in enumerate(lines):
+            w = bfs(nodes, entry, index[keys[0]], lambda v, st, line=line: line in nodes[v]["lines"], stack)
+            got = None if vals["n%d" % t] == "inf" else int(vals["n%d" % t])
+            checked += 1
+            if got != w and not (got is None and t in reached):
+                problems.append("%s: %s: n%d is %s by BFS" % (name, ln, t, w))
+            ns += [got] if got is not None else []
+        if (vals["any"] == "inf") != (not ns) or (ns and int(vals["any"]) != min(ns)):
+            problems.append("%s: %s: any is not the minimum" % (name, ln))
+    if checked < 10:
+        problems.append("%s: only %d distances checked" % (name, checked))
+    return problems, checked
+
+
+# ------------------------------------------------------------ reachability
+
+def native_build(a, src, work):
+    name = os.path.splitext(os.path.basename(src))[0]
+    bc, cov_bc, exe = [os.path.join(work, name + s) for s in (".bc", ".cov.bc", ".native")]
+    subprocess.run([a.clang, "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
+                    "-I" + a.include, src, "-o", bc], check=True)
+    subprocess.run([a.symx, "--emit-cov-bitcode", cov_bc, bc], check=True)
+    # sanitized: links with the replay library of a sanitized build too
+    subprocess.run([a.clang, "-g", "-fsanitize=address,undefined", cov_bc, "-L" + a.replay_dir,
+                    "-lsymx-replay", "-lm", "-o", exe], check=True)
+    return exe
+
+
+def native_lines(exe, ktest, work):
+    cov = os.path.join(work, "cov.txt")
+    if os.path.exists(cov):
+        os.unlink(cov)
+    env = dict(os.environ, KTEST_FILE=ktest, SYMX_COV_FILE=cov, ASAN_OPTIONS="detect_leaks=0")
+    subprocess.run([exe], env=env, capture_output=True, timeout=30)
+    return {int(x) for x in open(cov).read().split()} if os.path.exists(cov) else set()
+
+
+def read_targets(od):
+    """targets.txt: FILE:LINE -> test name, or None when not reached."""
+    out = {}
+    for ln in open(os.path.join(od, "targets.txt")):
+        f = ln.split()
+        out[f[0]] = f[2] if f[1] == "reached" else None
+    return out
+
+
+def reachable_lines(a, src, work):
+    od = os.path.join(work, os.path.basename(src) + "-all")
+    symx(a, ["--search", "dfs", "--output-dir", od, src])
+    base = os.path.basename(src)
+    return {int(ln.rsplit(":", 1)[1]) for ln in open(os.path.join(od, "coverage.txt"))
+            if ln.rsplit(":", 1)[0] == base}
+
+
+def check_searchers(a, src, work):
+    base = os.path.basename(src)
+    lines = targets_of(src)
+    reach = {ln for ln in lines if ln in reachable_lines(a, src, work)}
+    if not reach or reach == set(lines):
+        return ["%s: wants reachable and unreachable targets (reachable: %s)" % (base, reach)], 0
+    exe = native_build(a, src, work)
+    tg = [x for ln in lines for x in ("--target", "%s:%d" % (base, ln))]
+    problems, runs = [], 0
+    for mode in MODES:
+        for se in SEARCHERS:
+            od = os.path.join(work, "%s-%s-%s" % (base, mode, re.sub(r"\W", "_", se)))
+            symx(a, ["--mode", mode, "--search", se, "--output-dir", od] + tg + [src])
+            runs += 1
+            got = read_targets(od)
+            for ln in lines:
+                test = got.get("%s:%d" % (base, ln), "missing")
+                what = "%s %s %s:%d" % (mode, se, base, ln)
+                if test == "missing":
+                    problems.append("%s: not in targets.txt" % what)
+                elif (test is not None) != (ln in reach):
+                    problems.append("%s: %s, but it is %sreachable" %
+                                    (what, "reached" if test else "not reached", "" if ln in reach else "un"))
+                elif test and ln not in native_lines(exe, os.path.join(od, test + ".ktest"), work):
+                    problems.append("%s: %s does not replay natively to the line" % (what, test))
+    return problems, runs
+
+
+def check_order(a, work):
+    src = os.path.join(a.dir, "nest.c")
+    text = open(src).read().split("\n")
+    # mid's call runs before the "return 5" on every path
+    early = 1 + next(i for i, ln in enumerate(text) if "target (early)" in ln)
+    late = 1 + next(i for i, ln in enumerate(text) if "return 5;" in ln)
+    problems = []
+    for order, want in (([early, late], [True, True]), ([late, early], [True, False])):
+        od = os.path.join(work, "order-%d-%d" % tuple(order))
+        tg = [x for ln in order for x in ("--target", "nest.c:%d" % ln)]
+        symx(a, ["--target-order", "sequential", "--search", "sdse", "--output-dir", od] + tg + [src])
+        got = read_targets(od)
+        for ln, w in zip(order, want):
+            if (got.get("nest.c:%d" % ln) is not None) != w:
+                problems.append("sequential %s: nest.c:%d %sreached" % (order, ln, "not " if w else ""))
+    # all reached: the run stops, unless --stop-at-targets=false
+    counts = []
+    for extra in ([], ["--stop-at-targets=false"]):
+        od = os.path.join(work, "stop-%d" % len(extra))
+        symx(a, ["--search", "dfs", "--output-dir", od, "--target", "nest.c:%d" % early] + extra + [src])
+        counts.append(sum(1 for _ in open(os.path.join(od, "paths.jsonl"))))
+    if not counts[0] < counts[1]:
+        problems.append("--stop-at-targets: paths %s (stop, go on)" % counts)
+    return problems
+
+
+def check_bad(a):
+    src = os.path.join(a.dir, "loop.c")
+    cases = [(["--target", "loop.c:1"], "loop.c:1", "no code"),
+             (["--target", "nosuch.c:3"], "nosuch.c", "no code of a file"),
+             (["--target", "loop.c"], "loop.c", "FILE:LINE"),
+             (["--target", "loop.c:0"], "loop.c:0", "FILE:LINE"),
+             (["--target", "loop.c:18", "--target", "loop.c:18"], "loop.c:18", "twice"),
+             (["--target", "loop.c:18", "--target-order", "backwards"], "backwards", "sequential")]
+    problems = []
+    for args, name, why in cases:
+        p = symx(a, args + [src], check=False)
+        err = p.stderr.decode()
+        if p.returncode != 2 or name not in err or why not in err or len(err.strip().split("\n")) != 1:
+            problems.append("%s: status %d, %r" % (args, p.returncode, err))
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", required=True)
+    ap.add_argument("--replay-dir", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--clang", default="clang-14")
+    ap.add_argument("--llvm-dis", default="llvm-dis-14")
+    a = ap.parse_args()
+    progs = sorted(os.path.join(a.dir, f) for f in os.listdir(a.dir) if f.endswith(".c"))
+    problems = []
+    with tempfile.TemporaryDirectory() as work:
+        for src in progs:
+            p, n = check_distances(a, src, work)
+            print("%s: %d distances against the BFS: %s" % (os.path.basename(src), n, "ok" if not p else "FAIL"))
+            problems += p
+            p, n = check_searchers(a, src, work)
+            print("%s: %d directed runs: %s" % (os.path.basename(src), n, "ok" if not p else "FAIL"))
+            problems += p
+        p = check_order(a, work)
+        print("target order, stop: %s" % ("ok" if not p else "FAIL"))
+        problems += p
+        p = check_bad(a)
+        print("bad targets: %s" % ("ok" if not p else "FAIL"))
+        problems += p
+    for p in problems:
+        print("  " + p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
