@@ -15,6 +15,11 @@
 
 #include <llvm-c/BitWriter.h>
 
+/* Exit statuses (--help): 0 no error found, the exploration complete. */
+#define SXL_EXIT_ERRORS 1     /* errors found (whatever else happened) */
+#define SXL_EXIT_CANNOT 2     /* could not run: arguments, input, output directory */
+#define SXL_EXIT_INCOMPLETE 3 /* no error, but unsupported code or a limit cut paths */
+
 static symx_ctx *g_ctx; /* for the signal handler only */
 static volatile int g_stop;
 
@@ -258,6 +263,9 @@ typedef struct cli {
   char *replay_dec;  /* its decisions */
   uint32_t nreplay;
   int warnings_to_file;
+  int outdir_given;    /* --output-dir DIR (else symx-out-N, when the mode writes) */
+  int outdir_wanted;   /* this run writes an output directory */
+  char outdir[4096];   /* the one made */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -312,6 +320,7 @@ static const struct own_opt {
     {"afl-idle", K_MS, offsetof(cli, afl_idle_ms), NULL, NULL},
     {"exit-on-error", K_FLAG, offsetof(cli, exit_on_error), NULL, NULL},
     {"emit-all-tests", K_LIB, 0, "emit_tests", "all"}, /* KLEE's name */
+    {"write-tests", K_ALIAS, 0, "emit_tests", NULL}, /* cover|all|errors|none */
     {"max-solver-time", K_ALIAS, 0, "solver_timeout", NULL}, /* KLEE's per-query limit */
     {"optimize", K_FLAG, offsetof(cli, optimize), NULL, NULL},
     {"concretize-pointers", K_FLAG, offsetof(cli, concretize_pointers), NULL, NULL},
@@ -353,11 +362,10 @@ static const struct own_opt {
     {"only-output-states-covering-new", K_LIB, 0, "emit_tests", "cover"},
     {"allow-seed-extension", K_LIB, 0, "seed_extend", "1"},
     {"allow-seed-truncation", K_LIB, 0, "seed_truncate", "1"},
-    /* accepted: what they ask for is what symx-llvm does anyway (every
-    ** error path is reported; the solver and time limits run in-process;
+    /* accepted: what they ask for is what symx-llvm does anyway (the
+    ** solver and time limits run in-process;
     ** division by zero is always checked; kdalloc's deterministic
     ** placement and use-after-free detection are how objects work here) */
-    {"emit-all-errors", K_NOOP, 0, NULL, NULL},
     {"watchdog", K_NOOP, 0, NULL, NULL},
     {"use-forked-solver", K_NOOP, 0, NULL, NULL},
     {"check-div-zero", K_NOOP, 0, NULL, NULL},
@@ -836,11 +844,25 @@ static int run_replay(cli *c, sxl_session *s) {
   return 2;
 }
 
+/* The exit status of an exploration that ran: errors found (1) first,
+** since they are what a CI job acts on; then an exploration known to be
+** incomplete (3: unsupported code, a limit, interrupted); else 0. */
+static int explore_status(cli *c, sxl_session *s) {
+  char why[1024];
+  sxl_session_incomplete(s, why, sizeof why);
+  if (g_stop) snprintf(why + strlen(why), sizeof why - strlen(why), "%sinterrupted", *why ? ", " : "");
+  if (!c->quiet) {
+    sxl_errlocs_print(&s->errlocs, stderr, "symx-llvm: ");
+    if (*why) fprintf(stderr, "symx-llvm: exploration incomplete: %s\n", why);
+  }
+  return s->nerrors ? SXL_EXIT_ERRORS : *why ? SXL_EXIT_INCOMPLETE : 0;
+}
+
 static int run_explore(cli *c, sxl_session *s) {
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
   int r = sxl_session_explore(s, seeds);
-  if (!r) sxl_session_finish(s);
+  if (!r) r = sxl_session_finish(s);
   if (!c->quiet) {
     uint64_t l, tl, ins, ti;
     sxl_session_coverage(s, &l, &tl, &ins, &ti);
@@ -852,9 +874,44 @@ static int run_explore(cli *c, sxl_session *s) {
   }
   unsupported_count(c, s);
   symx_seeds_free(seeds);
-  if (!r) return 0;
+  if (!r) return explore_status(c, s);
   fprintf(stderr, "symx-llvm: %s\n", s->err);
-  return 2;
+  return SXL_EXIT_CANNOT;
+}
+
+/* Whether the run writes an output directory without --output-dir: an
+** exploration does; --replay, --replay-ktest-file/-dir and --afl-sync (it
+** writes into the sync directory) do not. */
+static int writes_outputs(const cli *c) {
+  return !c->afl_sync && !c->replay && !c->nreplay_files && !c->nreplay_dirs;
+}
+
+/* Before the program is loaded: the output directory can be made. 0, or
+** -1 (said). */
+static int check_outdir(cli *c) {
+  const char *given = symx_option_get_str(c->ctx, "output_dir");
+  char err[4400];
+  c->outdir_given = given && *given;
+  c->outdir_wanted = c->outdir_given || writes_outputs(c);
+  if (!c->outdir_wanted || !sxl_outdir_check(c->outdir_given ? given : NULL, err, sizeof err))
+    return 0;
+  fprintf(stderr, "symx-llvm: %s\n", err);
+  return -1;
+}
+
+/* Once the program is loaded: the output directory made, and the option
+** output_dir naming it. 0, or -1 (said). */
+static int make_outdir(cli *c) {
+  char err[4400], warn[4400];
+  if (!c->outdir_wanted) return 0;
+  const char *given = c->outdir_given ? symx_option_get_str(c->ctx, "output_dir") : NULL;
+  if (sxl_outdir_create(given, c->outdir, sizeof c->outdir, warn, sizeof warn, err, sizeof err)) {
+    fprintf(stderr, "symx-llvm: %s\n", err);
+    return -1;
+  }
+  if (*warn) fprintf(stderr, "symx-llvm: warning: %s\n", warn);
+  if (!c->outdir_given && !c->quiet) fprintf(stderr, "symx-llvm: output directory %s\n", c->outdir);
+  return set(c->ctx, "output_dir", c->outdir);
 }
 
 /* The environment runtime's main is asked for (--posix-runtime, or an
@@ -954,6 +1011,10 @@ static sxl_session *open_session(cli *c) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
   }
+  if (make_outdir(c)) {
+    sxl_session_free(s);
+    return NULL;
+  }
   s->exit_on_error = c->exit_on_error;
   s->exit_kinds = c->exit_kinds;
   s->x.ext_calls = c->ext_calls;
@@ -1044,8 +1105,9 @@ static int run(cli *c, int argc, char **argv) {
     fprintf(stderr, "symx-llvm: the entry point (--entry-point) cannot be empty\n");
     return 2;
   }
+  if (check_outdir(c)) return SXL_EXIT_CANNOT;
   sxl_session *s = open_session(c);
-  if (!s) return 2;
+  if (!s) return SXL_EXIT_CANNOT;
   g_ctx = c->ctx;
   signal(SIGINT, on_sigint);
   int rc = c->afl_sync ? run_afl(c, s, argc, argv)
@@ -1073,7 +1135,11 @@ int main(int argc, char **argv) {
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
   c.statics = (sxl_static_limits){1, 1, 1, 1, 1000}; /* KLEE's defaults: no limits, 1000 forks */
   /* KLEE's: a .ktest seed's objects bind the inputs a path makes, in order */
-  if (set(c.ctx, "seed_match", "position")) {
+  /* symx-llvm's defaults for a long run (KLEE's where it has them): tests
+  ** for errors and new coverage, .ktest files only, one test per error
+  ** location */
+  if (set(c.ctx, "seed_match", "position") || set(c.ctx, "emit_tests", "cover") ||
+      set(c.ctx, "test_formats", "ktest") || set(c.ctx, "emit_all_errors", "0")) {
     symx_ctx_free(c.ctx);
     return 2;
   }

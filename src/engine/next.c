@@ -86,6 +86,7 @@ static void halt(symx_engine *eng) {
   bool dump = eng->ctx->opts.dump_states_on_halt != 0;
   SX_CLEAR(eng->scratch);
   sx_tree_foreach(&eng->tree, collect, eng);
+  SX_ADD(eng->ctx, paths_halted, SX_SIZE(eng->scratch));
   for (sx_state **p = eng->scratch.begin; p < eng->scratch.end; p++) {
     sx_state *st = *p;
     if (st->status == SYMX_ST_ACTIVE)
