@@ -511,15 +511,14 @@ static int write_errors(sxl_session *s, const char *path) {
 void sxl_session_incomplete(sxl_session *s, char *buf, size_t len) {
   static const struct {
     const char *stat, *what;
-  } why[] = {{"paths_early", "paths ended early by a limit"},
-             {"paths_halted", "states left when a limit ended the exploration"},
-             {"forks_inhibited", "branches past --max-depth/--max-forks"},
-             {"revivals_unknown", "states the solver could not decide"}};
+  } why[] = {{"paths_early", "path(s) ended early"},
+             {"paths_halted", "state(s) left when a limit ended the exploration"},
+             {"forks_inhibited", "branch(es) past --max-depth/--max-forks"},
+             {"revivals_unknown", "state(s) the solver could not decide"}};
   size_t used = 0;
   buf[0] = 0;
   if (s->x.unsupported_seen)
-    used += (size_t)snprintf(buf, len, "%d unsupported-code message%s", s->x.unsupported_seen,
-                             s->x.unsupported_seen == 1 ? "" : "s");
+    used += (size_t)snprintf(buf, len, "%d unsupported-code message(s)", s->x.unsupported_seen);
   for (size_t k = 0; k < sizeof why / sizeof why[0] && used < len; k++) {
     uint64_t n = symx_stat_get(s->ctx, why[k].stat);
     if (n) used += (size_t)snprintf(buf + used, len - used, "%s%" PRIu64 " %s", used ? ", " : "", n, why[k].what);

@@ -169,12 +169,18 @@ static void usage(FILE *f) {
         f);
 }
 
-static int set(symx_ctx *ctx, const char *name, const char *value) {
+/* libsymx's option name takes value; an error names the option as the
+** command line did (shown). */
+static int set_as(symx_ctx *ctx, const char *name, const char *value, const char *shown) {
   if (symx_option_set_str(ctx, name, value) != SYMX_OK) {
-    fprintf(stderr, "symx-llvm: --%s %s: %s\n", name, value, symx_errmsg(ctx));
+    fprintf(stderr, "symx-llvm: --%s %s: %s\n", shown, value, symx_errmsg(ctx));
     return -1;
   }
   return 0;
+}
+
+static int set(symx_ctx *ctx, const char *name, const char *value) {
+  return set_as(ctx, name, value, name);
 }
 
 static int has_ktest(const char *dir) {
@@ -651,7 +657,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     c->aliases.pairs[c->aliases.n++] = val;
     return 0;
   case K_EXIT_TYPE: return set_exit_type(c, val);
-  case K_ALIAS: return set(c->ctx, o->lib, val);
+  case K_ALIAS: return set_as(c->ctx, o->lib, val, name);
   case K_STR: *(const char **)field = val; return 0;
   case K_U64: {
     char *end;
