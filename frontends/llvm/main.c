@@ -1017,7 +1017,12 @@ static sxl_session *open_session(cli *c) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
   }
-  if (make_outdir(c)) {
+  if (sxl_session_set_args(s, c->program, c->pargc, c->pargv, c->environ_file)) {
+    fprintf(stderr, "symx-llvm: %s\n", s->err);
+    sxl_session_free(s);
+    return NULL;
+  }
+  if (make_outdir(c)) { /* the input read: the run can start */
     sxl_session_free(s);
     return NULL;
   }
@@ -1064,11 +1069,6 @@ static sxl_session *open_session(cli *c) {
   s->x.echo_output = !c->quiet;
   s->progress = !c->no_progress && !c->quiet;
   s->x.enum_outputs = c->enum_outputs;
-  if (sxl_session_set_args(s, c->program, c->pargc, c->pargv, c->environ_file)) {
-    fprintf(stderr, "symx-llvm: %s\n", s->err);
-    sxl_session_free(s);
-    return NULL;
-  }
   return s;
 }
 
