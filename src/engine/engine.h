@@ -93,8 +93,8 @@ SX_INTERNAL void sx_engine_destroy_state(symx_engine *eng, sx_state *st);
 SX_INTERNAL int sx_engine_emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason,
                                symx_error_kind kind, const char *msg, const char *func);
 /* A terminated path's test case from inputs w, as emit_tests and
-** emit_all_errors select it; an error end left without one is still
-** reported to on_test, as test number 0. SYMX_OK or the writer's error. */
+** emit_all_errors select it; an end left without one is still reported
+** to on_test, as test number 0. SYMX_OK or the writer's error. */
 SX_INTERNAL int sx_engine_test_end(symx_engine *eng, sx_state *st, sx_assign *w,
                                    symx_reason reason, symx_error_kind kind, const char *msg,
                                    const char *func);

@@ -134,13 +134,14 @@ static int error_seen(symx_engine *eng, symx_error_kind kind, const char *where)
   return 0;
 }
 
-/* An error end without a test case, for the on_test callback (number 0);
+/* A path end without a test case, for the on_test callback (number 0);
 ** the location set for st is used up as a test's would be. */
-static void untested_error(symx_engine *eng, sx_state *st, symx_error_kind kind, const char *msg) {
+static void untested_end(symx_engine *eng, sx_state *st, symx_reason reason, symx_error_kind kind,
+                         const char *msg) {
   char *loc = eng->loc && eng->loc_id == st->id ? eng->loc : NULL;
   if (loc) eng->loc = NULL;
   if (eng->on_test) {
-    symx_test t = {0, 0, SYMX_END_ERROR, kind, msg, st->depth, st->id, NULL, loc};
+    symx_test t = {0, 0, reason, kind, msg, st->depth, st->id, NULL, loc};
     eng->on_test(eng->on_test_user, st, &t);
   }
   sx_strfree(eng->ctx, loc);
@@ -156,7 +157,7 @@ int sx_engine_test_end(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason
     want = !seen;
   }
   if (want) return sx_engine_emit(eng, st, w, reason, kind, msg, func);
-  if (reason == SYMX_END_ERROR) untested_error(eng, st, kind, msg);
+  untested_end(eng, st, reason, kind, msg);
   return SYMX_OK;
 }
 

@@ -224,6 +224,7 @@ def main():
     ap.add_argument("--src", required=True, help="directory of the programs")
     ap.add_argument("--clang", default="clang-14")
     a = ap.parse_args()
+    a.symx, a.replay = os.path.abspath(a.symx), os.path.abspath(a.replay)  # run in other cwds
     work = tempfile.mkdtemp(prefix="symx-env-")
     try:
         natives = {}
