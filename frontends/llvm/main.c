@@ -1021,8 +1021,9 @@ static int write_module(cli *c, sxl_session *s) {
   return -1;
 }
 
-/* The session on the program, set up as the command line asks. */
-static sxl_session *open_session(cli *c) {
+/* The program loaded with its arguments, then the output directory made:
+** a run that cannot start writes nothing. NULL when not (said). */
+static sxl_session *load_session(cli *c) {
   char err[1024], flags[4200];
   int posix = want_posix(c);
   if (posix < 0) return NULL;
@@ -1040,10 +1041,17 @@ static sxl_session *open_session(cli *c) {
     sxl_session_free(s);
     return NULL;
   }
-  if (make_outdir(c)) { /* the input read: the run can start */
+  if (make_outdir(c)) {
     sxl_session_free(s);
     return NULL;
   }
+  return s;
+}
+
+/* The session on the program, set up as the command line asks. */
+static sxl_session *open_session(cli *c) {
+  sxl_session *s = load_session(c);
+  if (!s) return NULL;
   s->exit_on_error = c->exit_on_error;
   s->exit_kinds = c->exit_kinds;
   s->x.ext_calls = c->ext_calls;
