@@ -71,7 +71,9 @@ static void usage(FILE *f) {
         "                                 input); new inputs go to DIR/NAME/queue, errors to\n"
         "                                 DIR/NAME/crashes; --max-time bounds the whole run,\n"
         "                                 --max-instructions each entry; every path's input\n"
-        "                                 is offered (--set emit_tests=cover: new coverage)\n"
+        "                                 and every error is offered (--write-tests cover:\n"
+        "                                 new coverage; --emit-all-errors=false: the first\n"
+        "                                 error per location)\n"
         "  --afl-name NAME                our instance name (default symx)\n"
         "  --afl-seed-time T              exploration budget per entry (default 10s; 0 = none)\n"
         "  --afl-idle T                   stop after T without a new entry (default 0: keep\n"
@@ -290,6 +292,7 @@ typedef struct cli {
   int outdir_given;    /* --output-dir DIR (else symx-out-N, when the mode writes) */
   int outdir_wanted;   /* this run writes an output directory */
   char outdir[4096];   /* the one made */
+  int emit_given;      /* the command line set emit_tests (1), emit_all_errors (2) */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -719,6 +722,13 @@ static int is_false(const char *v) {
   return !strcmp(v, "false") || !strcmp(v, "0") || !strcmp(v, "off") || !strcmp(v, "no");
 }
 
+/* Notes that the command line set libsymx's option name (its test
+** policy: --afl-sync's default differs). */
+static void note_given(cli *c, const char *name) {
+  if (!strcmp(name, "emit_tests")) c->emit_given |= 1;
+  if (!strcmp(name, "emit_all_errors")) c->emit_given |= 2;
+}
+
 /* The option at argv[*i] ("--name", "--name=value" or "--name value"):
 ** 0 when taken, 1 for --help, -1 on an error (said on stderr). */
 static int take_option(cli *c, int argc, char **argv, int *i) {
@@ -748,7 +758,14 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
       return -1;
     }
   }
+  if (own && own->lib) note_given(c, own->lib);
+  if (own && own->kind == K_SET) {
+    char on[128];
+    snprintf(on, sizeof on, "%.*s", (int)strcspn(val, "="), val);
+    note_given(c, on);
+  }
   if (own) return set_own(c, own, name, val);
+  if (lib) note_given(c, lname);
   if (lib) return set(c->ctx, lname, val ? val : "1");
   fprintf(stderr, "symx-llvm: unknown option --%s (see --help)\n", name);
   return -1;
@@ -830,6 +847,10 @@ static void unsupported_count(cli *c, sxl_session *s) {
 }
 
 static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
+  /* every path's input and every crash is offered to AFL unless asked */
+  if ((!(c->emit_given & 1) && set(c->ctx, "emit_tests", "all")) ||
+      (!(c->emit_given & 2) && set(c->ctx, "emit_all_errors", "1")))
+    return SXL_EXIT_CANNOT;
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
   char cmdline[4096] = "";
