@@ -17,6 +17,7 @@ typedef void (*sxl_test_hook)(void *ud, symx_state *st, const symx_test *t);
 typedef struct sxl_errloc {
   int kind; /* symx_error_kind */
   char *loc;
+  uint64_t hash; /* of kind and loc: compared first */
   uint64_t paths;
   uint32_t test;
 } sxl_errloc;

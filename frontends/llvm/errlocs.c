@@ -9,15 +9,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-static sxl_errloc *find(const sxl_errlocs *e, int kind, const char *loc) {
+/* FNV-1a of kind and loc. */
+static uint64_t hash_of(int kind, const char *loc) {
+  uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)(unsigned)kind;
+  for (const unsigned char *p = (const unsigned char *)loc; *p; p++) h = (h ^ *p) * 0x100000001b3ull;
+  return h;
+}
+
+/* A program has few error locations: a scan, hashes first. */
+static sxl_errloc *find(const sxl_errlocs *e, int kind, const char *loc, uint64_t h) {
   for (size_t i = 0; i < e->n; i++)
-    if (e->v[i].kind == kind && strcmp(e->v[i].loc, loc) == 0) return &e->v[i];
+    if (e->v[i].hash == h && e->v[i].kind == kind && strcmp(e->v[i].loc, loc) == 0)
+      return &e->v[i];
   return NULL;
 }
 
 int sxl_errlocs_add(sxl_errlocs *e, int kind, const char *loc) {
   if (!loc) loc = "?";
-  sxl_errloc *l = find(e, kind, loc);
+  uint64_t h = hash_of(kind, loc);
+  sxl_errloc *l = find(e, kind, loc, h);
   if (l) {
     l->paths++;
     return 0;
@@ -31,12 +41,13 @@ int sxl_errlocs_add(sxl_errlocs *e, int kind, const char *loc) {
   }
   char *copy = strdup(loc);
   if (!copy) return -1;
-  e->v[e->n++] = (sxl_errloc){kind, copy, 1, 0};
+  e->v[e->n++] = (sxl_errloc){kind, copy, h, 1, 0};
   return 1;
 }
 
 void sxl_errlocs_set_test(sxl_errlocs *e, int kind, const char *loc, uint32_t test) {
-  sxl_errloc *l = find(e, kind, loc ? loc : "?");
+  if (!loc) loc = "?";
+  sxl_errloc *l = find(e, kind, loc, hash_of(kind, loc));
   if (l && !l->test) l->test = test;
 }
 

@@ -60,7 +60,10 @@ struct symx_engine {
   symx_test_fn on_test;
   void *on_test_user;
   struct sx_teststore *store; /* the test cases; created by the first */
-  char **errlocs;    /* emit_all_errors 0: "kind location" of the errors with a test */
+  struct sx_errloc { /* emit_all_errors 0: the errors with a test */
+    char *key;       /* "kind location" */
+    uint64_t hash;
+  } *errlocs;
   size_t nerrlocs, caperrlocs;
   char **test_args;  /* symx_engine_set_test_args: the ktest's argv */
   size_t ntest_args;

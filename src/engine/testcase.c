@@ -8,6 +8,7 @@
 #include "seeding/teststore.h"
 #include "alloc.h"
 #include "error.h"
+#include "hash.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -115,14 +116,16 @@ static int error_seen(symx_engine *eng, symx_error_kind kind, const char *where)
   char *key = n >= 0 ? sx_alloc(ctx, (size_t)n + 1) : NULL;
   if (!key) return -1;
   snprintf(key, (size_t)n + 1, "%d %s", (int)kind, where);
-  for (size_t i = 0; i < eng->nerrlocs; i++)
-    if (!strcmp(eng->errlocs[i], key)) {
+  uint64_t h = sx_hash_bytes(key, (size_t)n);
+  for (size_t i = 0; i < eng->nerrlocs; i++) /* few locations: a scan, hashes first */
+    if (eng->errlocs[i].hash == h && !strcmp(eng->errlocs[i].key, key)) {
       sx_strfree(ctx, key);
       return 1;
     }
   if (eng->nerrlocs == eng->caperrlocs) {
     size_t cap = eng->caperrlocs ? 2 * eng->caperrlocs : 16;
-    char **g = sx_realloc(ctx, eng->errlocs, eng->caperrlocs * sizeof *g, cap * sizeof *g);
+    struct sx_errloc *g =
+        sx_realloc(ctx, eng->errlocs, eng->caperrlocs * sizeof *g, cap * sizeof *g);
     if (!g) {
       sx_strfree(ctx, key);
       return -1;
@@ -130,7 +133,7 @@ static int error_seen(symx_engine *eng, symx_error_kind kind, const char *where)
     eng->errlocs = g;
     eng->caperrlocs = cap;
   }
-  eng->errlocs[eng->nerrlocs++] = key;
+  eng->errlocs[eng->nerrlocs++] = (struct sx_errloc){key, h};
   return 0;
 }
 
@@ -188,7 +191,7 @@ int symx_engine_set_test_args(symx_engine *eng, const char *const *argv, size_t 
 
 void sx_engine_tests_free(symx_engine *eng) {
   free_args(eng);
-  for (size_t i = 0; i < eng->nerrlocs; i++) sx_strfree(eng->ctx, eng->errlocs[i]);
+  for (size_t i = 0; i < eng->nerrlocs; i++) sx_strfree(eng->ctx, eng->errlocs[i].key);
   sx_free(eng->ctx, eng->errlocs, eng->caperrlocs * sizeof *eng->errlocs);
   eng->errlocs = NULL;
   eng->nerrlocs = eng->caperrlocs = 0;
