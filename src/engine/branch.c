@@ -227,6 +227,8 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
       child->flags |= SX_SF_ERRSIDE;
       child->kind = (uint8_t)kind;
       child->msg = msg ? sx_strdup(ctx, msg) : NULL;
+      /* the location set for st names the error: its test's, its group's */
+      child->loc = eng->loc && eng->loc_id == st->id ? sx_strdup(ctx, eng->loc) : NULL;
       return SYMX_OK;
     }
     if (!w) {

@@ -27,6 +27,12 @@ static int revive(symx_engine *eng, sx_state *st) {
     sx_engine_seeds_drop(eng, st); /* its seeds all took the other side */
     if (st->flags & SX_SF_ERRSIDE) {
       SX_INC(ctx, errors);
+      if (st->loc) { /* the location of its error, for its test (used once) */
+        sx_strfree(ctx, eng->loc);
+        eng->loc = st->loc;
+        eng->loc_id = st->id;
+        st->loc = NULL;
+      }
       st->status = SYMX_ST_ACTIVE; /* it ran to its error: a feasible path end */
       sx_engine_count(eng, SYMX_ST_PENDING, SYMX_ST_ACTIVE);
       rc = sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, (symx_error_kind)st->kind,

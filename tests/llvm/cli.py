@@ -17,7 +17,9 @@
                  location by default, every error path with
                  --emit-all-errors; the paths per location (stderr,
                  errors.txt, stats.json) equal the routes an oracle counts
-                 by walking the maze's moves
+                 by walking the maze's moves; checks.c (errors the
+                 engine's checks find), each mode: the paths per location
+                 equal those --emit-all-errors records
   test policy    paths.c (2^10 paths): by default only .ktest files, far
                  fewer than the paths; --write-tests=all one per path;
                  errors and none: no test; KLEE's aliases alike
@@ -222,6 +224,23 @@ def test_grouping(a, tmp):
     st, by3, _ = errors_of(od)
     check(rc == 1 and err.count("ERROR:") == 2 and by3 == want,
           "--mode relaxed: grouped alike (%d messages, %s)" % (err.count("ERROR:"), by3))
+    # errors the engine's checks find: the paths per location as
+    # --emit-all-errors' paths.jsonl counts them, in each mode
+    for mode in ("eager", "pending", "relaxed"):
+        od, oa = os.path.join(w, "checks-" + mode), os.path.join(w, "checks-all-" + mode)
+        rc, _, err = symx(a, w, ["--output-dir", od, "--mode", mode, "--test-formats", "ktest,json",
+                                 prog(a, "checks.c")])
+        symx(a, w, ["--output-dir", oa, "--mode", mode, "--emit-all-errors", prog(a, "checks.c")])
+        want = {}
+        for ln in open(os.path.join(oa, "paths.jsonl")):
+            r = json.loads(ln)
+            if r["reason"] == "error":
+                want[r["error"]] = want.get(r["error"], 0) + 1
+        _, by4, _ = errors_of(od)
+        check(rc == 1 and by4 == want and sum(want.values()) > len(want) and
+              err.count("ERROR:") == len(want) == len(error_tests(od)),
+              "checks.c --mode %s: one message and test per location, paths %s = %s" %
+              (mode, by4, want))
 
 
 def files_of(d):
