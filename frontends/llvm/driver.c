@@ -514,7 +514,9 @@ void sxl_session_incomplete(sxl_session *s, char *buf, size_t len) {
   } why[] = {{"paths_early", "path(s) ended early"},
              {"paths_halted", "state(s) left when a limit ended the exploration"},
              {"forks_inhibited", "branch(es) past --max-depth/--max-forks"},
-             {"revivals_unknown", "state(s) the solver could not decide"}};
+             {"pressure_kills", "state(s) dropped past --max-memory or --max-states"},
+             {"revivals_unknown", "state(s) the solver could not decide"},
+             {"backend_unknown", "solver answer(s) unknown"}};
   size_t used = 0;
   buf[0] = 0;
   if (s->x.unsupported_seen)

@@ -190,7 +190,8 @@ int sxl_outdir_create(const char *dir, char *out, size_t outlen, char *warn, siz
 
 /* Why the exploration may have missed paths, into buf ("" when nothing
 ** says so): unsupported code, paths a limit ended early or halted,
-** branches past max_depth/max_forks, states the solver could not decide. */
+** branches past max_depth/max_forks, states dropped for memory, states
+** and queries the solver could not decide. */
 void sxl_session_incomplete(sxl_session *s, char *buf, size_t len);
 /* Writes stats.json, coverage.txt and errors.txt into the output directory (if any).
 ** Returns 0, or -1 with s->err set. */
