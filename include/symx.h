@@ -848,10 +848,14 @@ SYMX_API int symx_engine_on_progress(symx_engine *eng, symx_progress_fn fn,
 ** none) the engine records the input bytes of the witness (every input
 ** array of the context at its full size): numbered 1, 2, ... without gaps,
 ** an input identical to an earlier test's is recorded once, and written to
-** output_dir (if not empty) as test000001.* in the test_formats.
+** output_dir (if not empty) as test000001.* in the test_formats. With the
+** option emit_all_errors 0 (KLEE's default; 1 here), only the first error
+** of each kind at each location (symx_state_set_location's, else its
+** message) gets a test case.
 */
 typedef struct symx_test {
-  uint32_t number;           /* 1, 2, ...; the original's for a duplicate */
+  uint32_t number;           /* 1, 2, ...; the original's for a duplicate;
+                             ** 0 (callback only): a path end with no test */
   int duplicate;             /* callback only: same inputs as test number */
   symx_reason reason;
   symx_error_kind kind;      /* SYMX_ERR_NONE unless reason is ERROR */
@@ -862,7 +866,10 @@ typedef struct symx_test {
   const char *location;      /* source location ("file.c:12") or NULL */
 } symx_test;
 
-/* Called for every emitted test, duplicates included, with the state whose
+/* Called for every emitted test, duplicates included, and for every path
+** end that emit_tests or emit_all_errors leave without one (number 0;
+** not for a pending state ended unchecked, nor a state a limit halted
+** with dump_states_on_halt 0), with the state whose
 ** path it is (st is valid during the call only; it may be ACTIVE: an error
 ** found by symx_state_check on a path that goes on). Pointers in *t are
 ** valid during the call only. fn NULL removes it. */

@@ -69,10 +69,12 @@ static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason 
     fprintf(ss->paths, ",\"path_id\":%" PRIu64 "}\n", path_id);
     fflush(ss->paths);
   }
-  if (ss->msgs && (reason == SYMX_END_ERROR || reason == SYMX_END_EARLY))
+  /* one message per error location (KLEE's), each with emit_all_errors */
+  int say = reason == SYMX_END_ERROR &&
+            (sxl_errlocs_add(&ss->errlocs, kind, loc) != 0 || ss->all_errors);
+  if (ss->msgs && (say || reason == SYMX_END_EARLY))
     fprintf(ss->msgs, "%s: %s\n", reason == SYMX_END_ERROR ? "error" : "early", msg);
-  if (!ss->quiet && reason == SYMX_END_ERROR)
-    fprintf(stderr, "symx-llvm: ERROR: %s\n", msg);
+  if (!ss->quiet && say) fprintf(stderr, "symx-llvm: ERROR: %s\n", msg);
   if (reason == SYMX_END_ERROR && (ss->exit_on_error || (ss->exit_kinds >> kind & 1)))
     symx_ctx_interrupt(ss->ctx);
 }
@@ -97,16 +99,27 @@ static void on_warning(void *ud, const char *msg, int once) {
   if (ss->msgs) fprintf(ss->msgs, "warning: %s\n", msg);
 }
 
+/* The location of an error test: its own, else its message's "file:line"
+** prefix (an error side revived later has no location of its own). */
+static const char *test_loc(const symx_test *t, char *loc, size_t len) {
+  if (t->location) return t->location;
+  const char *m = t->message ? t->message : "";
+  const char *colon = strstr(m, ": ");
+  size_t n = colon ? (size_t)(colon - m) : strlen(m);
+  if (n >= len) n = len - 1;
+  memcpy(loc, m, n);
+  loc[n] = 0;
+  return loc;
+}
+
 /* Ends the engine makes rather than the run: errors found by
 ** symx_state_check on a path that goes on (the payload is inside the
 ** check) and a relaxed check's pending error side that a revival proved
 ** feasible, and paths ended early inside symx_engine_next (no payload
 ** running): past max_memory or max_states, or alive when the exploration
-** halted (max_instructions, max_time, the end of --only-seed). */
-static void on_test(void *user, symx_state *st, const symx_test *t) {
-  sxl_session *ss = user;
-  ss->last_test = t->number;
-  if (ss->test_hook) ss->test_hook(ss->test_ud, st, t);
+** halted (max_instructions, max_time, the end of --only-seed), when
+** they have a test case. */
+static void engine_end(sxl_session *ss, symx_state *st, const symx_test *t) {
   sxl_state *s = symx_state_payload(st);
   if (t->duplicate) return;
   if (t->reason == SYMX_END_EARLY && ss->in_next) {
@@ -116,14 +129,19 @@ static void on_test(void *user, symx_state *st, const symx_test *t) {
   }
   if (t->reason != SYMX_END_ERROR || !(ss->in_next || (ss->x.in_check && s == ss->x.in_check)))
     return;
-  const char *m = t->message ? t->message : "";
   char loc[300];
-  const char *colon = strstr(m, ": ");
-  size_t n = colon ? (size_t)(colon - m) : strlen(m);
-  if (n >= sizeof loc) n = sizeof loc - 1;
-  memcpy(loc, m, n);
-  loc[n] = 0;
-  record(ss, s, symx_state_id(st), SYMX_END_ERROR, t->kind, loc, m, 0);
+  record(ss, s, symx_state_id(st), SYMX_END_ERROR, t->kind, test_loc(t, loc, sizeof loc),
+         t->message ? t->message : "", 0);
+}
+
+static void on_test(void *user, symx_state *st, const symx_test *t) {
+  sxl_session *ss = user;
+  ss->last_test = t->number;
+  if (ss->test_hook && t->number) ss->test_hook(ss->test_ud, st, t);
+  engine_end(ss, st, t);
+  char loc[300];
+  if (t->reason == SYMX_END_ERROR && t->number && !t->duplicate)
+    sxl_errlocs_set_test(&ss->errlocs, t->kind, test_loc(t, loc, sizeof loc), t->number);
 }
 
 static int on_progress(void *user, symx_engine *eng) {
@@ -227,6 +245,7 @@ void sxl_session_free(sxl_session *s) {
   sxl_prog_free(s->prog);
   if (s->llctx) LLVMContextDispose(s->llctx);
   sxl_session_free_args(s);
+  sxl_errlocs_free(&s->errlocs);
   free(s);
 }
 
@@ -265,6 +284,7 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   if (!s->outputs_open && open_outputs(s)) return -1;
   s->outputs_open = 1;
   if (sxl_statlog_open(s)) return -1;
+  s->all_errors = (int)symx_option_get(s->ctx, "emit_all_errors");
   symx_engine_free(s->eng);
   s->eng = symx_engine_new(s->ctx);
   if (!s->eng) {
@@ -328,6 +348,7 @@ int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay) {
   s->t0_ns = now_ns();
   if (sxl_session_outputs(s)) return -1;
   s->x.replay = replay;
+  s->all_errors = (int)symx_option_get(s->ctx, "emit_all_errors");
   s->x.instructions_base = s->x.instructions; /* --max-instructions per replay */
   sxl_state *st = sxl_state_new_initial(&s->x, 0);
   if (!st) {
@@ -484,14 +505,47 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           ",\"covered_instructions\":%" PRIu64 ",\"total_instructions\":%" PRIu64
           ",\"solver_queries\":%" PRIu64 ",\"fp_concretized\":%" PRIu64
           ",\"reads_made_symbolic\":%" PRIu64
-          ",\"wall_s\":%.3f,\"engine\":%s}\n",
+          ",\"wall_s\":%.3f,\"engine\":%s,\"errors_by_location\":",
           s->x.instructions, s->npaths, ntests, s->nerrors, lines, tl, ins, ti,
           symx_stat_get(s->ctx, "solver_queries"), s->x.fp_concretized,
           s->x.reads_made_symbolic, s->wall_s,
           eng ? eng : "{}");
+  sxl_errlocs_json(&s->errlocs, f);
+  fputs("}\n", f);
   if (eng) symx_string_free(s->ctx, eng);
   fclose(f);
   return 0;
+}
+
+/* errors.txt: the error paths by location, as said at the end of the run. */
+static int write_errors(sxl_session *s, const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    snprintf(s->err, sizeof s->err, "%.900s: cannot write", path);
+    return -1;
+  }
+  sxl_errlocs_print(&s->errlocs, f, "");
+  fclose(f);
+  return 0;
+}
+
+void sxl_session_incomplete(sxl_session *s, char *buf, size_t len) {
+  static const struct {
+    const char *stat, *what;
+  } why[] = {{"paths_early", "path(s) ended early"},
+             {"paths_halted", "state(s) left when a limit ended the exploration"},
+             {"forks_inhibited", "branch(es) past --max-depth/--max-forks"},
+             {"pressure_kills", "state(s) dropped past --max-memory or --max-states"},
+             {"revivals_unknown", "state(s) the solver could not decide"},
+             {"backend_unknown", "solver answer(s) unknown"}};
+  size_t used = 0;
+  buf[0] = 0;
+  if (s->x.unsupported_seen)
+    used += (size_t)snprintf(buf, len, "%d unsupported-code message(s)", s->x.unsupported_seen);
+  for (size_t k = 0; k < sizeof why / sizeof why[0] && used < len; k++) {
+    uint64_t n = symx_stat_get(s->ctx, why[k].stat);
+    if (n) used += (size_t)snprintf(buf + used, len - used, "%s%" PRIu64 " %s", used ? ", " : "", n, why[k].what);
+  }
 }
 
 int sxl_session_finish(sxl_session *s) {
@@ -508,6 +562,8 @@ int sxl_session_finish(sxl_session *s) {
   char path[2300];
   snprintf(path, sizeof path, "%s/coverage.txt", s->outdir);
   if (write_coverage(s, path)) return -1;
+  snprintf(path, sizeof path, "%s/errors.txt", s->outdir);
+  if (write_errors(s, path)) return -1;
   snprintf(path, sizeof path, "%s/stats.json", s->outdir);
   if (write_stats(s, path, lines, tl, ins, ti)) return -1;
   return sxl_statlog_close(s);

@@ -21,6 +21,33 @@ typedef struct sxl_statlog {
   uint64_t t0_ns, next_ns, next_ins;
   uint64_t records;     /* written so far */
 } sxl_statlog;
+/* Errors grouped by location (errlocs.c): the paths that ended with an
+** error of kind at loc ("file.c:12"), the number of the first one's test
+** (0 until known). */
+typedef struct sxl_errloc {
+  int kind; /* symx_error_kind */
+  char *loc;
+  uint64_t hash; /* of kind and loc: compared first */
+  uint64_t paths;
+  uint32_t test;
+} sxl_errloc;
+typedef struct sxl_errlocs {
+  sxl_errloc *v;
+  size_t n, cap;
+} sxl_errlocs;
+/* One more error path of kind at loc: 1 when it is the first there, 0 when
+** not, -1 when out of memory (not counted). */
+int sxl_errlocs_add(sxl_errlocs *e, int kind, const char *loc);
+/* The test case of the first error of kind at loc, once known. */
+void sxl_errlocs_set_test(sxl_errlocs *e, int kind, const char *loc, uint32_t test);
+/* The error paths counted. */
+uint64_t sxl_errlocs_paths(const sxl_errlocs *e);
+/* The summary, a line per location, each line after prefix; nothing
+** when there is no error. */
+void sxl_errlocs_print(const sxl_errlocs *e, FILE *f, const char *prefix);
+/* As a JSON array of {"error", "location", "paths", "test"}. */
+void sxl_errlocs_json(const sxl_errlocs *e, FILE *f);
+void sxl_errlocs_free(sxl_errlocs *e);
 
 typedef struct sxl_session {
   symx_ctx *ctx;
@@ -37,6 +64,8 @@ typedef struct sxl_session {
   int quiet;            /* no messages on stderr */
   int warnings_to_file; /* warnings only in messages.txt (KLEE's --warnings-only-to-file) */
   uint64_t npaths, nerrors;
+  sxl_errlocs errlocs;  /* the error paths by location */
+  int all_errors;       /* option emit_all_errors: a message for every error path */
   uint64_t first_error_instructions; /* instructions when the first error was found */
   int found;
   uint64_t t0_ns;
@@ -177,7 +206,22 @@ int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay);
 ** 2 when a file was skipped or a run failed (said). */
 int sxl_replay_tests(sxl_session *s, const char *const *files, int nfiles,
                      const char *const *dirs, int ndirs, int quiet);
-/* Writes stats.json and coverage.txt into the output directory (if any).
+/* symx-llvm's output directory (outdir.c). Checks that dir (--output-dir;
+** NULL: symx-out-N in the current directory) can be made, or is an empty
+** writable directory; nothing is created. 0, or -1 with err naming it. */
+int sxl_outdir_check(const char *dir, char *err, size_t errlen);
+/* Creates it (dir NULL: the first free symx-out-N, with the link
+** symx-last to it; warn says when that link could not be made), its name
+** into out. 0, or -1 with err naming it. */
+int sxl_outdir_create(const char *dir, char *out, size_t outlen, char *warn, size_t warnlen,
+                      char *err, size_t errlen);
+
+/* Why the exploration may have missed paths, into buf ("" when nothing
+** says so): unsupported code, paths a limit ended early or halted,
+** branches past max_depth/max_forks, states dropped for memory, states
+** and queries the solver could not decide. */
+void sxl_session_incomplete(sxl_session *s, char *buf, size_t len);
+/* Writes stats.json, coverage.txt and errors.txt into the output directory (if any).
 ** Returns 0, or -1 with s->err set. */
 int sxl_session_finish(sxl_session *s);
 /* Statistics over time (statlog.c): OUTDIR/run.stats.jsonl opened (once

@@ -15,6 +15,11 @@
 
 #include <llvm-c/BitWriter.h>
 
+/* Exit statuses (--help): 0 no error found, the exploration complete. */
+#define SXL_EXIT_ERRORS 1     /* errors found (whatever else happened) */
+#define SXL_EXIT_CANNOT 2     /* could not run: arguments, input, output directory */
+#define SXL_EXIT_INCOMPLETE 3 /* no error, but unsupported code or a limit cut paths */
+
 static symx_ctx *g_ctx; /* for the signal handler only */
 static volatile int g_stop;
 
@@ -66,7 +71,9 @@ static void usage(FILE *f) {
         "                                 input); new inputs go to DIR/NAME/queue, errors to\n"
         "                                 DIR/NAME/crashes; --max-time bounds the whole run,\n"
         "                                 --max-instructions each entry; every path's input\n"
-        "                                 is offered (--set emit_tests=cover: new coverage)\n"
+        "                                 and every error is offered (--write-tests cover:\n"
+        "                                 new coverage; --emit-all-errors=false: the first\n"
+        "                                 error per location)\n"
         "  --afl-name NAME                our instance name (default symx)\n"
         "  --afl-seed-time T              exploration budget per entry (default 10s; 0 = none)\n"
         "  --afl-idle T                   stop after T without a new entry (default 0: keep\n"
@@ -74,9 +81,22 @@ static void usage(FILE *f) {
         "  --max-time T, --max-instructions N, --max-memory MB\n"
         "  --max-solver-time T            time limit of each solver query (default none);\n"
         "                                 every query also ends with --max-time\n"
-        "  --output-dir DIR               test cases, stats.json, messages.txt, paths.jsonl\n"
+        "  --output-dir DIR               where test cases, paths.jsonl, messages.txt,\n"
+        "                                 errors.txt, stats.json go: a new or empty\n"
+        "                                 directory (default: symx-out-N here, the first\n"
+        "                                 free N, and the link symx-last to it; --replay,\n"
+        "                                 --replay-ktest-*, --afl-sync write one only\n"
+        "                                 when given it, --emit-cov-bitcode never)\n"
+        "  --write-tests cover|all|errors|none  which paths get a test case: errors and\n"
+        "                                 paths that covered new code (default), every\n"
+        "                                 path (KLEE's --emit-all-tests), errors only, none\n"
+        "                                 (KLEE's --write-no-tests)\n"
+        "  --emit-all-errors              a message and a test for every error path\n"
+        "                                 (default: for the first of each error kind at\n"
+        "                                 each file:line; the others counted in errors.txt)\n"
+        "  --test-formats ktest,raw,json  the files of a test case (default ktest)\n"
         "  --exit-on-error                stop at the first error\n"
-        "  --solver z3|cadical, --rng-seed N, --emit-all-tests\n"
+        "  --solver z3|cadical, --rng-seed N\n"
         "  --optimize                     compile .c with -O1 (default -O0), and\n"
         "                                 optimize .bc/.ll input (scalar passes)\n"
         "  --klee-call-optimisation=false with --optimize: functions that call klee_*\n"
@@ -125,7 +145,7 @@ static void usage(FILE *f) {
         "  --max-static-pct-check-delay N  forks before those limits apply (default 1000)\n"
         "  --exit-on-error-type TYPE      stop at the first error of KLEE's TYPE (Abort,\n"
         "                                 Assert, Free, Ptr, ReportError, User, Model, Exec)\n"
-        "  KLEE's names: --rng-initial-seed, --write-no-tests, --emit-all-errors,\n"
+        "  KLEE's names: --rng-initial-seed, --emit-all-tests, --write-no-tests,\n"
         "  --only-output-states-covering-new, --allow-seed-extension/-truncation,\n"
         "  --watchdog, --use-forked-solver, --posix-runtime, --check-div-zero, --kdalloc,\n"
         "  --check-overshift[=false] (a shift by the width or more: an error, or not),\n"
@@ -174,16 +194,27 @@ static void usage(FILE *f) {
         "                                 each state's as it is picked, on stdout\n"
         "  --set NAME=VALUE               any libsymx option\n"
         "  --NAME VALUE                   the same, NAME with - for _ (--max-depth 10);\n"
-        "                                 a boolean one alone sets it (--validate-solver)\n",
+        "                                 a boolean one alone sets it (--validate-solver)\n"
+        "exit status: 0 no error found, the exploration complete; 1 errors found (first:\n"
+        "  also when the exploration is incomplete, and with --exit-on-error); 2 could not\n"
+        "  run (arguments, input, output directory); 3 no error found but the exploration\n"
+        "  is incomplete (unsupported code, a limit, interrupted). --replay: the program's\n"
+        "  exit status (1 for an error)\n",
         f);
 }
 
-static int set(symx_ctx *ctx, const char *name, const char *value) {
+/* libsymx's option name takes value; an error names the option as the
+** command line did (shown). */
+static int set_as(symx_ctx *ctx, const char *name, const char *value, const char *shown) {
   if (symx_option_set_str(ctx, name, value) != SYMX_OK) {
-    fprintf(stderr, "symx-llvm: --%s %s: %s\n", name, value, symx_errmsg(ctx));
+    fprintf(stderr, "symx-llvm: --%s %s: %s\n", shown, value, symx_errmsg(ctx));
     return -1;
   }
   return 0;
+}
+
+static int set(symx_ctx *ctx, const char *name, const char *value) {
+  return set_as(ctx, name, value, name);
 }
 
 static int has_ktest(const char *dir) {
@@ -280,6 +311,10 @@ typedef struct cli {
   int target_order;        /* --target-order: 0 any, 1 sequential */
   int no_stop_targets;     /* --stop-at-targets=false */
   int print_distances;     /* --print-distances */
+  int outdir_given;    /* --output-dir DIR (else symx-out-N, when the mode writes) */
+  int outdir_wanted;   /* this run writes an output directory */
+  char outdir[4096];   /* the one made */
+  int emit_given;      /* the command line set emit_tests (1), emit_all_errors (2) */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -336,6 +371,7 @@ static const struct own_opt {
     {"afl-idle", K_MS, offsetof(cli, afl_idle_ms), NULL, NULL},
     {"exit-on-error", K_FLAG, offsetof(cli, exit_on_error), NULL, NULL},
     {"emit-all-tests", K_LIB, 0, "emit_tests", "all"}, /* KLEE's name */
+    {"write-tests", K_ALIAS, 0, "emit_tests", NULL}, /* cover|all|errors|none */
     {"max-solver-time", K_ALIAS, 0, "solver_timeout", NULL}, /* KLEE's per-query limit */
     {"optimize", K_FLAG, offsetof(cli, optimize), NULL, NULL},
     {"concretize-pointers", K_FLAG, offsetof(cli, concretize_pointers), NULL, NULL},
@@ -381,11 +417,10 @@ static const struct own_opt {
     {"only-output-states-covering-new", K_LIB, 0, "emit_tests", "cover"},
     {"allow-seed-extension", K_LIB, 0, "seed_extend", "1"},
     {"allow-seed-truncation", K_LIB, 0, "seed_truncate", "1"},
-    /* accepted: what they ask for is what symx-llvm does anyway (every
-    ** error path is reported; the solver and time limits run in-process;
+    /* accepted: what they ask for is what symx-llvm does anyway (the
+    ** solver and time limits run in-process;
     ** division by zero is always checked; kdalloc's deterministic
     ** placement and use-after-free detection are how objects work here) */
-    {"emit-all-errors", K_NOOP, 0, NULL, NULL},
     {"watchdog", K_NOOP, 0, NULL, NULL},
     {"use-forked-solver", K_NOOP, 0, NULL, NULL},
     {"check-div-zero", K_NOOP, 0, NULL, NULL},
@@ -675,7 +710,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     c->aliases.pairs[c->aliases.n++] = val;
     return 0;
   case K_EXIT_TYPE: return set_exit_type(c, val);
-  case K_ALIAS: return set(c->ctx, o->lib, val);
+  case K_ALIAS: return set_as(c->ctx, o->lib, val, name);
   case K_STR: *(const char **)field = val; return 0;
   case K_U64: {
     char *end;
@@ -730,6 +765,13 @@ static int is_false(const char *v) {
   return !strcmp(v, "false") || !strcmp(v, "0") || !strcmp(v, "off") || !strcmp(v, "no");
 }
 
+/* Notes that the command line set libsymx's option name (its test
+** policy: --afl-sync's default differs). */
+static void note_given(cli *c, const char *name) {
+  if (!strcmp(name, "emit_tests")) c->emit_given |= 1;
+  if (!strcmp(name, "emit_all_errors")) c->emit_given |= 2;
+}
+
 /* The option at argv[*i] ("--name", "--name=value" or "--name value"):
 ** 0 when taken, 1 for --help, -1 on an error (said on stderr). */
 static int take_option(cli *c, int argc, char **argv, int *i) {
@@ -759,7 +801,14 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
       return -1;
     }
   }
+  if (own && own->lib) note_given(c, own->lib);
+  if (own && own->kind == K_SET) {
+    char on[128];
+    snprintf(on, sizeof on, "%.*s", (int)strcspn(val, "="), val);
+    note_given(c, on);
+  }
   if (own) return set_own(c, own, name, val);
+  if (lib) note_given(c, lname);
   if (lib) return set(c->ctx, lname, val ? val : "1");
   fprintf(stderr, "symx-llvm: unknown option --%s (see --help)\n", name);
   return -1;
@@ -841,6 +890,10 @@ static void unsupported_count(cli *c, sxl_session *s) {
 }
 
 static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
+  /* every path's input and every crash is offered to AFL unless asked */
+  if ((!(c->emit_given & 1) && set(c->ctx, "emit_tests", "all")) ||
+      (!(c->emit_given & 2) && set(c->ctx, "emit_all_errors", "1")))
+    return SXL_EXIT_CANNOT;
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
   char cmdline[4096] = "";
@@ -879,11 +932,25 @@ static int run_replay(cli *c, sxl_session *s) {
   return 2;
 }
 
+/* The exit status of an exploration that ran: errors found (1) first,
+** since they are what a CI job acts on; then an exploration known to be
+** incomplete (3: unsupported code, a limit, interrupted); else 0. */
+static int explore_status(cli *c, sxl_session *s) {
+  char why[1024];
+  sxl_session_incomplete(s, why, sizeof why);
+  if (g_stop) snprintf(why + strlen(why), sizeof why - strlen(why), "%sinterrupted", *why ? ", " : "");
+  if (!c->quiet) {
+    sxl_errlocs_print(&s->errlocs, stderr, "symx-llvm: ");
+    if (*why) fprintf(stderr, "symx-llvm: exploration incomplete: %s\n", why);
+  }
+  return s->nerrors ? SXL_EXIT_ERRORS : *why ? SXL_EXIT_INCOMPLETE : 0;
+}
+
 static int run_explore(cli *c, sxl_session *s) {
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
   int r = sxl_session_explore(s, seeds);
-  if (!r) sxl_session_finish(s);
+  if (!r) r = sxl_session_finish(s);
   if (!r) sxl_targets_report(s);
   if (!c->quiet) {
     uint64_t l, tl, ins, ti;
@@ -896,9 +963,44 @@ static int run_explore(cli *c, sxl_session *s) {
   }
   unsupported_count(c, s);
   symx_seeds_free(seeds);
-  if (!r) return 0;
+  if (!r) return explore_status(c, s);
   fprintf(stderr, "symx-llvm: %s\n", s->err);
-  return 2;
+  return SXL_EXIT_CANNOT;
+}
+
+/* Whether the run writes an output directory without --output-dir: an
+** exploration does; --replay, --replay-ktest-file/-dir and --afl-sync (it
+** writes into the sync directory) do not. */
+static int writes_outputs(const cli *c) {
+  return !c->afl_sync && !c->replay && !c->nreplay_files && !c->nreplay_dirs;
+}
+
+/* Before the program is loaded: the output directory can be made. 0, or
+** -1 (said). */
+static int check_outdir(cli *c) {
+  const char *given = symx_option_get_str(c->ctx, "output_dir");
+  char err[4400];
+  c->outdir_given = given && *given;
+  c->outdir_wanted = c->outdir_given || writes_outputs(c);
+  if (!c->outdir_wanted || !sxl_outdir_check(c->outdir_given ? given : NULL, err, sizeof err))
+    return 0;
+  fprintf(stderr, "symx-llvm: %s\n", err);
+  return -1;
+}
+
+/* Once the program is loaded: the output directory made, and the option
+** output_dir naming it. 0, or -1 (said). */
+static int make_outdir(cli *c) {
+  char err[4400], warn[4400];
+  if (!c->outdir_wanted) return 0;
+  const char *given = c->outdir_given ? symx_option_get_str(c->ctx, "output_dir") : NULL;
+  if (sxl_outdir_create(given, c->outdir, sizeof c->outdir, warn, sizeof warn, err, sizeof err)) {
+    fprintf(stderr, "symx-llvm: %s\n", err);
+    return -1;
+  }
+  if (*warn) fprintf(stderr, "symx-llvm: warning: %s\n", warn);
+  if (!c->outdir_given && !c->quiet) fprintf(stderr, "symx-llvm: output directory %s\n", c->outdir);
+  return set(c->ctx, "output_dir", c->outdir);
 }
 
 /* The environment runtime's main is asked for (--posix-runtime, or an
@@ -984,8 +1086,9 @@ static int write_module(cli *c, sxl_session *s) {
   return -1;
 }
 
-/* The session on the program, set up as the command line asks. */
-static sxl_session *open_session(cli *c) {
+/* The program loaded with its arguments, then the output directory made:
+** a run that cannot start writes nothing. NULL when not (said). */
+static sxl_session *load_session(cli *c) {
   char err[1024], flags[4200];
   int posix = want_posix(c);
   if (posix < 0) return NULL;
@@ -998,6 +1101,22 @@ static sxl_session *open_session(cli *c) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
   }
+  if (sxl_session_set_args(s, c->program, c->pargc, c->pargv, c->environ_file)) {
+    fprintf(stderr, "symx-llvm: %s\n", s->err);
+    sxl_session_free(s);
+    return NULL;
+  }
+  if (make_outdir(c)) {
+    sxl_session_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* The session on the program, set up as the command line asks. */
+static sxl_session *open_session(cli *c) {
+  sxl_session *s = load_session(c);
+  if (!s) return NULL;
   s->exit_on_error = c->exit_on_error;
   s->exit_kinds = c->exit_kinds;
   s->x.ext_calls = c->ext_calls;
@@ -1052,11 +1171,6 @@ static sxl_session *open_session(cli *c) {
   s->x.echo_output = !c->quiet;
   s->progress = !c->no_progress && !c->quiet;
   s->x.enum_outputs = c->enum_outputs;
-  if (sxl_session_set_args(s, c->program, c->pargc, c->pargv, c->environ_file)) {
-    fprintf(stderr, "symx-llvm: %s\n", s->err);
-    sxl_session_free(s);
-    return NULL;
-  }
   return s;
 }
 
@@ -1108,8 +1222,9 @@ static int run(cli *c, int argc, char **argv) {
     fprintf(stderr, "symx-llvm: the entry point (--entry-point) cannot be empty\n");
     return 2;
   }
+  if (check_outdir(c)) return SXL_EXIT_CANNOT;
   sxl_session *s = open_session(c);
-  if (!s) return 2;
+  if (!s) return SXL_EXIT_CANNOT;
   g_ctx = c->ctx;
   signal(SIGINT, on_sigint);
   int rc = c->afl_sync ? run_afl(c, s, argc, argv)
@@ -1138,7 +1253,11 @@ int main(int argc, char **argv) {
   c.stats_interval_ms = 1000; /* KLEE's default */
   c.statics = (sxl_static_limits){1, 1, 1, 1, 1000}; /* KLEE's defaults: no limits, 1000 forks */
   /* KLEE's: a .ktest seed's objects bind the inputs a path makes, in order */
-  if (set(c.ctx, "seed_match", "position")) {
+  /* symx-llvm's defaults for a long run (KLEE's where it has them): tests
+  ** for errors and new coverage, .ktest files only, one test per error
+  ** location */
+  if (set(c.ctx, "seed_match", "position") || set(c.ctx, "emit_tests", "cover") ||
+      set(c.ctx, "test_formats", "ktest") || set(c.ctx, "emit_all_errors", "0")) {
     symx_ctx_free(c.ctx);
     return 2;
   }

@@ -160,6 +160,7 @@ sxl_state *sxl_state_clone(sxl_state *s) {
   if (!s->outcap) c->outcap = 1;
   c->mem->refs++;
   c->icount = 0;
+  c->newcov = 0; /* the new code is the parent path's (KLEE's coveredNew) */
   return c;
 }
 

@@ -66,6 +66,7 @@ enum { SX_SEEDMATCH_VALUES(SX_ENUM_CONST_) };
   OPTION(chain_simplify, BOOL, 1, 0, 1, "", "solver chain: substitute x == c facts")           \
   OPTION(directed_revival, BOOL, 1, 0, 1, "", "with a distance (symx_engine_set_distance): a pending state nearer to a target than the active one picked is revived first") \
   OPTION(dump_states_on_halt, BOOL, 1, 0, 1, "", "states left when a limit halts the exploration get test cases (emit_tests permitting)") \
+  OPTION(emit_all_errors, BOOL, 1, 0, 1, "", "every error path gets a test case (0: the first per error kind and location; later ones are only reported to on_test, with number 0)") \
   OPTION(emit_tests, ENUM, SX_EMIT_ALL, 0, SX_LAST(SX_EMIT_VALUES), SX_NAMES(SX_EMIT_VALUES), "which terminated paths get test cases") \
   OPTION(fastsat_cex_fork, BOOL, 0, 0, 1, "", "fast-sat tier c (cached models) at every fork, not only at revival") \
   OPTION(max_depth, INT, 0, 0, INT64_MAX, "", "fork depth limit (0 = none)")                   \

@@ -99,6 +99,8 @@
   STAT(rss_max, "most resident bytes of the whole process the memory cap's samples saw") \
   STAT(paths, "paths terminated")                                                      \
   STAT(paths_early, "paths terminated early (limits, pressure)")                       \
+  STAT(paths_halted, "states left when max_time, max_instructions or only_seed ended the exploration") \
+  STAT(forks_inhibited, "symbolic branches past max_depth or max_forks that followed the witness only") \
   STAT(errors, "program errors found")                                                 \
   STAT(tests, "test cases recorded (duplicates excluded)")                             \
   STAT(tests_duplicate, "test cases skipped as duplicate inputs")                      \

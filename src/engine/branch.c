@@ -89,8 +89,10 @@ static int branch(symx_state *st, symx_expr *cond, symx_state **on_true, symx_st
   } else {
     bool v = sx_pending_side(eng->ctx, st, cond); /* fast-sat tier a */
     out[v] = st;
-    if (fork_inhibited(eng, st)) rc = sx_pending_extend(&eng->host, st, cond, !v, NULL, func);
-    else if (now || eng->mode == SX_MODE_EAGER) rc = branch_eager(eng, st, cond, v, &out[!v], func);
+    if (fork_inhibited(eng, st)) {
+      SX_INC(eng->ctx, forks_inhibited);
+      rc = sx_pending_extend(&eng->host, st, cond, !v, NULL, func);
+    } else if (now || eng->mode == SX_MODE_EAGER) rc = branch_eager(eng, st, cond, v, &out[!v], func);
     else rc = sx_pending_branch(&eng->host, st, cond, v, &out[!v], func);
   }
   if (rc == SYMX_OK) {
@@ -142,8 +144,7 @@ static int decide_extend(symx_engine *eng, sx_state *st, sx_expr *c, bool neg, s
 static int found(symx_engine *eng, sx_state *st, sx_assign *w, symx_error_kind kind,
                  const char *msg) {
   SX_INC(eng->ctx, errors);
-  if (!sx_engine_wants_test(eng, st, SYMX_END_ERROR)) return SYMX_OK;
-  return sx_engine_emit(eng, st, w, SYMX_END_ERROR, kind, msg, "symx_state_check");
+  return sx_engine_test_end(eng, st, w, SYMX_END_ERROR, kind, msg, "symx_state_check");
 }
 
 int symx_state_assume(symx_state *st, symx_expr *cond) {
@@ -226,6 +227,8 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
       child->flags |= SX_SF_ERRSIDE;
       child->kind = (uint8_t)kind;
       child->msg = msg ? sx_strdup(ctx, msg) : NULL;
+      /* the location set for st names the error: its test's, its group's */
+      child->loc = eng->loc && eng->loc_id == st->id ? sx_strdup(ctx, eng->loc) : NULL;
       return SYMX_OK;
     }
     if (!w) {

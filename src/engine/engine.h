@@ -60,6 +60,11 @@ struct symx_engine {
   symx_test_fn on_test;
   void *on_test_user;
   struct sx_teststore *store; /* the test cases; created by the first */
+  struct sx_errloc { /* emit_all_errors 0: the errors with a test */
+    char *key;       /* "kind location" */
+    uint64_t hash;
+  } *errlocs;
+  size_t nerrlocs, caperrlocs;
   char **test_args;  /* symx_engine_set_test_args: the ktest's argv */
   size_t ntest_args;
   sx_memcap mem;
@@ -90,6 +95,12 @@ SX_INTERNAL void sx_engine_destroy_state(symx_engine *eng, sx_state *st);
 /* Records (and writes) a test case for st with inputs from w. */
 SX_INTERNAL int sx_engine_emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason,
                                symx_error_kind kind, const char *msg, const char *func);
+/* A terminated path's test case from inputs w, as emit_tests and
+** emit_all_errors select it; an end left without one is still reported
+** to on_test, as test number 0. SYMX_OK or the writer's error. */
+SX_INTERNAL int sx_engine_test_end(symx_engine *eng, sx_state *st, sx_assign *w,
+                                   symx_reason reason, symx_error_kind kind, const char *msg,
+                                   const char *func);
 /* Whether emit_tests selects a path end of this kind. */
 SX_INTERNAL bool sx_engine_wants_test(symx_engine *eng, sx_state *st, symx_reason reason);
 SX_INTERNAL void sx_engine_tests_free(symx_engine *eng);

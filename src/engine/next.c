@@ -27,6 +27,12 @@ static int revive(symx_engine *eng, sx_state *st) {
     sx_engine_seeds_drop(eng, st); /* its seeds all took the other side */
     if (st->flags & SX_SF_ERRSIDE) {
       SX_INC(ctx, errors);
+      if (st->loc) { /* the location of its error, for its test (used once) */
+        sx_strfree(ctx, eng->loc);
+        eng->loc = st->loc;
+        eng->loc_id = st->id;
+        st->loc = NULL;
+      }
       st->status = SYMX_ST_ACTIVE; /* it ran to its error: a feasible path end */
       sx_engine_count(eng, SYMX_ST_PENDING, SYMX_ST_ACTIVE);
       rc = sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_ERROR, (symx_error_kind)st->kind,
@@ -86,6 +92,7 @@ static void halt(symx_engine *eng) {
   bool dump = eng->ctx->opts.dump_states_on_halt != 0;
   SX_CLEAR(eng->scratch);
   sx_tree_foreach(&eng->tree, collect, eng);
+  SX_ADD(eng->ctx, paths_halted, SX_SIZE(eng->scratch));
   for (sx_state **p = eng->scratch.begin; p < eng->scratch.end; p++) {
     sx_state *st = *p;
     if (st->status == SYMX_ST_ACTIVE)

@@ -8,8 +8,11 @@
 #include "seeding/teststore.h"
 #include "alloc.h"
 #include "error.h"
+#include "hash.h"
 
 #include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
 
 bool sx_engine_wants_test(symx_engine *eng, sx_state *st, symx_reason reason) {
   switch ((int)eng->ctx->opts.emit_tests) {
@@ -104,6 +107,63 @@ static int emit(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason
   return SYMX_OK;
 }
 
+/* 1 when an error of kind at where (its location, else its message) has
+** a test already, else 0 and it is recorded; -1 when out of memory. */
+static int error_seen(symx_engine *eng, symx_error_kind kind, const char *where) {
+  symx_ctx *ctx = eng->ctx;
+  if (!where) where = "";
+  int n = snprintf(NULL, 0, "%d %s", (int)kind, where);
+  char *key = n >= 0 ? sx_alloc(ctx, (size_t)n + 1) : NULL;
+  if (!key) return -1;
+  snprintf(key, (size_t)n + 1, "%d %s", (int)kind, where);
+  uint64_t h = sx_hash_bytes(key, (size_t)n);
+  for (size_t i = 0; i < eng->nerrlocs; i++) /* few locations: a scan, hashes first */
+    if (eng->errlocs[i].hash == h && !strcmp(eng->errlocs[i].key, key)) {
+      sx_strfree(ctx, key);
+      return 1;
+    }
+  if (eng->nerrlocs == eng->caperrlocs) {
+    size_t cap = eng->caperrlocs ? 2 * eng->caperrlocs : 16;
+    struct sx_errloc *g =
+        sx_realloc(ctx, eng->errlocs, eng->caperrlocs * sizeof *g, cap * sizeof *g);
+    if (!g) {
+      sx_strfree(ctx, key);
+      return -1;
+    }
+    eng->errlocs = g;
+    eng->caperrlocs = cap;
+  }
+  eng->errlocs[eng->nerrlocs++] = (struct sx_errloc){key, h};
+  return 0;
+}
+
+/* A path end without a test case, for the on_test callback (number 0);
+** the location set for st is used up as a test's would be. */
+static void untested_end(symx_engine *eng, sx_state *st, symx_reason reason, symx_error_kind kind,
+                         const char *msg) {
+  char *loc = eng->loc && eng->loc_id == st->id ? eng->loc : NULL;
+  if (loc) eng->loc = NULL;
+  if (eng->on_test) {
+    symx_test t = {0, 0, reason, kind, msg, st->depth, st->id, NULL, loc};
+    eng->on_test(eng->on_test_user, st, &t);
+  }
+  sx_strfree(eng->ctx, loc);
+}
+
+int sx_engine_test_end(symx_engine *eng, sx_state *st, sx_assign *w, symx_reason reason,
+                       symx_error_kind kind, const char *msg, const char *func) {
+  bool want = sx_engine_wants_test(eng, st, reason);
+  if (want && reason == SYMX_END_ERROR && !eng->ctx->opts.emit_all_errors) {
+    const char *loc = eng->loc && eng->loc_id == st->id ? eng->loc : msg;
+    int seen = error_seen(eng, kind, loc);
+    if (seen < 0) return sx_error(eng->ctx, SYMX_NOMEM, func, "out of memory");
+    want = !seen;
+  }
+  if (want) return sx_engine_emit(eng, st, w, reason, kind, msg, func);
+  untested_end(eng, st, reason, kind, msg);
+  return SYMX_OK;
+}
+
 static void free_args(symx_engine *eng) {
   for (size_t i = 0; i < eng->ntest_args; i++) sx_strfree(eng->ctx, eng->test_args[i]);
   sx_free(eng->ctx, eng->test_args, eng->ntest_args * sizeof *eng->test_args);
@@ -131,6 +191,10 @@ int symx_engine_set_test_args(symx_engine *eng, const char *const *argv, size_t 
 
 void sx_engine_tests_free(symx_engine *eng) {
   free_args(eng);
+  for (size_t i = 0; i < eng->nerrlocs; i++) sx_strfree(eng->ctx, eng->errlocs[i].key);
+  sx_free(eng->ctx, eng->errlocs, eng->caperrlocs * sizeof *eng->errlocs);
+  eng->errlocs = NULL;
+  eng->nerrlocs = eng->caperrlocs = 0;
   sx_strfree(eng->ctx, eng->loc);
   eng->loc = NULL;
   sx_teststore_free(eng->store);
@@ -163,8 +227,7 @@ int sx_engine_end(symx_engine *eng, sx_state *st, int status, symx_reason reason
   if (status == SYMX_ST_TERMINATED) {
     SX_INC(ctx, paths);
     if (reason == SYMX_END_EARLY) SX_INC(ctx, paths_early);
-    if (test && sx_engine_wants_test(eng, st, reason))
-      rc = sx_engine_emit(eng, st, st->witness, reason, kind, msg, "symx_state_terminate");
+    if (test) rc = sx_engine_test_end(eng, st, st->witness, reason, kind, msg, "symx_state_terminate");
   }
   if (eng->current == st) eng->current = NULL;
   if (!SX_PUSH(ctx, eng->dead, st)) {

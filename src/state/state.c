@@ -49,6 +49,7 @@ void sx_state_destroy(sx_pools *ps, sx_state *st) {
   sx_inorder_release(ps->ctx, st->inorder);
   if (st->pcond) sx_expr_release_nonnull(st->pcond);
   sx_strfree(ps->ctx, st->msg);
+  sx_strfree(ps->ctx, st->loc);
   sx_pool_put(ps, SX_POOL_STATE, st);
 }
 

@@ -61,6 +61,7 @@ struct symx_state {
   sx_expr *pcond;        /* pending condition (owned) or NULL */
   struct sx_tnode *node; /* leaf in the execution tree (NULL once removed) */
   char *msg;             /* error message of an error side / termination */
+  char *loc;             /* an error side's location (symx_state_set_location's) or NULL */
   struct sx_seedset *seeds; /* seeds still consistent with the path (engine/seeds.c) or NULL */
   sx_inorder *inorder;   /* inputs the path made (symx_state_new_input), or NULL */
   uint32_t depth;

@@ -571,7 +571,63 @@ static void test_stop_during_query(void) {
   }
 }
 
-CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_seeds), CHECK_CASE(test_stop_during_query), CHECK_CASE(test_determinism), CHECK_CASE(test_front_random), CHECK_CASE(test_memory_baseline),
+/* The bits program, every path ending with an assertion error whose
+** location is bit 0 of in[0] ("a.c:1" when set, else "a.c:2"); the
+** payload's 0x100 bit is that bit. */
+static int err_run(symx_state *st) {
+  pl *p = symx_state_payload(st);
+  while ((p->i & 0xff) < 4) {
+    symx_expr *c = bit(symx_engine_ctx(symx_state_engine(st)), p->i & 0xff);
+    symx_state *t, *f;
+    int first = (p->i & 0xff) == 0, rc = symx_state_branch(st, c, &t, &f);
+    symx_expr_release(c);
+    if (rc != SYMX_OK) return rc;
+    if (t) ((pl *)symx_state_payload(t))->i += 1 + (first ? 0x100 : 0);
+    if (f) ((pl *)symx_state_payload(f))->i++;
+    if (t && f) return SYMX_OK;
+    if (t) p = symx_state_payload(st = t);
+  }
+  symx_state_set_location(st, p->i & 0x100 ? "a.c:1" : "a.c:2");
+  return symx_state_terminate(st, SYMX_END_ERROR, SYMX_ERR_ASSERT, "assertion failed");
+}
+
+/* emit_all_errors 0: one test per error kind and location, the other
+** error ends reported to on_test as number 0; 1: a test for each. */
+static void test_error_locations(void) {
+  for (int all = 0; all < 2; all++)
+    for (int mode = 0; mode < 2; mode++) {
+      symx_ctx *ctx = symx_ctx_new();
+      symx_option_set(ctx, "mode", mode); /* eager, pending */
+      symx_option_set(ctx, "emit_all_errors", all);
+      symx_engine *eng = symx_engine_new(ctx);
+      cb c = {0};
+      symx_engine_on_test(eng, count_tests, &c);
+      CHECK(symx_engine_start(eng, calloc(1, sizeof(pl)), &pl_vt) == SYMX_OK);
+      symx_state *st;
+      int rc;
+      while ((rc = symx_engine_next(eng, &st)) == SYMX_STATE) CHECK(err_run(st) == SYMX_OK);
+      CHECK_EQ_U64(rc, SYMX_DONE);
+      CHECK_EQ_U64(symx_stat_get(ctx, "errors"), 16);
+      CHECK_EQ_U64(c.calls, 16);
+      CHECK_EQ_U64(symx_engine_test_count(eng), all ? 16 : 2);
+      size_t untested = 0;
+      for (size_t i = 0; i < 16; i++) untested += c.number[i] == 0;
+      CHECK_EQ_U64(untested, all ? 0 : 14);
+      for (size_t i = 0; !all && i < 2; i++) { /* the first at each location */
+        symx_test t;
+        CHECK(symx_engine_test_get(eng, i, &t) == SYMX_OK);
+        CHECK(t.kind == SYMX_ERR_ASSERT && t.location && !strncmp(t.location, "a.c:", 4));
+      }
+      symx_test t0, t1;
+      if (!all && symx_engine_test_get(eng, 0, &t0) == SYMX_OK &&
+          symx_engine_test_get(eng, 1, &t1) == SYMX_OK)
+        CHECK(strcmp(t0.location, t1.location) != 0);
+      symx_engine_free(eng);
+      symx_ctx_free(ctx);
+    }
+}
+
+CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_error_locations), CHECK_CASE(test_seeds), CHECK_CASE(test_stop_during_query), CHECK_CASE(test_determinism), CHECK_CASE(test_front_random), CHECK_CASE(test_memory_baseline),
            CHECK_CASE(test_unknown_policy), CHECK_CASE(test_limits), CHECK_CASE(test_pressure),
            CHECK_CASE(test_testcases), CHECK_CASE(test_user_searcher),
            CHECK_CASE(test_interrupt_resume))

@@ -77,13 +77,16 @@ int main(void) {
   return 0;
 }
 EOF
-    (cd "$T" && "$bin/symx-llvm" --output-dir "$T/out" k.c > "$T/llvm.log" 2>&1) || true
+    rc=0
+    (cd "$T" && "$bin/symx-llvm" --output-dir "$T/out" k.c > "$T/llvm.log" 2>&1) || rc=$?
     grep -q "assertion failed" "$T/llvm.log" || { cat "$T/llvm.log"; fail "installed symx-llvm"; }
+    [ "$rc" = 1 ] || fail "installed symx-llvm: exit status $rc, want 1 (an error found)"
     # Paths, Tests, Errors
     [ "$("$bin/symx-stats" "$T/out" | tail -1 | awk '{print $9, $10, $11}')" = "2 2 1" ] \
       || { "$bin/symx-stats" "$T/out"; fail "installed symx-stats"; }
     (cd "$T" && "$bin/symx-llvm" --libc full --posix-runtime k.c > "$T/llvm2.log" 2>&1) || true
     grep -q "assertion failed" "$T/llvm2.log" || { cat "$T/llvm2.log"; fail "installed symx-llvm --libc full --posix-runtime"; }
+    [ -f "$T/symx-last/stats.json" ] || fail "installed symx-llvm: no symx-last/stats.json without --output-dir"
     # shellcheck disable=SC2046
     cc "$T/k.c" -o "$T/k" $(pkg-config --cflags --libs symx-replay) || fail "libsymx-replay build"
     n=0

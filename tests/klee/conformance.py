@@ -338,7 +338,8 @@ def translate(args, outdir, mode):
     refuses what it does not know); our output dir and mode. Words before
     the program (.bc/.ll) that are not options are values of the option
     before them; words after it are the program's arguments."""
-    out = ["--mode", mode, "--no-progress", "--output-dir=" + outdir]
+    # KLEE's default: a test per path (symx-llvm's: errors and new coverage)
+    out = ["--mode", mode, "--no-progress", "--output-dir=" + outdir, "--write-tests=all"]
     bc = bitcode_of(args)
     end = len(args) if bc is None else bc
     k = 0
@@ -454,7 +455,7 @@ def symx_once(symx, args, stdin, cwd, timeout, mode, outdir):
     rc, out = run_bounded([symx] + translate(args, outdir, mode), cwd, timeout, stdin)
     o = {"rc": rc, "timeout": rc is None}
     recs = symx_records(outdir)
-    o["ran"] = rc is None or rc in (0, 1) or bool(recs)
+    o["ran"] = rc is None or rc in (0, 1, 3) or bool(recs)  # 1 errors, 3 incomplete
     o["completed"], o["partial"], o["errors"], o["early"], o["exit_codes"] = symx_summary(recs)
     if not o["ran"]:
         o["message"] = first_message(out)

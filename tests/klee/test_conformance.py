@@ -47,7 +47,7 @@ class Options(unittest.TestCase):
     def test_translate(self):
         out = c.translate(["-output-dir=x", "--use-cex-cache=false", "--seed-file", "a.ktest",
                            "--use-batching-search", "-search=dfs", "p.bc", "-arg"], "/o", "eager")
-        self.assertEqual(out, ["--mode", "eager", "--no-progress", "--output-dir=/o",
+        self.assertEqual(out, ["--mode", "eager", "--no-progress", "--output-dir=/o", "--write-tests=all",
                                "--chain-cex-cache=0", "--seed-file", "a.ktest",
                                "--search=batching:dfs", "p.bc", "-arg"])
 

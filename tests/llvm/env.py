@@ -27,10 +27,12 @@ ERROR_SIGNALS = {"abort": 6, "assert": 6}
 
 def explore(a, work, name, args, mode="pending", extra=(), env=None):
     od = os.path.join(work, "out-%s-%s-%d" % (name, mode, len(os.listdir(work))))
-    cmd = [a.symx, "--quiet", "--mode", mode, "--max-time", "60s", "--output-dir", od] + \
+    # a test per path, each with its .json: every one is replayed
+    cmd = [a.symx, "--quiet", "--mode", mode, "--max-time", "60s", "--output-dir", od,
+           "--write-tests=all", "--emit-all-errors", "--test-formats", "ktest,json"] + \
         list(extra) + [os.path.join(a.src, name + ".c")] + args
     p = subprocess.run(cmd, capture_output=True, timeout=300, env=env)
-    if p.returncode != 0:
+    if p.returncode not in (0, 1):  # 1: errors found
         raise RuntimeError("%s failed (%d): %s" % (cmd, p.returncode, p.stderr.decode()[-800:]))
     return od, read_paths(od)
 
@@ -127,7 +129,7 @@ def check_bad_environ(a, work):
     for f, needles in ((bad, [bad, "line 2"]), (bad + ".missing", [bad + ".missing"])):
         for tool, args in ((a.symx, ["--quiet", "--environ", f, prog]),
                            (a.replay, ["--environ", f, "/bin/true", "x.ktest"])):
-            p = subprocess.run([tool] + args, capture_output=True, timeout=60)
+            p = subprocess.run([tool] + args, capture_output=True, timeout=60, cwd=work)
             problems += one_message(p, needles, "%s --environ %s" % (os.path.basename(tool), f))
     return problems
 
@@ -177,7 +179,7 @@ def one_message(p, needles, what):
     return []
 
 
-def check_malformed_specs(a):
+def check_malformed_specs(a, work):
     prog = os.path.join(a.src, "args.c")
     cases = [(["--sym-arg"], ["--sym-arg", "missing"]),
              (["--sym-arg", "x"], ["--sym-arg", "'x'"]),
@@ -193,7 +195,7 @@ def check_malformed_specs(a):
              (["--sym-args", "0", "1000", "1", "-sym-args", "0", "100", "1"], ["-sym-args", "1024"])]
     problems = []
     for args, needles in cases:
-        p = subprocess.run([a.symx, "--quiet", prog] + args, capture_output=True, timeout=60)
+        p = subprocess.run([a.symx, "--quiet", prog] + args, capture_output=True, timeout=60, cwd=work)
         problems += one_message(p, needles, "symx-llvm %s" % " ".join(args))
     return problems
 
@@ -222,6 +224,7 @@ def main():
     ap.add_argument("--src", required=True, help="directory of the programs")
     ap.add_argument("--clang", default="clang-14")
     a = ap.parse_args()
+    a.symx, a.replay = os.path.abspath(a.symx), os.path.abspath(a.replay)  # run in other cwds
     work = tempfile.mkdtemp(prefix="symx-env-")
     try:
         natives = {}
@@ -239,7 +242,7 @@ def main():
         problems += check_bad_environ(a, work)
         problems += check_outputs(a, work)
         problems += check_max_fail(a, work)
-        problems += check_malformed_specs(a)
+        problems += check_malformed_specs(a, work)
         problems += check_bad_ktests(a, work, natives["args"])
         for p in problems:
             print("FAIL:", p)

@@ -104,11 +104,18 @@ def check(ok, what):
 
 
 def symx(a, args, outdir=None, stdin=None):
-    cmd = [a.symx, "--no-progress", "-I", a.include] + \
-        (["--output-dir", outdir] if outdir else []) + args
+    """symx-llvm's status, stdout, stderr: a test per path and per error,
+    each with its .json (these checks count and read them), in a.cwd (a
+    run without outdir writes symx-out-N there). An exploration's status
+    is 0 when it ran (1, errors found, and 3, incomplete, are cli.py's
+    concern); --replay's is the program's."""
+    cmd = [a.symx, "--no-progress", "-I", a.include, "--write-tests=all", "--emit-all-errors",
+           "--test-formats", "ktest,raw,json"] + (["--output-dir", outdir] if outdir else []) + args
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120,
-                       stdin=stdin)
-    return r.returncode, r.stdout.decode("latin-1"), r.stderr.decode("latin-1")
+                       stdin=stdin, cwd=a.cwd)
+    replay = any(x == "--replay" or x.startswith("--replay-ktest") for x in args)
+    rc = 0 if r.returncode in (1, 3) and not replay else r.returncode
+    return rc, r.stdout.decode("latin-1"), r.stderr.decode("latin-1")
 
 
 def records(outdir):
@@ -248,6 +255,7 @@ def test_replay_dir(a, tmp):
     got = [r["exit"] for r in records(od2)]
     check(rc == 0 and len(tests) > 3 and got == want,
           "--replay-ktest-dir: exits %s, --replay of each %s" % (got, want))
+    od2 = os.path.join(tmp, "rk2b")  # a new one: an output directory is new or empty
     rc, out, err = symx(a, ["--replay-ktest-file", tests[-1], "--replay-ktest-file=" + tests[0],
                             src], od2)
     got = [r["exit"] for r in records(od2)]
@@ -723,7 +731,7 @@ def test_call_opt(a, tmp):
     for src in (prog(a, "callopt.c"), bc):
         for name, opts in (("O0", []), ("opt", ["--optimize"]),
                            ("keep", ["--optimize", "--klee-call-optimisation=false"])):
-            od = os.path.join(tmp, "co-%s-%s" % (name, src[-1]))
+            od = os.path.join(tmp, "co-%s-%s" % (name, os.path.basename(src)))
             rc, _, err = symx(a, opts + ["--output-module", src], od)
             recs = records(od) if rc == 0 else []
             runs[name] = (sorted((r["error"], r["loc"]) for r in recs if r["reason"] == "error"),
@@ -831,7 +839,10 @@ def main():
     a = ap.parse_args()
     if not a.smt:
         a.smt = os.path.join(os.path.dirname(a.symx), "..", "..", "tools", "symx-smt")
+    a.symx, a.include, a.dir = (os.path.abspath(x) for x in (a.symx, a.include, a.dir))
     with tempfile.TemporaryDirectory() as tmp:
+        a.cwd = os.path.join(tmp, "cwd")
+        os.mkdir(a.cwd)
         for t in (test_extwarn, test_silent_assume, test_search, test_halt, test_switch, test_trace,
                   test_pathfiles, test_cvcs, test_z3_dump, test_kqueries, test_make_symbolic,
                   test_escaping, test_alias, test_replay_dir, test_single_object, test_call_opt,

@@ -86,8 +86,10 @@ def main():
     ap.add_argument("--symx", required=True)
     ap.add_argument("--only", help="substring of the program names to run")
     a = ap.parse_args()
-    probe = subprocess.run([a.symx, "--libc", "full", os.path.join(HERE, "libc", "stub_syscall.c")],
-                           capture_output=True, text=True)
+    with tempfile.TemporaryDirectory() as cwd:  # its symx-out-0 goes there
+        probe = subprocess.run([os.path.abspath(a.symx), "--libc", "full",
+                                os.path.join(HERE, "libc", "stub_syscall.c")],
+                               capture_output=True, text=True, cwd=cwd)
     if "was not built" in probe.stderr:
         print("skipped: " + probe.stderr.strip())
         return 77

@@ -16,8 +16,9 @@ For each program tests/llvm/progs/*.c (1 symbolic byte: 256 inputs; a
      path per value of a symbolic exit status or printed byte): its
      outcomes (paths.jsonl) and covered lines (coverage.txt) must be the
      same sets; by default (outputs concretized under the witness, as KLEE
-     does) in pending mode: subsets of them;
-  5. every error test case symx-llvm wrote replays natively (KTEST_FILE) to
+     does) in pending mode: subsets of them; its exit status 1 when it
+     found an error, else 0;
+  5. every error test case symx-llvm wrote (--emit-all-errors) replays natively (KTEST_FILE) to
      the same error kind.
 """
 import argparse
@@ -144,12 +145,14 @@ def check_program(src, args, work):
     for mode in args.modes + ["pending-concretize"]:
         od = os.path.join(d, "out-" + mode)
         concretize = mode.endswith("-concretize")
+        # every error path's test, with its .json (step 5 replays them)
+        every = ["--emit-all-errors", "--test-formats", "ktest,json"]
         p = subprocess.run([args.symx, "--quiet", "--mode", mode.split("-")[0], "--max-time", "60s",
-                            "--output-dir", od] + symx_flags(src) + [bc] if concretize else
+                            "--output-dir", od] + every + symx_flags(src) + [bc] if concretize else
                            [args.symx, "--quiet", "--mode", mode, "--max-time", "60s",
-                            "--enumerate-outputs", "--output-dir", od] + symx_flags(src) + [bc],
+                            "--enumerate-outputs", "--output-dir", od] + every + symx_flags(src) + [bc],
                            capture_output=True, timeout=300)
-        if p.returncode != 0:
+        if p.returncode not in (0, 1):
             problems.append("%s: symx-llvm failed (%d): %s" % (mode, p.returncode,
                                                               p.stderr.decode()[-500:]))
             continue
@@ -162,6 +165,10 @@ def check_program(src, args, work):
                 souts.add(("exit", r["exit"] & 0xff, r["output"]))
             else:
                 souts.add(("other", r["reason"], r["message"]))
+        # the exit status: 1 when an error was found, else 0
+        if p.returncode != int(any(o[0] == "error" for o in souts)):
+            problems.append("%s: exit status %d with error outcomes %s" %
+                            (mode, p.returncode, sorted(o[1] for o in souts if o[0] == "error")))
         for ln in open(os.path.join(od, "coverage.txt")):
             f, _, l = ln.strip().rpartition(":")
             if f == name + ".c":
