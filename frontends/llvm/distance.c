@@ -228,29 +228,41 @@ static int place_target(sxl_distance *d, size_t ti, char *err, size_t errlen) {
     snprintf(err, errlen, "--target %s: expected FILE:LINE (a line number from 1)", spec);
     return -1;
   }
-  size_t wl = (size_t)(colon - spec);
-  int file_seen = 0;
+  const char *file = spec;
+  while (file[0] == '.' && file[1] == '/') file += 2; /* ./prog.c is prog.c */
+  if (colon <= file) {
+    snprintf(err, errlen, "--target %s: expected FILE:LINE (a line number from 1)", spec);
+    return -1;
+  }
+  size_t wl = (size_t)(colon - file);
+  int file_seen = 0, mine = 0;
+  uint32_t other = 0; /* an earlier target at the same code (another spelling) */
   unsigned long below = 0, above = 0; /* the nearest lines with code */
   for (uint32_t fi = 0; fi < p->nfns; fi++) {
     sxl_fn *fn = &p->fns[fi];
     if (d->entry[fi] == NONE) continue;
     for (uint32_t pc = 0; pc < fn->ncode; pc++) {
       uint32_t l = fn->code[pc].loc;
-      if (!l || !same_file(p->files[p->locs[l].file], spec, wl)) continue;
+      if (!l || !same_file(p->files[p->locs[l].file], file, wl)) continue;
       file_seen = 1;
       unsigned long at = p->locs[l].line;
       if (at < line && at > below) below = at;
       if (at > line && (!above || at < above)) above = at;
       if (at != line) continue;
       if (!fn->target && !(fn->target = calloc(fn->ncode + 1, sizeof *fn->target))) goto oom;
-      if (!fn->target[pc]) fn->target[pc] = (uint32_t)ti + 1;
+      if (!fn->target[pc]) fn->target[pc] = (uint32_t)ti + 1, mine = 1;
+      else other = fn->target[pc];
       d->n[ti][d->pcnode[d->pcbase[fi] + pc]] = 0;
     }
+  }
+  if (!mine && other) { /* it would never be marked reached */
+    snprintf(err, errlen, "--target %s: given twice (as %s)", spec, d->t[other - 1].spec);
+    return -1;
   }
   for (uint32_t v = 0; v < d->nnodes; v++)
     if (d->n[ti][v] == 0) return 0;
   if (!file_seen)
-    snprintf(err, errlen, "--target %s: no code of a file %.*s in the program", spec, (int)wl, spec);
+    snprintf(err, errlen, "--target %s: no code of a file %.*s in the program", spec, (int)wl, file);
   else if (below || above)
     snprintf(err, errlen, "--target %s: line %lu has no code (nearest lines with code: %lu, %lu)",
              spec, line, below, above);

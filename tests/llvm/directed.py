@@ -320,7 +320,10 @@ def check_bad(a):
              (["--target", "nosuch.c:3"], "nosuch.c", "no code of a file"),
              (["--target", "loop.c"], "loop.c", "FILE:LINE"),
              (["--target", "loop.c:0"], "loop.c:0", "FILE:LINE"),
+             (["--target", "./:18"], "./:18", "FILE:LINE"),
              (["--target", "loop.c:18", "--target", "loop.c:18"], "loop.c:18", "twice"),
+             (["--target", "loop.c:18", "--target", "./loop.c:18"], "./loop.c:18", "twice"),
+             (["--target", "loop.c:18", "--target", src + ":18"], src + ":18", "twice"),
              (["--target", "loop.c:18", "--target-order", "backwards"], "backwards", "sequential")]
     problems = []
     for args, name, why in cases:
