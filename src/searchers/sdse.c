@@ -25,8 +25,8 @@ typedef struct sd {
   uint32_t *win;     /* [col * 2cap + node]: the best leaf below node, NONE */
   uint64_t *tie;     /* [leaf] */
   sx_state **at;     /* leaf -> state */
-  uint32_t *free_;   /* free leaves, a stack */
-  size_t nfree, n, used;
+  sx_leaves lv;
+  size_t n;
 } sd;
 
 /* Whether leaf a beats leaf b in column c (NONE loses). */
@@ -59,7 +59,7 @@ static void release(sd *s) {
   FREE(s->win, s->k * 2 * s->cap);
   FREE(s->tie, s->cap);
   FREE(s->at, s->cap);
-  FREE(s->free_, s->cap);
+  FREE(s->lv.free_, s->cap);
 }
 #undef FREE
 
@@ -74,8 +74,8 @@ static int grow(sd *s) {
   t.win = sx_alloc(s->ctx, s->k * 2 * nc * sizeof *t.win);
   t.tie = sx_calloc(s->ctx, nc * sizeof *t.tie);
   t.at = sx_calloc(s->ctx, nc * sizeof *t.at);
-  t.free_ = sx_alloc(s->ctx, nc * sizeof *t.free_);
-  if (!t.key || !t.win || !t.tie || !t.at || !t.free_) {
+  t.lv.free_ = sx_alloc(s->ctx, nc * sizeof *t.lv.free_);
+  if (!t.key || !t.win || !t.tie || !t.at || !t.lv.free_) {
     release(&t);
     return SYMX_NOMEM;
   }
@@ -84,7 +84,7 @@ static int grow(sd *s) {
     t.at[i] = s->at[i];
     for (size_t c = 0; c < s->k; c++) t.key[c * nc + i] = s->key[c * s->cap + i];
   }
-  for (size_t i = 0; i < s->nfree; i++) t.free_[i] = s->free_[i];
+  for (size_t i = 0; i < s->lv.nfree; i++) t.lv.free_[i] = s->lv.free_[i];
   for (size_t c = 0; c < s->k; c++) {
     uint32_t *w = t.win + c * 2 * nc;
     for (size_t i = 0; i < nc; i++) w[nc + i] = t.at[i] ? (uint32_t)i : NONE;
@@ -97,12 +97,10 @@ static int grow(sd *s) {
 
 static int add(void *self, symx_state *st) {
   sd *s = self;
-  size_t leaf;
-  if (s->nfree) {
-    leaf = s->free_[--s->nfree];
-  } else {
-    if (s->used == s->cap && grow(s) != SYMX_OK) return SYMX_NOMEM;
-    leaf = s->used++;
+  size_t leaf = sx_leaves_take(&s->lv, s->cap);
+  if (leaf == SIZE_MAX) {
+    if (grow(s) != SYMX_OK) return SYMX_NOMEM;
+    leaf = sx_leaves_take(&s->lv, s->cap);
   }
   s->at[leaf] = st;
   s->tie[leaf] = sx_rng_next(s->rng);
@@ -117,7 +115,7 @@ static void rem(void *self, symx_state *st) {
   size_t leaf = st->pos[s->slot];
   s->at[leaf] = NULL;
   for (size_t c = 0; c < s->k; c++) fix(s, c, leaf);
-  s->free_[s->nfree++] = (uint32_t)leaf; /* room: nfree < used <= cap */
+  sx_leaves_put(&s->lv, leaf);
   s->n--;
 }
 

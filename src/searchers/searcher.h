@@ -34,6 +34,23 @@ typedef struct sx_search_env {
   size_t ntargets;
 } sx_search_env;
 
+/* The leaves of a tree over states (weighted.c's sums, sdse.c's
+** tournament): a freed leaf first (a stack), else the next never handed
+** out. free_ has room for every leaf (the owner's capacity). */
+typedef struct sx_leaves {
+  uint32_t *free_;
+  size_t nfree, used; /* used: leaves ever handed out (high water) */
+} sx_leaves;
+
+/* A leaf for a new member, SIZE_MAX when all cap are in use (grow first). */
+static inline size_t sx_leaves_take(sx_leaves *l, size_t cap) {
+  if (l->nfree) return l->free_[--l->nfree];
+  return l->used < cap ? l->used++ : SIZE_MAX;
+}
+
+/* A member's leaf back (room: nfree < used <= cap). */
+static inline void sx_leaves_put(sx_leaves *l, size_t leaf) { l->free_[l->nfree++] = (uint32_t)leaf; }
+
 /* The distance of st to target (SYMX_TARGET_ANY: the nearest), INF without
 ** a distance function. */
 static inline uint64_t sx_search_distance(const sx_search_env *env, sx_state *st, size_t target) {

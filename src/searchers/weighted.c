@@ -18,8 +18,8 @@ typedef struct wr {
   size_t cap;       /* leaves, a power of two */
   double *sum;      /* [1, 2cap): sums; leaf i at cap + i */
   sx_state **at;    /* leaf i -> state */
-  uint32_t *free_;  /* free leaves, a stack */
-  size_t nfree, n, used; /* used: leaves ever handed out (high water) */
+  sx_leaves lv;
+  size_t n;
 } wr;
 
 static double weight(wr *s, sx_state *st) {
@@ -62,25 +62,23 @@ static int grow(wr *s) {
     at[i] = s->at[i];
   }
   for (size_t i = ncap - 1; i; i--) sum[i] = sum[2 * i] + sum[2 * i + 1];
-  for (size_t i = 0; i < s->nfree; i++) fr[i] = s->free_[i];
+  for (size_t i = 0; i < s->lv.nfree; i++) fr[i] = s->lv.free_[i];
   sx_free(s->ctx, s->sum, 2 * s->cap * sizeof *s->sum);
   sx_free(s->ctx, s->at, s->cap * sizeof *s->at);
-  sx_free(s->ctx, s->free_, s->cap * sizeof *s->free_);
+  sx_free(s->ctx, s->lv.free_, s->cap * sizeof *s->lv.free_);
   s->sum = sum;
   s->at = at;
-  s->free_ = fr;
+  s->lv.free_ = fr;
   s->cap = ncap;
   return SYMX_OK;
 }
 
 static int add(void *self, symx_state *st) {
   wr *s = self;
-  size_t leaf;
-  if (s->nfree) {
-    leaf = s->free_[--s->nfree];
-  } else {
-    if (s->used == s->cap && grow(s) != SYMX_OK) return SYMX_NOMEM;
-    leaf = s->used++;
+  size_t leaf = sx_leaves_take(&s->lv, s->cap);
+  if (leaf == SIZE_MAX) {
+    if (grow(s) != SYMX_OK) return SYMX_NOMEM;
+    leaf = sx_leaves_take(&s->lv, s->cap);
   }
   s->at[leaf] = st;
   st->pos[s->slot] = (uint32_t)leaf;
@@ -94,7 +92,7 @@ static void rem(void *self, symx_state *st) {
   size_t leaf = st->pos[s->slot];
   s->at[leaf] = NULL;
   set(s, leaf, 0.0);
-  s->free_[s->nfree++] = (uint32_t)leaf; /* room: nfree < used <= cap */
+  sx_leaves_put(&s->lv, leaf);
   s->n--;
 }
 
@@ -127,7 +125,7 @@ static void destroy(void *self) {
   wr *s = self;
   sx_free(s->ctx, s->sum, 2 * s->cap * sizeof *s->sum);
   sx_free(s->ctx, s->at, s->cap * sizeof *s->at);
-  sx_free(s->ctx, s->free_, s->cap * sizeof *s->free_);
+  sx_free(s->ctx, s->lv.free_, s->cap * sizeof *s->lv.free_);
   sx_free(s->ctx, s, sizeof *s);
 }
 
