@@ -43,14 +43,12 @@ static void nap_ms(unsigned ms) {
   nanosleep(&ts, NULL);
 }
 
-/* Whether b[0..n) is the entry itself, zero-padded or truncated to n: its
-** own path gives AFL nothing new. */
+/* Whether b[0..n) is the entry itself, zero-padded or truncated to n (the
+** input the entry's own path runs on): it gives AFL nothing new. */
 static int is_seed(const peer *p, const uint8_t *b, size_t n) {
   if (!p->seed) return 0;
   for (size_t i = 0; i < n; i++)
     if (b[i] != (i < p->seed_len ? p->seed[i] : 0)) return 0;
-  for (size_t i = n; i < p->seed_len; i++)
-    if (p->seed[i]) return 0;
   return 1;
 }
 

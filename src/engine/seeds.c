@@ -68,9 +68,13 @@ int sx_engine_seeds_start(symx_engine *eng, sx_state *root) {
   eng->search[0] = w;
   root->seeds = s;
   sd->on = sd->phase = true;
-  /* ZESTI follows its seed from the start: no path of the all-zero initial
-  ** witness runs before the divergence points are bounded */
-  if (sd->zesti.on) sx_state_set_witness(root, sx_assign_share(seed_at(eng, 0)));
+  /* The first path follows the first seed from the start, as KLEE's
+  ** seeding does: its test case is the seed, and every state forked off it
+  ** keeps the seed's bytes its condition does not constrain (a hybrid
+  ** fuzzer's new inputs stay close to the seed); ZESTI needs it too, so
+  ** that no path of the all-zero initial witness runs before the
+  ** divergence points are bounded */
+  sx_state_set_witness(root, sx_assign_share(seed_at(eng, 0)));
   return SYMX_OK;
 }
 

@@ -507,22 +507,26 @@ static void test_interrupt_resume(void) {
   symx_ctx_free(ctx);
 }
 
-/* Seeds are fast-sat assignments (tier b): the seed's path needs no solver. */
+/* The first seed is the root's witness (its path runs first, its bytes
+** kept where a revival's model leaves them free); the others are fast-sat
+** assignments (tier b): each seed's path needs no solver. */
 static void test_seeds(void) {
   for (int with = 0; with < 2; with++) {
     symx_ctx *ctx = symx_ctx_new();
     symx_option_set_str(ctx, "search", "dfs");
     symx_engine *eng = symx_engine_new(ctx);
     symx_seeds *seeds = symx_seeds_new(ctx);
-    const uint8_t seed[2] = {0x0f, 0};
+    const uint8_t seed[2] = {0x0f, 0x5a}, seed2[2] = {0x07, 0x5a};
     CHECK(symx_seeds_add_bytes(seeds, "in", seed, 2) == SYMX_OK);
+    CHECK(symx_seeds_add_bytes(seeds, "in", seed2, 2) == SYMX_OK);
     if (with) CHECK(symx_engine_set_seeds(eng, seeds) == SYMX_OK);
     int calls = 0;
     sx_engine_set_checker(eng, brute_in2, NULL);
     (void)calls;
     CHECK_EQ_U64(bits_explore(eng), SYMX_DONE);
     CHECK_EQ_U64(symx_stat_get(ctx, "paths"), 16);
-    /* the seed satisfies the root's true side: one path fewer to revive */
+    /* without seeds the all-zero witness's path is free, with them the two
+    ** seeds' paths: the second where it leaves the first (bit 3) */
     CHECK_EQ_U64(symx_stat_get(ctx, "fastsat_seed_hits"), with ? 1 : 0);
     CHECK_EQ_U64(symx_stat_get(ctx, "revivals_sat"), with ? 14 : 15);
     bool found = false;
@@ -534,6 +538,34 @@ static void test_seeds(void) {
       found |= b && b[0] == 0x0f;
     }
     CHECK(found); /* the 1111 path: the seed itself with seeds, the smallest model without */
+    symx_engine_free(eng);
+    symx_seeds_free(seeds);
+    symx_ctx_free(ctx);
+  }
+}
+
+/* With the solver chain (no checker): no path constrains in[1], so every
+** test keeps the seed's byte there, revived states' included (a hybrid
+** fuzzer's inputs stay close to their seed); without seeds it reads 0. */
+static void test_seed_bytes_kept(void) {
+  for (int with = 0; with < 2; with++) {
+    symx_ctx *ctx = symx_ctx_new();
+    symx_engine *eng = symx_engine_new(ctx);
+    symx_seeds *seeds = symx_seeds_new(ctx);
+    const uint8_t seed[2] = {0x0f, 0x5a};
+    CHECK(symx_seeds_add_bytes(seeds, "in", seed, 2) == SYMX_OK);
+    if (with) CHECK(symx_engine_set_seeds(eng, seeds) == SYMX_OK);
+    CHECK_EQ_U64(bits_explore(eng), SYMX_DONE);
+    size_t kept = 0, n = symx_engine_test_count(eng);
+    for (size_t i = 0; i < n; i++) {
+      symx_test t;
+      symx_engine_test_get(eng, i, &t);
+      size_t len;
+      const uint8_t *b = symx_assign_get(t.inputs, "in", &len);
+      kept += b && len == 2 && b[1] == 0x5a;
+    }
+    CHECK_EQ_U64(n, 16);
+    CHECK_EQ_U64(kept, with ? n : 0);
     symx_engine_free(eng);
     symx_seeds_free(seeds);
     symx_ctx_free(ctx);
@@ -627,7 +659,7 @@ static void test_error_locations(void) {
     }
 }
 
-CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_error_locations), CHECK_CASE(test_seeds), CHECK_CASE(test_stop_during_query), CHECK_CASE(test_determinism), CHECK_CASE(test_front_random), CHECK_CASE(test_memory_baseline),
+CHECK_MAIN(CHECK_CASE(test_misuse), CHECK_CASE(test_error_locations), CHECK_CASE(test_seeds), CHECK_CASE(test_seed_bytes_kept), CHECK_CASE(test_stop_during_query), CHECK_CASE(test_determinism), CHECK_CASE(test_front_random), CHECK_CASE(test_memory_baseline),
            CHECK_CASE(test_unknown_policy), CHECK_CASE(test_limits), CHECK_CASE(test_pressure),
            CHECK_CASE(test_testcases), CHECK_CASE(test_user_searcher),
            CHECK_CASE(test_interrupt_resume))

@@ -58,10 +58,12 @@ def main():
         q = listing(os.path.join(ours, "queue"))
         c = [n for n in listing(os.path.join(ours, "crashes")) if n != "README.txt"]
         check(len(q) >= 1 and len(c) >= 1, "queue (%d) and crashes (%d) are not empty" % (len(q), len(c)))
-        check(all(re.fullmatch(r"id:%06d,src:\d{6}" % i, n) for i, n in enumerate(q)),
+        # src: the entry's id; an input from the file with no AFL name has none
+        check(all(re.fullmatch(r"id:%06d(,src:\d{6})?" % i, n) for i, n in enumerate(q)),
               "queue ids dense from 000000 with src: %s" % q)
-        check(all(re.fullmatch(r"id:%06d,sig:06,src:\d{6}" % i, n) for i, n in enumerate(c)),
+        check(all(re.fullmatch(r"id:%06d,sig:06(,src:\d{6})?" % i, n) for i, n in enumerate(c)),
               "crash names: %s" % c)
+        check(sum(",src:" in n for n in q + c) >= 2, "inputs name their entry (src)")
         check(q and q[0].endswith("src:000001"), "the +cov entry was explored first")
         check(os.path.exists(os.path.join(ours, "crashes", "README.txt")), "crashes/README.txt")
         qb = [open(os.path.join(ours, "queue", n), "rb").read() for n in q]
@@ -72,6 +74,9 @@ def main():
         check(all(crashes(b) for b in cb), "every crash aborts natively")
         check(not any(crashes(b) for b in qb), "no queue input aborts natively")
         check(any(b[1:2] == b"Y" for b in qb), "the 'Y' path was found")
+        # a new input keeps its entry's bytes that its path does not constrain
+        check(any(b[0:1] == b"a" and b[2:4] == b"cd" for b in qb + cb),
+              "an input from \"abcdefgh\" keeps its other bytes: %s" % (qb + cb))
         with open(os.path.join(ours, "fuzzer_stats")) as f:
             st = dict((k.strip(), v.strip()) for k, _, v in (l.partition(":") for l in f))
         check(st.get("corpus_count") == str(len(q)), "fuzzer_stats corpus_count = %s"
