@@ -6,9 +6,9 @@ symx-llvm with dfs in eager mode to the end and in pending mode cut short
 --report-only:
 
   each run's JSON  its figures are its stats.json's
-  the union        of pending's and eager's covered lines: the exhaustive
-                   run covers every line a path can reach, so the union is
-                   its count (and at least the cut-short run's)
+  the union        of pending's and eager's lines in coverage.txt: the
+                   exhaustive run covers every line a path can reach, so
+                   the union is its count
   no instructions  the union of instructions is null, said (symx-llvm
                    writes no per-instruction coverage)
   the table        one row for the program and searcher, no ratio without
@@ -72,15 +72,19 @@ def main():
             check(all(r.get(k) == st[d][k] for k in ("covered_instructions", "total_instructions",
                                                      "covered_lines", "total_lines")),
                   "%s's figures are its stats.json's" % tool)
-        cl_full, cl_part = st[full]["covered_lines"], st[part]["covered_lines"]
-        check(cl_part < cl_full, "the cut-short run covers fewer lines (%d < %d)" % (cl_part, cl_full))
+        cov = {d: set(open(os.path.join(d, "coverage.txt")).read().split()) for d in (full, part)}
+        cl_full, cl_part = len(cov[full]), len(cov[part])
+        check(st[part]["covered_lines"] < st[full]["covered_lines"] and cl_part < cl_full,
+              "the cut-short run covers fewer lines (%d < %d)" % (cl_part, cl_full))
         u = next((o["union_pending_eager"] for o in objs if "union_pending_eager" in o), {})
-        check(u.get("lines") == cl_full, "the union is the exhaustive run's %d lines (%s)" %
-              (cl_full, u.get("lines")))
+        check((u.get("lines"), u.get("lines_pending"), u.get("lines_eager")) ==
+              (cl_full, cl_part, cl_full),
+              "the union is the exhaustive run's %d coverage.txt lines: %s" % (cl_full, u))
         check(u.get("instructions") is None and "no per-instruction" in u.get("instructions_note", ""),
               "no union of instructions, said")
         rows = [ln for ln in text.splitlines() if ln.startswith("| walk | dfs |")]
-        check(len(rows) == 1 and "| - |" in rows[0] and "%d lines" % cl_full in rows[0],
+        check(len(rows) == 1 and "| - |" in rows[0] and
+              "| %d (%d, %d) |" % (cl_full, cl_part, cl_full) in rows[0],
               "one table row, no ratio without KLEE: %s" % rows)
         os.remove(os.path.join(part, "coverage.txt"))
         rc, objs, _ = report(a, out)
