@@ -69,7 +69,7 @@ def copy_istats(kd):
     (symx-stats reads them; one copied mid-write it says and leaves out)."""
     def watch(t):
         src = os.path.join(kd, "run.istats")
-        if os.path.exists(src):
+        if os.path.exists(src) and os.path.getsize(src):  # empty until KLEE's first write
             os.makedirs(os.path.join(kd, "istats"), exist_ok=True)
             shutil.copyfile(src, os.path.join(kd, "istats", "%d.istats" % t))
     return watch
