@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # its share (no test depends on timing).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
-.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench conformance clean
+.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench bench-real conformance clean
 
 all: build
 
@@ -104,6 +104,18 @@ fuzz: deps $(FUZZ)/build.ninja
 
 bench: build
 	@bash scripts/bench
+
+# Coverage in equal time on real programs (issue 16; never part of `make
+# test`): symx-llvm pending and eager, and KLEE 3.1 with KLEE=<klee binary>,
+# each with random-path, dfs and nurs:depth for BENCH_TIME seconds (the
+# paper's 600 by default) on REAL_PROGRAMS; JSON lines and a markdown table
+# in $(BUILD)/bench-real.txt, coverage over time in $(BUILD)/bench-real.png.
+BENCH_TIME ?= 600
+REAL_PROGRAMS ?= bc m4
+bench-real: build
+	@bash -o pipefail -c "$(PY) bench/real_side_by_side.py --time $(BENCH_TIME) \
+	  $(foreach p,$(REAL_PROGRAMS),--only $(p)) $(if $(KLEE),--klee $(KLEE)) --out $(BUILD)/bench-real \
+	  --plot $(BUILD)/bench-real.png $(BENCH_REAL_ARGS) | tee $(BUILD)/bench-real.txt"
 
 # KLEE 3.1's regression programs as a conformance suite (never part of
 # `make test`): KLEE_SRC is a checkout of KLEE's repository at tag v3.1; with

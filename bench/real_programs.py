@@ -78,30 +78,37 @@ def build(src, prog, symx, log):
     return exe if os.path.exists(exe) and os.path.exists(exe + ".bc") else None
 
 
-def explore(tool, bc, args, od, seconds, log):
-    """One exploration; (exit status, wall seconds, its peak RSS in MiB)."""
+def explore(tool, bc, args, od, seconds, log, watch=None):
+    """One exploration; (exit status, wall seconds, its peak RSS in MiB).
+    watch(seconds so far), when given, is called about every 5 s while it
+    runs (side_by_side.py copies KLEE's run.istats so)."""
     cmd = tool(bc, od, seconds) + args
     t0 = time.monotonic()
     with open(log, "a") as f:
         f.write("$ %s\n" % " ".join(cmd))
         f.flush()
         p = subprocess.Popen(cmd, cwd=os.path.dirname(bc), stdout=f, stderr=subprocess.STDOUT)
-        _pid, status, usage = os.wait4(p.pid, 0)
+        while True:
+            _pid, status, usage = os.wait4(p.pid, os.WNOHANG if watch else 0)
+            if _pid:
+                break
+            time.sleep(5)
+            watch(time.monotonic() - t0)
     p.returncode = os.waitstatus_to_exitcode(status)
     return p.returncode, time.monotonic() - t0, usage.ru_maxrss / 1024.0
 
 
-def symx_cmd(symx):
+def symx_cmd(symx, mode="pending", extra=()):
     # a test per path as KLEE's default, each with its .json (pick_tests)
     return lambda bc, od, s: [os.path.join(symx, "symx-llvm"), "--quiet", "--no-progress",
-                              "--libc", "full", "--mode", "pending", "--max-time", "%ds" % s,
+                              "--libc", "full", "--mode", mode, "--max-time", "%ds" % s,
                               "--write-tests=all", "--test-formats", "ktest,json",
-                              "--output-dir", od, bc + ".bc"]
+                              "--output-dir", od] + list(extra) + [bc + ".bc"]
 
 
-def klee_cmd(klee):
+def klee_cmd(klee, extra=()):
     return lambda bc, od, s: [klee, "--output-dir=" + od, "--libc=uclibc", "--posix-runtime",
-                              "--max-time=%ds" % s, "--watchdog", bc + ".bc"]
+                              "--max-time=%ds" % s, "--watchdog"] + list(extra) + [bc + ".bc"]
 
 
 def pick_tests(od, paths, n):

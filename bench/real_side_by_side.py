@@ -1,0 +1,276 @@
+#!/usr/bin/python3
+"""real_side_by_side.py — coverage in equal time on real programs (issue 16):
+symx-llvm in pending and in eager mode, and KLEE 3.1 when given, each with
+the searchers random-path, dfs and nurs:depth, on the same bitcode with the
+same arguments for the same time, one run at a time.
+
+Programs are fetched, built and given their arguments by real_programs.py
+(PROGRAMS: the pending-constraints paper's Table 1); coverage is counted by
+tools/symx-stats.py for both tools' directories (one definition: LLVM
+instructions and source lines of the program's own functions).
+
+Prints one JSON object per run, then per program and searcher a markdown
+table row: covered instructions (and lines) of KLEE, eager and pending,
+pending / KLEE, and the union of pending's and eager's covered lines from
+each run's coverage.txt (every line where an instruction ran, so a line
+with only a branch too: more than covered_lines, which leaves those out and
+cannot be reproduced outside symx-llvm; the pending and eager counts of
+that definition are given beside it). A union of covered instructions cannot be given:
+symx-llvm writes no per-instruction coverage (stats.json has only counts),
+which the table says. With --plot OUT.png (gnuplot) the coverage over time
+of the first program's runs with --plot-search (default random-path).
+
+usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
+          [--search NAME]... [--tool klee|eager|pending]... [--klee BIN] [--symx DIR] [--plot OUT.png]
+          [--plot-search NAME] [--report-only]
+  --out DIR      runs go to DIR/PROGRAM/TOOL-SEARCH (default WORK/side-by-side);
+                 a run's directory is replaced
+  --report-only  no runs: the JSON and the table of the directories in --out
+Exit status 0; 1 when a program could not be fetched or built, a run did not
+run (a crash, no statistics) or a path met an unsupported feature.
+"""
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import real_programs as rp  # noqa: E402
+
+
+def load_stats_module():
+    """tools/symx-stats.py as a module (its name has a dash)."""
+    path = os.path.join(ROOT, "tools", "symx-stats.py")
+    spec = importlib.util.spec_from_file_location("symx_stats", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+stats = load_stats_module()
+
+TOOLS = ("klee", "eager", "pending")
+SEARCHES = ("random-path", "dfs", "nurs:depth")  # the same names in KLEE 3.1
+NO_INSTR_UNION = ("symx-llvm writes no per-instruction coverage (only counts), "
+                  "so no union of instructions")
+
+
+def run_dir(out, prog, tool, search):
+    return os.path.join(out, prog, "%s-%s" % (tool, search.replace(":", "-")))
+
+
+def copy_istats(kd):
+    """KLEE's coverage over time: run.istats copied as istats/SECONDS.istats
+    (symx-stats reads them; one copied mid-write it says and leaves out)."""
+    def watch(t):
+        src = os.path.join(kd, "run.istats")
+        if os.path.exists(src) and os.path.getsize(src):  # empty until KLEE's first write
+            os.makedirs(os.path.join(kd, "istats"), exist_ok=True)
+            shutil.copyfile(src, os.path.join(kd, "istats", "%d.istats" % t))
+    return watch
+
+
+def run_one(a, prog, exe, args, tool, search, log):
+    """One run into its directory; its facts (exit, wall, peak RSS) saved
+    beside it as DIR.run.json for --report-only."""
+    d = run_dir(a.out, prog, tool, search)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(os.path.dirname(d), exist_ok=True)
+    if tool == "klee":
+        cmd = rp.klee_cmd(a.klee, ["--search=" + search, "--istats-write-interval=5s"])
+        rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log, copy_istats(d))
+    else:
+        cmd = rp.symx_cmd(a.symx, tool, ["--search", search])
+        rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log)
+    facts = {"program": prog, "tool": tool, "search": search, "seconds": a.time, "exit": rc,
+             "wall_s": round(wall, 1), "peak_rss_mib": round(peak, 1),
+             "bitcode": exe + ".bc", "args": args}
+    with open(d + ".run.json", "w") as f:
+        json.dump(facts, f)
+
+
+def covered_lines(d):
+    """The set of "file:line" in DIR/coverage.txt, or None."""
+    try:
+        with open(os.path.join(d, "coverage.txt")) as f:
+            return set(ln.strip() for ln in f if ln.strip())
+    except OSError:
+        return None
+
+
+def read_run(d):
+    """A run's JSON record: its facts and symx-stats' figures; lines: the
+    covered-line set (symx only) or None."""
+    try:
+        with open(d + ".run.json") as f:
+            res = json.load(f)
+    except (OSError, ValueError):
+        return None, None
+    res["dir"] = d
+    try:
+        fig = stats.load(d, res.get("bitcode"))[0]
+    except (stats.BadRun, OSError) as e:
+        res["error"] = "no statistics: %s" % e
+        return res, None
+    for k in ("instructions", "covered_instructions", "total_instructions", "covered_lines",
+              "total_lines", "paths", "tests", "errors", "queries"):
+        res[k] = fig[k]
+    lines = None
+    if res["tool"] != "klee":
+        res["unsupported"] = rp.unsupported(d) if os.path.exists(
+            os.path.join(d, "messages.txt")) else []
+        lines = covered_lines(d)
+    return res, lines
+
+
+def union(runs, lines):
+    """Pending's and eager's covered lines together, from their coverage.txt:
+    every line where an instruction ran, a line with only a branch (a
+    closing brace) too, so more than covered_lines counts; the pending and
+    eager counts beside it are in that same definition. No union of
+    instructions (said)."""
+    u = {"instructions": None, "instructions_note": NO_INSTR_UNION, "lines": None,
+         "lines_note": "coverage.txt's lines (every line where an instruction ran)"}
+    if any(lines.get(t) is None for t in ("pending", "eager")):
+        u["lines_note"] = "a run without coverage.txt"
+        return u
+    u["lines"] = len(lines["pending"] | lines["eager"])
+    u["lines_pending"], u["lines_eager"] = len(lines["pending"]), len(lines["eager"])
+    return u
+
+
+def cell(r):
+    if not r or "covered_instructions" not in r:
+        return "-"
+    return "%d (%d)" % (r["covered_instructions"], r["covered_lines"])
+
+
+def table_row(prog, search, runs, u):
+    k, p = runs.get("klee"), runs.get("pending")
+    ratio = "-"
+    if k and p and k.get("covered_instructions") and "covered_instructions" in p:
+        ratio = "%.2f" % (p["covered_instructions"] / k["covered_instructions"])
+    lines = "-" if u["lines"] is None else "%d (%d, %d)" % (u["lines"], u["lines_pending"],
+                                                              u["lines_eager"])
+    # the totals differ: KLEE links its libc and drops functions never called
+    totals = "/".join(str(runs[t]["total_instructions"]) if "total_instructions" in runs.get(t, {})
+                      else "-" for t in ("pending", "klee"))
+    return "| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        prog, search, totals, cell(k), cell(runs.get("eager")), cell(p), ratio, lines)
+
+
+HEADER = ("| program | searcher | instructions symx/KLEE | KLEE 3.1 | symx eager | symx pending | "
+          "pending/KLEE | lines pending ∪ eager (pending, eager) |\n|---|---|---|---|---|---|---|---|")
+
+
+def report(a, programs):
+    """The JSON per run and the markdown table; False when a run failed."""
+    ok, rows = True, []
+    for prog in programs:
+        for search in a.search:
+            runs, lines = {}, {}
+            for tool in TOOLS:
+                r, ls = read_run(run_dir(a.out, prog, tool, search))
+                if r is None:
+                    continue
+                print(json.dumps(r, sort_keys=True), flush=True)
+                ok &= "error" not in r and not r.get("unsupported")
+                runs[tool], lines[tool] = r, ls
+            if not runs:
+                continue
+            u = union(runs, lines)
+            print(json.dumps({"program": prog, "search": search, "union_pending_eager": u}))
+            rows.append(table_row(prog, search, runs, u))
+    if rows:
+        print("\ncovered instructions (lines) of the program's own functions as symx-stats "
+              "counts them; the last column: coverage.txt's lines (every line where an "
+              "instruction ran), as %s\n" % NO_INSTR_UNION)
+        print(HEADER)
+        print("\n".join(rows))
+    return ok
+
+
+def plot(a, prog):
+    dirs = [(t, run_dir(a.out, prog, t, a.plot_search)) for t in TOOLS]
+    curves = []
+    for tool, d in dirs:
+        try:
+            with open(d + ".run.json") as f:
+                bc = json.load(f).get("bitcode")
+            _fig, series, note, _raw = stats.load(d, bc)
+        except (OSError, ValueError, stats.BadRun):
+            continue
+        label = "%s %s (%s)" % (prog, tool if tool != "klee" else "KLEE 3.1", a.plot_search)
+        curves.append(stats.curve(d, label, series, note, "time"))
+    return bool(curves) and stats.plot(a.plot, curves, "time") == 0
+
+
+def run_program(a, prog):
+    """All runs of one program; False when it could not be fetched or built."""
+    pkg, path, args = rp.PROGRAMS[prog]
+    log = os.path.join(a.out, prog + ".log")
+    src = rp.fetch(pkg, a.work, log)
+    exe = src and rp.build(src, path, a.symx, log)
+    if not exe:
+        print(json.dumps({"program": prog, "error": "could not %s %s (log: %s)" % (
+            "build" if src else "fetch", pkg, log)}), flush=True)
+        return False
+    for search in a.search:
+        for tool in a.tool:
+            if tool != "klee" or a.klee:
+                run_one(a, prog, exe, args, tool, search, log)
+    return True
+
+
+def parse():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--work", default=os.path.join(ROOT, ".deps", "real"))
+    ap.add_argument("--out")
+    ap.add_argument("--time", type=int, default=600)
+    ap.add_argument("--only", action="append")
+    ap.add_argument("--search", action="append")
+    ap.add_argument("--tool", action="append", choices=TOOLS)
+    ap.add_argument("--klee")
+    ap.add_argument("--symx", default=os.path.join(ROOT, "build", "frontends", "llvm"))
+    ap.add_argument("--plot")
+    ap.add_argument("--plot-search", default="random-path")
+    ap.add_argument("--report-only", action="store_true")
+    a = ap.parse_args()
+    a.work, a.symx = os.path.abspath(a.work), os.path.abspath(a.symx)
+    a.out = os.path.abspath(a.out or os.path.join(a.work, "side-by-side"))
+    a.search = a.search or list(SEARCHES)
+    a.tool = a.tool or list(TOOLS)
+    return a
+
+
+def main():
+    a = parse()
+    programs = a.only or ["bc", "m4"]
+    bad = [p for p in programs if p not in rp.PROGRAMS]
+    if bad and not a.report_only:  # --report-only: any directory of --out
+        sys.exit("real_side_by_side.py: no program %s (%s)" % (", ".join(bad),
+                 ", ".join(sorted(rp.PROGRAMS))))
+    ok = True
+    if a.klee and not (os.path.isfile(a.klee) and os.access(a.klee, os.X_OK)):
+        print(json.dumps({"tool": "klee", "error": "%s: not an executable; KLEE left out" %
+                          a.klee}), flush=True)
+        a.klee, ok = None, False
+    if not a.report_only:
+        os.makedirs(a.work, exist_ok=True)
+        os.makedirs(a.out, exist_ok=True)
+        for prog in programs:
+            ok &= run_program(a, prog)
+    ok &= report(a, programs)
+    if a.plot and not plot(a, programs[0]):
+        print("real_side_by_side.py: --plot %s: no chart" % a.plot, file=sys.stderr)
+        ok = False
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

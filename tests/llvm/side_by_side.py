@@ -1,0 +1,105 @@
+#!/usr/bin/python3
+"""side_by_side.py — bench/real_side_by_side.py's report on runs made here
+(no KLEE, no network): the program of tests/llvm/stats explored by
+symx-llvm with dfs in eager mode to the end and in pending mode cut short
+(--max-instructions), laid out as the bench lays out its runs, then
+--report-only:
+
+  each run's JSON  its figures are its stats.json's
+  the union        of pending's and eager's lines in coverage.txt: the
+                   exhaustive run covers every line a path can reach, so
+                   the union is its count
+  no instructions  the union of instructions is null, said (symx-llvm
+                   writes no per-instruction coverage)
+  the table        one row for the program and searcher, no ratio without
+                   KLEE
+  bad input        a run without coverage.txt: no line union, said; a run
+                   directory without statistics: said, exit status 1
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FAILED = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        FAILED.append(what)
+
+
+def make_run(a, out, bc, mode, extra):
+    d = os.path.join(out, "walk", "%s-dfs" % mode)
+    os.makedirs(os.path.dirname(d), exist_ok=True)
+    subprocess.run([a.symx, "--quiet", "--mode", mode, "--search", "dfs", "--output-dir", d] +
+                   extra + [bc], capture_output=True, timeout=300)
+    with open(d + ".run.json", "w") as f:
+        json.dump({"program": "walk", "tool": mode, "search": "dfs", "seconds": 0, "exit": 0,
+                   "wall_s": 0, "peak_rss_mib": 0, "bitcode": bc, "args": []}, f)
+    return d
+
+
+def report(a, out):
+    r = subprocess.run([sys.executable, a.bench, "--report-only", "--out", out, "--only", "walk",
+                        "--search", "dfs"], capture_output=True, text=True, timeout=300)
+    objs = [json.loads(ln) for ln in r.stdout.splitlines() if ln.startswith("{")]
+    return r.returncode, objs, r.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    for k in ("symx", "bench", "program", "include"):
+        ap.add_argument("--" + k, required=True)
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        bc = os.path.join(tmp, "walk.bc")
+        subprocess.run(["clang-14", "-c", "-emit-llvm", "-g", "-O0", "-I", a.include, a.program,
+                        "-o", bc], check=True)
+        out = os.path.join(tmp, "out")
+        full = make_run(a, out, bc, "eager", [])
+        part = make_run(a, out, bc, "pending", ["--max-instructions", "3000"])
+        st = {d: json.load(open(os.path.join(d, "stats.json"))) for d in (full, part)}
+        rc, objs, text = report(a, out)
+        runs = {o["tool"]: o for o in objs if "tool" in o}
+        check(rc == 0, "exit status 0 on two good runs (%d)" % rc)
+        for d, tool in ((full, "eager"), (part, "pending")):
+            r = runs.get(tool, {})
+            check(all(r.get(k) == st[d][k] for k in ("covered_instructions", "total_instructions",
+                                                     "covered_lines", "total_lines")),
+                  "%s's figures are its stats.json's" % tool)
+        cov = {d: set(open(os.path.join(d, "coverage.txt")).read().split()) for d in (full, part)}
+        cl_full, cl_part = len(cov[full]), len(cov[part])
+        check(st[part]["covered_lines"] < st[full]["covered_lines"] and cl_part < cl_full,
+              "the cut-short run covers fewer lines (%d < %d)" % (cl_part, cl_full))
+        u = next((o["union_pending_eager"] for o in objs if "union_pending_eager" in o), {})
+        check((u.get("lines"), u.get("lines_pending"), u.get("lines_eager")) ==
+              (cl_full, cl_part, cl_full),
+              "the union is the exhaustive run's %d coverage.txt lines: %s" % (cl_full, u))
+        check(u.get("instructions") is None and "no per-instruction" in u.get("instructions_note", ""),
+              "no union of instructions, said")
+        rows = [ln for ln in text.splitlines() if ln.startswith("| walk | dfs |")]
+        check(len(rows) == 1 and "| - |" in rows[0] and
+              "| %d (%d, %d) |" % (cl_full, cl_part, cl_full) in rows[0],
+              "one table row, no ratio without KLEE: %s" % rows)
+        os.remove(os.path.join(part, "coverage.txt"))
+        rc, objs, _ = report(a, out)
+        u = next((o["union_pending_eager"] for o in objs if "union_pending_eager" in o), {})
+        check(u.get("lines") is None and "coverage.txt" in u.get("lines_note", ""),
+              "without coverage.txt: no line union, said")
+        shutil.rmtree(part)
+        os.makedirs(part)
+        rc, objs, _ = report(a, out)
+        bad = [o for o in objs if o.get("tool") == "pending"]
+        check(rc == 1 and bad and "no statistics" in bad[0].get("error", ""),
+              "a directory without statistics: said, exit status 1")
+    print("%d failed" % len(FAILED) if FAILED else "all passed")
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
