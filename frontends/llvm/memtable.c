@@ -47,12 +47,14 @@ sxl_mem *sxl_mem_own(sxl_mem **pm) {
   if (!c) return NULL;
   *c = *m;
   c->refs = 1;
+  /* as large as the contents: each pending state keeps one such copy */
+  c->cap = m->n ? m->n : 1;
   c->objs = malloc(c->cap * sizeof *c->objs);
   c->freeids = NULL;
   c->capfree = 0;
   if (c->objs && m->nfree) {
-    c->capfree = m->capfree;
-    c->freeids = malloc(m->capfree * sizeof *c->freeids);
+    c->capfree = m->nfree;
+    c->freeids = malloc(m->nfree * sizeof *c->freeids);
   }
   if (!c->objs || (m->nfree && !c->freeids)) {
     free(c->objs);

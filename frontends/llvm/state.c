@@ -99,13 +99,19 @@ sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main) {
   return s;
 }
 
-/* The clone's arrays, as large as s's (at least one element each). */
+/* The clone's arrays, as large as s's contents (at least one element
+** each): a fork makes a pending state that may wait long, so it keeps no
+** room to grow (the register file of a deep stack is most of a state). */
 static int clone_arrays(sxl_state *c, const sxl_state *s) {
-  c->frames = malloc((s->capframes ? s->capframes : 1) * sizeof *c->frames);
-  c->regs = malloc((s->capregs ? s->capregs : 1) * sizeof *c->regs);
-  c->sym = malloc((s->capregs ? s->capregs : 1) * sizeof *c->sym);
-  c->allocas = malloc((s->capallocas ? s->capallocas : 1) * sizeof *c->allocas);
-  c->out = malloc(s->outcap ? s->outcap : 1);
+  c->capframes = s->nframes ? s->nframes : 1;
+  c->capregs = s->nregs ? s->nregs : 1;
+  c->capallocas = s->nallocas ? s->nallocas : 1;
+  c->outcap = s->outlen ? s->outlen : 1;
+  c->frames = malloc(c->capframes * sizeof *c->frames);
+  c->regs = malloc(c->capregs * sizeof *c->regs);
+  c->sym = malloc(c->capregs * sizeof *c->sym);
+  c->allocas = malloc(c->capallocas * sizeof *c->allocas);
+  c->out = malloc(c->outcap);
   c->inames = malloc((s->ninames ? s->ninames : 1) * sizeof *c->inames);
   if (c->frames && c->regs && c->sym && c->allocas && c->out && c->inames) return 0;
   free(c->frames);
@@ -157,7 +163,6 @@ sxl_state *sxl_state_clone(sxl_state *s) {
     if (c->sym[i]) symx_expr_retain(c->sym[i]);
   if (s->nallocas) memcpy(c->allocas, s->allocas, s->nallocas * sizeof *c->allocas);
   if (s->outlen) memcpy(c->out, s->out, s->outlen);
-  if (!s->outcap) c->outcap = 1;
   c->mem->refs++;
   c->icount = 0;
   c->newcov = 0; /* the new code is the parent path's (KLEE's coveredNew) */
