@@ -3,7 +3,7 @@
 
   exit statuses  0 no error (clean.c), 1 errors (maze.c; also with a limit
                  reached, and with --exit-on-error), 3 exploration
-                 incomplete (unsupported.c's inline assembly; paths.c
+                 incomplete (features/asm_unsupported.c's inline assembly; paths.c
                  under --max-instructions), 2 could not run (a missing
                  input, an unknown option, a file that is not bitcode)
   output dir     without --output-dir: symx-out-0, symx-out-1 in the
@@ -58,6 +58,11 @@ def prog(a, name):
     return os.path.join(a.dir, name)
 
 
+def unsupported_prog(a):
+    """A program whose inline assembly is unsupported (features.py's own)."""
+    return os.path.join(a.dir, "..", "features", "asm_unsupported.c")
+
+
 def fresh(tmp, name):
     d = os.path.join(tmp, name)
     os.mkdir(d)
@@ -93,9 +98,9 @@ def test_exit_statuses(a, tmp):
     check(rc == 1, "maze.c: errors found, exit 1 (%d)" % rc)
     rc, _, err = symx(a, w, out("eoe") + ["--exit-on-error", prog(a, "maze.c")])
     check(rc == 1 and err.count("ERROR:") == 1, "--exit-on-error: exit 1, one error (%d)" % rc)
-    rc, _, err = symx(a, w, out("asm") + [prog(a, "unsupported.c")])
+    rc, _, err = symx(a, w, out("asm") + [unsupported_prog(a)])
     check(rc == 3 and "exploration incomplete" in err,
-          "unsupported.c: unsupported code, exit 3 (%d) %s" % (rc, err[-300:]))
+          "asm_unsupported.c: unsupported code, exit 3 (%d) %s" % (rc, err[-300:]))
     rc, _, err = symx(a, w, out("limit") + ["--max-instructions", "200", prog(a, "paths.c")])
     st = json.load(open(os.path.join(w, "limit", "stats.json")))["engine"]
     check(rc == 3 and st["paths_halted"] > 0,
@@ -278,7 +283,7 @@ def test_policy(a, tmp):
 
 def test_quiet(a, tmp):
     w = fresh(tmp, "quiet")
-    rc, _, err = symx(a, w, ["--quiet", prog(a, "unsupported.c")])
+    rc, _, err = symx(a, w, ["--quiet", unsupported_prog(a)])
     lines = err.strip().splitlines()
     msgs = open(os.path.join(w, "symx-out-0", "messages.txt")).read()
     check(rc == 3 and len(lines) == 1 and "unsupported-code message" in lines[0] and
