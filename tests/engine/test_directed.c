@@ -9,6 +9,7 @@
 ** case (symx_state_emit_test) carries the input that spells TARGET.
 */
 #include "check.h"
+#include "payload.h"
 #include "symx.h"
 
 #include <stdlib.h>
@@ -20,14 +21,7 @@ typedef struct pl {
   unsigned i, bits; /* levels decided, their values (bit k = level k) */
 } pl;
 
-static void *pl_clone(void *u, void *p) {
-  (void)u;
-  pl *c = malloc(sizeof *c);
-  if (c) *c = *(pl *)p;
-  return c;
-}
-static void pl_free(void *u, void *p) { (void)u; free(p); }
-static const symx_payload_vt pl_vt = {pl_clone, pl_free, NULL};
+TEST_PAYLOAD(0)
 
 static int reread; /* distance calls */
 static uint64_t distance(void *user, symx_state *st, size_t target) {

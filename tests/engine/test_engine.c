@@ -6,6 +6,7 @@
 */
 #include "check.h"
 #include "brute.h"
+#include "payload.h"
 #include "engine/engine.h"
 #include "../../examples/toyvm/toyvm.h"
 
@@ -21,15 +22,7 @@ static int unknown(void *user, sx_expr *const *cs, size_t n, sx_assign *model) {
 /* ---- a micro front end: 4 branches on the bits of in[0], then exit ---- */
 typedef struct pl { int i; } pl;
 static int fail_clone;
-static void *pl_clone(void *u, void *p) {
-  (void)u;
-  if (fail_clone) return NULL;
-  pl *c = malloc(sizeof *c);
-  *c = *(pl *)p;
-  return c;
-}
-static void pl_free(void *u, void *p) { (void)u; free(p); }
-static const symx_payload_vt pl_vt = {pl_clone, pl_free, NULL};
+TEST_PAYLOAD(fail_clone)
 
 static symx_expr *bit(symx_ctx *ctx, int i) {
   symx_expr *in = symx_array_input(ctx, "in", 2, 32), *x = symx_read_le(ctx, in, 0, 1);

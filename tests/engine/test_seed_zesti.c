@@ -6,16 +6,11 @@
 ** revives divergences closest to it, never deeper than the bound.
 */
 #include "check.h"
+#include "payload.h"
 #include "engine/engine.h"
 
 typedef struct pl { int i; } pl;
-static void *pl_clone(void *u, void *p) {
-  (void)u;
-  pl *c = malloc(sizeof *c);
-  if (c) *c = *(pl *)p;
-  return c;
-}
-static void pl_free(void *u, void *p) { (void)u; free(p); }
+TEST_PAYLOAD(0)
 
 typedef struct zr {
   symx_ctx *ctx;
@@ -76,8 +71,7 @@ static void test_zesti(void) {
     zr r = {ctx, 0, 0, 0};
     symx_engine_on_test(eng, on_t, &r);
     pl *p0 = calloc(1, sizeof *p0);
-    symx_payload_vt vt = {pl_clone, pl_free, NULL};
-    CHECK(symx_engine_start(eng, p0, &vt) == SYMX_OK);
+    CHECK(symx_engine_start(eng, p0, &pl_vt) == SYMX_OK);
     symx_state *st;
     int rc;
     while ((rc = symx_engine_next(eng, &st)) == SYMX_STATE) {
