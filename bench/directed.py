@@ -53,7 +53,7 @@ def one_run(a, bc, target, mode, search, seed, work):
     subprocess.run(["rm", "-rf", od])
     p = subprocess.run([a.symx, "--quiet", "--mode", mode, "--search", search, "--rng-seed",
                         str(seed), "--max-time", "%ds" % a.time, "--target", target,
-                        "--set", "directed_revival=%d" % (search not in UNDIRECTED),
+                        "--set", "directed_revival=%d" % (search not in UNDIRECTED and a.revival),
                         "--output-dir", od, bc], capture_output=True, timeout=a.time * 3 + 60)
     if p.returncode != 0:
         raise SystemExit("symx-llvm failed: %s" % p.stderr.decode()[-500:])
@@ -70,6 +70,8 @@ def main():
     ap.add_argument("--clang", default="clang-14")
     ap.add_argument("--time", type=int, default=10)
     ap.add_argument("--seeds", type=int, default=5)
+    ap.add_argument("--no-directed-revival", dest="revival", action="store_false",
+                    help="directed searchers too run with libsymx's directed_revival off")
     a = ap.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as work:
