@@ -116,7 +116,9 @@ static sx_expr *rw_concat(rw *r, sx_expr *a, sx_expr *b, unsigned w) {
     return mkx(r, a->args[0], (unsigned)a->value, b->aux);
   /* x's upper bits over what are x's next bits: one extract of x (a wide
   ** load of a sign-extended value that was stored byte by byte) */
-  if (a->kind == SYMX_K_EXTRACT && a->aux >= b->width && !sx_is_const(b)) {
+  int xk = a->kind == SYMX_K_EXTRACT ? a->args[0]->kind : -1; /* where extracts fold */
+  if ((xk == SYMX_K_SEXT || xk == SYMX_K_ZEXT || xk == SYMX_K_CONCAT) && a->aux >= b->width &&
+      !sx_is_const(b)) {
     sx_expr *next = mkx(r, a->args[0], a->aux - 1, a->aux - b->width);
     if (!next) return NULL;
     bool joins = next == b;
