@@ -16,7 +16,8 @@ symx_expr *sxl_read_byte(run *r, sxl_obj *o, uint64_t off) {
     symx_expr_release(i);
     return b;
   }
-  if (o->sym && o->sym[off]) return symx_expr_retain(o->sym[off]);
+  symx_expr *e = sxl_shadow_get(o, off);
+  if (e) return symx_expr_retain(e);
   return symx_const(r->ctx, 8, o->bytes[off]);
 }
 
@@ -32,25 +33,9 @@ int sxl_write_byte(run *r, uint32_t id, uint64_t off, symx_expr *b) {
     o->arr = na;
     return 0;
   }
-  if (symx_expr_is_const(b)) {
-    o->bytes[off] = (uint8_t)symx_expr_const_value(b);
-    if (o->sym && o->sym[off]) {
-      symx_expr_release(o->sym[off]);
-      o->sym[off] = NULL;
-      o->nsym--;
-    }
-  } else {
-    if (!o->sym) {
-      o->sym = calloc(o->size, sizeof *o->sym);
-      if (!o->sym) return -1;
-    }
-    if (o->sym[off])
-      symx_expr_release(o->sym[off]);
-    else
-      o->nsym++;
-    o->sym[off] = symx_expr_retain(b);
-    o->bytes[off] = 0;
-  }
+  int isc = symx_expr_is_const(b);
+  if (sxl_shadow_set(o, off, isc ? NULL : b)) return -1;
+  o->bytes[off] = isc ? (uint8_t)symx_expr_const_value(b) : 0;
   if (o->arr) { /* the cached array form is stale now */
     symx_expr_release(o->arr);
     o->arr = NULL;
@@ -62,10 +47,9 @@ int sxl_write_byte(run *r, uint32_t id, uint64_t off, symx_expr *b) {
 static symx_expr *obj_array(run *r, sxl_obj *o) {
   if (o->arr) return o->arr;
   symx_expr *a = symx_array_const(r->ctx, NULL, o->bytes, o->size, 32);
-  for (uint64_t i = 0; a && o->sym && i < o->size; i++) {
-    if (!o->sym[i]) continue;
+  for (uint64_t i = sxl_shadow_next(o, 0); a && i < o->size; i = sxl_shadow_next(o, i + 1)) {
     symx_expr *idx = symx_const(r->ctx, 32, i);
-    symx_expr *na = symx_array_write(r->ctx, a, idx, o->sym[i]);
+    symx_expr *na = symx_array_write(r->ctx, a, idx, sxl_shadow_get(o, i));
     symx_expr_release(idx);
     symx_expr_release(a);
     a = na;
@@ -151,32 +135,26 @@ int sxl_store_expr(run *r, uint32_t id, uint64_t off, symx_expr *e, unsigned n) 
   return 0;
 }
 
-/* A concrete value into an object in byte form (not array mode). */
-static void store_bytes(sxl_obj *o, uint64_t off, uint64_t val, unsigned n) {
-  for (unsigned k = 0; k < n; k++) {
-    o->bytes[off + k] = (uint8_t)(val >> (8 * k));
-    if (o->sym && o->sym[off + k]) {
-      symx_expr_release(o->sym[off + k]);
-      o->sym[off + k] = NULL;
-      o->nsym--;
-    }
+/* A concrete value into an object in byte form (not array mode); -1 when
+** out of memory. */
+static int store_bytes(sxl_obj *o, uint64_t off, uint64_t val, unsigned n) {
+  int rc = 0;
+  for (unsigned k = 0; k < n && !rc; k++) {
+    rc = o->nsym ? sxl_shadow_set(o, off + k, NULL) : 0;
+    if (!rc) o->bytes[off + k] = (uint8_t)(val >> (8 * k));
   }
   if (o->arr) {
     symx_expr_release(o->arr);
     o->arr = NULL;
   }
+  return rc;
 }
 
 /* From now on the array expression holds the object's contents. */
 static int to_array_mode(run *r, sxl_obj *o) {
   if (o->amode) return 0;
   if (!obj_array(r, o)) return -1;
-  if (o->sym) {
-    for (uint64_t i = 0; i < o->size; i++) symx_expr_release(o->sym[i]);
-    free(o->sym);
-    o->sym = NULL;
-  }
-  o->nsym = 0;
+  sxl_shadow_drop(o);
   o->amode = 1;
   return 0;
 }
@@ -228,8 +206,7 @@ int sxl_mem_store(run *r, const sxl_ins *in) {
     sxl_obj *o = sxl_mem_write_obj(&r->s->mem, id);
     if (!o) return sxl_oom(r);
     if (!o->amode) {
-      store_bytes(o, off, r->s->regs[fr->base + in->a], n);
-      return SXL_CONTINUE;
+      return store_bytes(o, off, r->s->regs[fr->base + in->a], n) ? sxl_oom(r) : SXL_CONTINUE;
     }
   }
   symx_expr *v = sxl_ex(r, in->a, in->w);

@@ -24,10 +24,7 @@ sxl_mem *sxl_mem_new(void) {
 
 void sxl_obj_release(sxl_obj *o) {
   if (!o || --o->refs) return;
-  if (o->sym) {
-    for (uint64_t i = 0; i < o->size; i++) symx_expr_release(o->sym[i]);
-    free(o->sym);
-  }
+  sxl_shadow_drop(o);
   symx_expr_release(o->arr);
   free(o);
 }
@@ -125,13 +122,9 @@ sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id) {
   c->loc = o->loc;
   c->fixed = o->fixed;
   memcpy(c->bytes, o->bytes, o->size);
-  if (o->sym) {
-    c->sym = malloc(o->size * sizeof *c->sym);
-    if (!c->sym) {
-      free(c);
-      return NULL;
-    }
-    for (uint64_t i = 0; i < o->size; i++) c->sym[i] = symx_expr_retain(o->sym[i]);
+  if (sxl_shadow_share(c, o)) {
+    free(c);
+    return NULL;
   }
   c->arr = o->arr ? symx_expr_retain(o->arr) : NULL;
   o->refs--;

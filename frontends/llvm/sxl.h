@@ -277,14 +277,18 @@ void sxl_loc_str(const sxl_prog *p, uint32_t loc, char *buf, size_t len);
 
 enum sxl_obj_kind { OBJ_GLOBAL = 1, OBJ_FUNC, OBJ_STACK, OBJ_HEAP, OBJ_FREED };
 
+/* Symbolic bytes per shadow page (shadow.c). */
+#define SXL_SHPAGE 64
+typedef struct sxl_shpage sxl_shpage;
+
 typedef struct sxl_obj {
   uint32_t refs;
   uint8_t kind, ro, amode;
-  uint32_t nsym;     /* symbolic bytes in sym[] (flat mode) */
+  uint32_t nsym;     /* symbolic bytes in the shadow (flat mode) */
   uint64_t size;
   uint32_t loc;      /* allocation site */
   uint32_t fixed;    /* the numeric address klee_define_fixed_object gave it, or 0 */
-  symx_expr **sym;   /* per-byte expressions or NULL */
+  sxl_shpage **sym;  /* shadow pages of per-byte expressions, or NULL (shadow.c) */
   symx_expr *arr;    /* array form: authoritative in amode, else a cache */
   uint8_t *bytes;
 } sxl_obj;
@@ -319,6 +323,17 @@ void sxl_obj_release(sxl_obj *o);
 ** its id (heap objects), else the id is reused. 0, or -1 when out of memory
 ** (nothing freed). */
 int sxl_mem_free_obj(sxl_mem **pm, uint32_t id, int keep_marker);
+
+/* shadow.c: the byte at off's expression (borrowed), NULL when concrete. */
+symx_expr *sxl_shadow_get(const sxl_obj *o, uint64_t off);
+/* Sets (e retained) or clears (e NULL) the byte's expression, keeping nsym;
+** -1 when out of memory (nothing changed). */
+int sxl_shadow_set(sxl_obj *o, uint64_t off, symx_expr *e);
+/* The first symbolic byte at or after off, or o->size. */
+uint64_t sxl_shadow_next(const sxl_obj *o, uint64_t off);
+/* dst's shadow becomes src's, its pages shared; -1 when out of memory. */
+int sxl_shadow_share(sxl_obj *dst, const sxl_obj *src);
+void sxl_shadow_drop(sxl_obj *o);
 
 /* ------------------------------------------------------------------ */
 /* Program state (the engine payload)                                 */

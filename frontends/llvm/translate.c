@@ -693,29 +693,6 @@ static void tr_inst(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
 
 /* ---------------- functions ---------------- */
 
-/* Slots: parameters, then every value (tagged, remapped at the end);
-** blocks numbered in order. Returns the number of blocks. */
-static uint32_t number_values(tr *t) {
-  LLVMValueRef f = t->fn->ref;
-  uint32_t slot = 0, nb = 0;
-  for (unsigned i = 0; i < LLVMCountParams(f); i++) { /* an x86_fp80 takes two */
-    LLVMValueRef pv = LLVMGetParam(f, i);
-    if (sxl_pmap_put(&t->slots, pv, slot)) t->oom = 1;
-    slot += sxl_type_slots(LLVMTypeOf(pv));
-  }
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    if (sxl_pmap_put(&t->blocks, bb, nb++)) t->oom = 1;
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      unsigned n = sxl_tr_nslots(in); /* aggregates and atomics take more than one */
-      if (n && sxl_pmap_put(&t->slots, in, SLOT_CONST_BASE * 2 + slot)) /* tag: value slot */
-        t->oom = 1;
-      slot += n;
-    }
-  }
-  t->nvals = slot - t->fn->nparams;
-  return nb;
-}
-
 /* An instruction with an operand we cannot translate is unsupported. */
 static void translate_one(tr *t, LLVMValueRef in, LLVMBasicBlockRef bb) {
   t->bad = 0;
@@ -868,7 +845,7 @@ int sxl_prog_translate(sxl_prog *p, uint32_t fi) {
   memset(&t, 0, sizeof t);
   t.p = p;
   t.fn = fn;
-  uint32_t nb = number_values(&t);
+  uint32_t nb = sxl_tr_number_values(&t);
   t.block_start = calloc(nb + 1, sizeof *t.block_start);
   if (!t.block_start) t.oom = 1;
   if (!t.oom) translate_blocks(&t);

@@ -50,6 +50,10 @@ typedef struct tr {
 
 #define SLOT_CONST_BASE 0x40000000u /* temporary tag for constant slots */
 
+/* slots.c: slots of the parameters and values (tagged), blocks numbered
+** in order; returns the number of blocks. */
+uint32_t sxl_tr_number_values(tr *t);
+
 /* A new instruction (a scratch one when out of memory: t->oom is set). */
 sxl_ins *sxl_tr_emit(tr *t, int op, int w);
 /* A new instruction with its slots: dst = op(a, b). */
