@@ -11,13 +11,10 @@ instructions and source lines of the program's own functions).
 
 Prints one JSON object per run, then per program and searcher a markdown
 table row: covered instructions (and lines) of KLEE, eager and pending,
-pending / KLEE, and the union of pending's and eager's covered lines from
-each run's coverage.txt (every line where an instruction ran, so a line
-with only a branch too: more than covered_lines, which leaves those out and
-cannot be reproduced outside symx-llvm; the pending and eager counts of
-that definition are given beside it). A union of covered instructions cannot be given:
-symx-llvm writes no per-instruction coverage (stats.json has only counts),
-which the table says. With --plot OUT.png (gnuplot) the coverage over time
+pending / KLEE, and the union of pending's and eager's covered instructions
+(and lines) from each run's covered-instructions.txt (the paper's combined
+bars; in the same unit as covered_instructions, which that file adds up
+to). With --plot OUT.png (gnuplot) the coverage over time
 of the first program's runs with --plot-search (default random-path).
 
 usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
@@ -56,8 +53,6 @@ stats = load_stats_module()
 
 TOOLS = ("klee", "eager", "pending")
 SEARCHES = ("random-path", "dfs", "nurs:depth")  # the same names in KLEE 3.1
-NO_INSTR_UNION = ("symx-llvm writes no per-instruction coverage (only counts), "
-                  "so no union of instructions")
 
 
 def run_dir(out, prog, tool, search):
@@ -94,18 +89,20 @@ def run_one(a, prog, exe, args, tool, search, log):
         json.dump(facts, f)
 
 
-def covered_lines(d):
-    """The set of "file:line" in DIR/coverage.txt, or None."""
+def covered_set(d):
+    """{(function, index): (LLVM instructions, "file:line")} of
+    DIR/covered-instructions.txt, or None."""
     try:
-        with open(os.path.join(d, "coverage.txt")) as f:
-            return set(ln.strip() for ln in f if ln.strip())
-    except OSError:
+        with open(os.path.join(d, "covered-instructions.txt")) as f:
+            rows = [ln.rstrip("\n").split("\t") for ln in f if ln.strip()]
+        return {(r[0], int(r[1])): (int(r[2]), r[3]) for r in rows}
+    except (OSError, ValueError, IndexError):
         return None
 
 
 def read_run(d):
-    """A run's JSON record: its facts and symx-stats' figures; lines: the
-    covered-line set (symx only) or None."""
+    """A run's JSON record: its facts and symx-stats' figures; cov: its
+    covered instructions (symx only) or None."""
     try:
         with open(d + ".run.json") as f:
             res = json.load(f)
@@ -120,28 +117,22 @@ def read_run(d):
     for k in ("instructions", "covered_instructions", "total_instructions", "covered_lines",
               "total_lines", "paths", "tests", "errors", "queries"):
         res[k] = fig[k]
-    lines = None
+    cov = None
     if res["tool"] != "klee":
         res["unsupported"] = rp.unsupported(d) if os.path.exists(
             os.path.join(d, "messages.txt")) else []
-        lines = covered_lines(d)
-    return res, lines
+        cov = covered_set(d)
+    return res, cov
 
 
-def union(runs, lines):
-    """Pending's and eager's covered lines together, from their coverage.txt:
-    every line where an instruction ran, a line with only a branch (a
-    closing brace) too, so more than covered_lines counts; the pending and
-    eager counts beside it are in that same definition. No union of
-    instructions (said)."""
-    u = {"instructions": None, "instructions_note": NO_INSTR_UNION, "lines": None,
-         "lines_note": "coverage.txt's lines (every line where an instruction ran)"}
-    if any(lines.get(t) is None for t in ("pending", "eager")):
-        u["lines_note"] = "a run without coverage.txt"
-        return u
-    u["lines"] = len(lines["pending"] | lines["eager"])
-    u["lines_pending"], u["lines_eager"] = len(lines["pending"]), len(lines["eager"])
-    return u
+def union(runs, cov):
+    """Pending's and eager's covered instructions and lines together."""
+    if any(cov.get(t) is None for t in ("pending", "eager")):
+        return {"instructions": None, "lines": None,
+                "note": "a run without covered-instructions.txt"}
+    u = {**cov["pending"], **cov["eager"]}
+    return {"instructions": sum(n for n, _ in u.values()),
+            "lines": len({loc for _, loc in u.values() if loc != "?"})}
 
 
 def cell(r):
@@ -155,17 +146,16 @@ def table_row(prog, search, runs, u):
     ratio = "-"
     if k and p and k.get("covered_instructions") and "covered_instructions" in p:
         ratio = "%.2f" % (p["covered_instructions"] / k["covered_instructions"])
-    lines = "-" if u["lines"] is None else "%d (%d, %d)" % (u["lines"], u["lines_pending"],
-                                                              u["lines_eager"])
+    both = "-" if u["instructions"] is None else "%d (%d)" % (u["instructions"], u["lines"])
     # the totals differ: KLEE links its libc and drops functions never called
     totals = "/".join(str(runs[t]["total_instructions"]) if "total_instructions" in runs.get(t, {})
                       else "-" for t in ("pending", "klee"))
     return "| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        prog, search, totals, cell(k), cell(runs.get("eager")), cell(p), ratio, lines)
+        prog, search, totals, cell(k), cell(runs.get("eager")), cell(p), ratio, both)
 
 
 HEADER = ("| program | searcher | instructions symx/KLEE | KLEE 3.1 | symx eager | symx pending | "
-          "pending/KLEE | lines pending ∪ eager (pending, eager) |\n|---|---|---|---|---|---|---|---|")
+          "pending/KLEE | pending ∪ eager |\n|---|---|---|---|---|---|---|---|")
 
 
 def report(a, programs):
@@ -173,23 +163,22 @@ def report(a, programs):
     ok, rows = True, []
     for prog in programs:
         for search in a.search:
-            runs, lines = {}, {}
+            runs, cov = {}, {}
             for tool in TOOLS:
-                r, ls = read_run(run_dir(a.out, prog, tool, search))
+                r, c = read_run(run_dir(a.out, prog, tool, search))
                 if r is None:
                     continue
                 print(json.dumps(r, sort_keys=True), flush=True)
                 ok &= "error" not in r and not r.get("unsupported")
-                runs[tool], lines[tool] = r, ls
+                runs[tool], cov[tool] = r, c
             if not runs:
                 continue
-            u = union(runs, lines)
+            u = union(runs, cov)
             print(json.dumps({"program": prog, "search": search, "union_pending_eager": u}))
             rows.append(table_row(prog, search, runs, u))
     if rows:
         print("\ncovered instructions (lines) of the program's own functions as symx-stats "
-              "counts them; the last column: coverage.txt's lines (every line where an "
-              "instruction ran), as %s\n" % NO_INSTR_UNION)
+              "counts them\n")
         print(HEADER)
         print("\n".join(rows))
     return ok

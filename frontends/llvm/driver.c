@@ -490,6 +490,30 @@ static int write_coverage(sxl_session *s, const char *path) {
   return 0;
 }
 
+/* covered-instructions.txt: which instructions of the program's own
+** functions ran, one "function<TAB>index<TAB>LLVM instructions<TAB>file:line"
+** each, so that two runs of the same bitcode give a union in the unit of
+** stats.json's covered_instructions (bench/real_side_by_side.py). */
+static int write_covered_instructions(sxl_session *s, const char *path) {
+  sxl_prog *p = s->prog;
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    snprintf(s->err, sizeof s->err, "%.900s: cannot write", path);
+    return -1;
+  }
+  for (uint32_t i = 0; i < p->nfns; i++) {
+    sxl_fn *fn = &p->fns[i];
+    if (!fn->translated || fn->is_libc) continue;
+    for (uint32_t k = 0; k < fn->ncode; k++) {
+      if (!fn->cov[k] || !fn->ninst[k]) continue;
+      char loc[300] = "?";
+      if (fn->code[k].loc) sxl_loc_str(p, fn->code[k].loc, loc, sizeof loc);
+      fprintf(f, "%s\t%" PRIu32 "\t%u\t%s\n", fn->name, k, (unsigned)fn->ninst[k], loc);
+    }
+  }
+  return fclose(f) ? -1 : 0;
+}
+
 static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_t tl,
                        uint64_t ins, uint64_t ti) {
   FILE *f = fopen(path, "w");
@@ -562,6 +586,8 @@ int sxl_session_finish(sxl_session *s) {
   char path[2300];
   snprintf(path, sizeof path, "%s/coverage.txt", s->outdir);
   if (write_coverage(s, path)) return -1;
+  snprintf(path, sizeof path, "%s/covered-instructions.txt", s->outdir);
+  if (write_covered_instructions(s, path)) return -1;
   snprintf(path, sizeof path, "%s/errors.txt", s->outdir);
   if (write_errors(s, path)) return -1;
   snprintf(path, sizeof path, "%s/stats.json", s->outdir);

@@ -7,7 +7,9 @@
                    ("final") holds stats.json's figures, whose totals are
                    the instructions and lines coverage counts in clang's
                    IR of the program (llvm-dis), and whose covered lines
-                   are coverage.txt's among them; the same totals for
+                   are coverage.txt's among them; covered-instructions.txt
+                   lists each covered instruction once, adding up to
+                   covered_instructions; the same totals for
                    every program of tests/llvm/progs; without N and with
                    --stats-write-interval 0 only the final record;
                    --output-stats=false: no file
@@ -134,6 +136,10 @@ def test_records(a, bc, tmp):
     last = recs[-1]
     check(all(last[k] == final.get(k) for k in FINAL_KEYS),
           "the final record is stats.json's: %s" % {k: (last[k], final.get(k)) for k in FINAL_KEYS})
+    rows = [l.split("\t") for l in open(os.path.join(d, "covered-instructions.txt"))]
+    check(sum(int(r[2]) for r in rows) == final["covered_instructions"],
+          "covered-instructions.txt adds up to covered_instructions (%d rows)" % len(rows))
+    check(len({(r[0], r[1]) for r in rows}) == len(rows), "each instruction listed once")
     ti, lines = counted_in_bitcode(bc)
     check((final["total_instructions"], final["total_lines"]) == (ti, len(lines)),
           "the totals are the bitcode's counted instructions and their lines: %s, %s" %
