@@ -19,10 +19,12 @@ of the first program's runs with --plot-search (default random-path).
 
 usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
           [--search NAME]... [--tool klee|eager|pending]... [--klee BIN] [--symx DIR] [--plot OUT.png]
-          [--plot-search NAME] [--report-only]
+          [--plot-search NAME] [--report-only] [--seeded]
   --out DIR      runs go to DIR/PROGRAM/TOOL-SEARCH (default WORK/side-by-side);
                  a run's directory is replaced
   --report-only  no runs: the JSON and the table of the directories in --out
+  --seeded       every tool seeded with the paper's seed set 1 (bench/seedset.py;
+                 --seed-file), runs in DIR-seed1
 Exit status 0; 1 when a program could not be fetched or built, a run did not
 run (a crash, no statistics) or a path met an unsupported feature.
 """
@@ -38,6 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import real_programs as rp  # noqa: E402
+import seedset  # noqa: E402
 
 
 def load_stats_module():
@@ -70,21 +73,35 @@ def copy_istats(kd):
     return watch
 
 
-def run_one(a, prog, exe, args, tool, search, log):
+def seed_options(a, prog, exe, args, tool, log):
+    """--seed-file options of a --seeded run (seed set 1 as this tool's
+    .ktest), [] without --seeded, None when no seed could be made (said)."""
+    if not a.seeded:
+        return []
+    cmd = rp.klee_cmd(a.klee) if tool == "klee" else rp.symx_cmd(a.symx, tool)
+    try:
+        f = seedset.seed_file(cmd, prog, exe, args, os.path.join(a.out, prog, "seed-" + tool), log)
+    except (seedset.SeedError, OSError, subprocess.SubprocessError) as e:
+        print(json.dumps({"program": prog, "tool": tool, "error": "seed set 1: %s" % e}), flush=True)
+        return None
+    return ["--seed-file=" + f] if tool == "klee" else ["--seed-file", f]
+
+
+def run_one(a, prog, exe, args, tool, search, log, seed):
     """One run into its directory; its facts (exit, wall, peak RSS) saved
     beside it as DIR.run.json for --report-only."""
     d = run_dir(a.out, prog, tool, search)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(os.path.dirname(d), exist_ok=True)
     if tool == "klee":
-        cmd = rp.klee_cmd(a.klee, ["--search=" + search, "--istats-write-interval=5s"])
+        cmd = rp.klee_cmd(a.klee, ["--search=" + search, "--istats-write-interval=5s"] + seed)
         rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log, copy_istats(d))
     else:
-        cmd = rp.symx_cmd(a.symx, tool, ["--search", search])
+        cmd = rp.symx_cmd(a.symx, tool, ["--search", search] + seed)
         rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log)
     facts = {"program": prog, "tool": tool, "search": search, "seconds": a.time, "exit": rc,
              "wall_s": round(wall, 1), "peak_rss_mib": round(peak, 1),
-             "bitcode": exe + ".bc", "args": args}
+             "bitcode": exe + ".bc", "args": args, "seeds": seed[-1:]}
     with open(d + ".run.json", "w") as f:
         json.dump(facts, f)
 
@@ -209,11 +226,13 @@ def run_program(a, prog):
         print(json.dumps({"program": prog, "error": "could not %s %s (log: %s)" % (
             "build" if src else "fetch", pkg, log)}), flush=True)
         return False
-    for search in a.search:
-        for tool in a.tool:
-            if tool != "klee" or a.klee:
-                run_one(a, prog, exe, args, tool, search, log)
-    return True
+    ok = True
+    for tool in a.tool:
+        seed = seed_options(a, prog, exe, args, tool, log) if tool != "klee" or a.klee else None
+        ok &= seed is not None or (tool == "klee" and not a.klee)
+        for search in a.search if seed is not None else []:
+            run_one(a, prog, exe, args, tool, search, log, seed)
+    return ok
 
 
 def parse():
@@ -229,9 +248,12 @@ def parse():
     ap.add_argument("--plot")
     ap.add_argument("--plot-search", default="random-path")
     ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--seeded", action="store_true")
     a = ap.parse_args()
     a.work, a.symx = os.path.abspath(a.work), os.path.abspath(a.symx)
     a.out = os.path.abspath(a.out or os.path.join(a.work, "side-by-side"))
+    if a.seeded:  # the seeded runs beside the others, the same layout
+        a.out += "-seed1"
     a.search = a.search or list(SEARCHES)
     a.tool = a.tool or list(TOOLS)
     return a

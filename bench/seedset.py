@@ -1,0 +1,120 @@
+"""seedset.py — the pending-constraints paper's seed set 1 (its Table 1) as
+.ktest files each tool reads with --seed-file.
+
+A seed gives bytes for the program's symbolic arguments, stdin and files;
+the other objects of a test case (stdin-stat, the files' stat buffers,
+model_version) are the tool's own. So each tool writes one test case for
+the same program and arguments first (a short run: its template), and the
+seed is that test with the seed's bytes put in its arguments (NUL-padded),
+stdin and file contents (zero-padded, as the paper pads). Objects bind by
+position in both tools, so the template keeps their order.
+"""
+import glob
+import os
+import shutil
+import struct
+import subprocess
+
+# Per program: the symbolic objects' contents, by the name both tools give
+# them (arg00, arg01, ... for --sym-arg; stdin; A-data for --sym-files A N).
+SEED_SET_1 = {
+    "bc": {"stdin": b"435 / 4 + 6 - 3421"},
+    "m4": {"arg00": b"-G", "arg01": b"-DM=6", "stdin": b"M is M also M is B"},
+    "datamash": {"arg00": b"sum", "arg01": b"1", "arg02": b"mean", "arg03": b"3",
+                 "stdin": b"1 2 3\n4 5 6\n7 8 9\n"},
+    "make": {"arg00": b"-n", "arg01": b"-Bfds", "A-data": b"$(info $$helo ther)"},
+    "sqlite3": {"stdin": b"SELECT * FROM t;"},
+}
+
+
+class SeedError(Exception):
+    pass
+
+
+def read_ktest(path):
+    """(version, args, sym_argvs, sym_argv_len, [(name, bytes)])."""
+    with open(path, "rb") as f:
+        d = f.read()
+    if d[:5] not in (b"KTEST", b"BOUT\n"):
+        raise SeedError("%s: not a ktest file" % path)
+    pos = 5
+
+    def u32():
+        nonlocal pos
+        (v,) = struct.unpack(">I", d[pos:pos + 4])
+        pos += 4
+        return v
+
+    def blob():
+        nonlocal pos
+        n = u32()
+        pos += n
+        return d[pos - n:pos]
+
+    version = u32()
+    args = [blob() for _ in range(u32())]
+    sym = (u32(), u32()) if version >= 2 else (0, 0)
+    objs = [(blob(), blob()) for _ in range(u32())]
+    return version, args, sym, objs
+
+
+def write_ktest(path, version, args, sym, objs):
+    out = [b"KTEST", struct.pack(">I", version), struct.pack(">I", len(args))]
+    out += [struct.pack(">I", len(a)) + a for a in args]
+    if version >= 2:
+        out.append(struct.pack(">II", *sym))
+    out.append(struct.pack(">I", len(objs)))
+    for name, data in objs:
+        out.append(struct.pack(">I", len(name)) + name + struct.pack(">I", len(data)) + data)
+    with open(path, "wb") as f:
+        f.write(b"".join(out))
+
+
+def fill(template, seed, path):
+    """The template test case with the seed's bytes in its objects; an
+    object the seed names that the template lacks, or seed bytes longer
+    than the object, is a SeedError."""
+    version, args, sym, objs = read_ktest(template)
+    names = {n.decode(errors="replace") for n, _ in objs}
+    missing = sorted(set(seed) - names)
+    if missing:
+        raise SeedError("%s: no object %s (has %s)" % (template, ", ".join(missing),
+                                                       ", ".join(sorted(names))))
+    new = []
+    for name, data in objs:
+        s = seed.get(name.decode(errors="replace"))
+        if s is not None:
+            if len(s) > len(data):
+                raise SeedError("seed for %s: %d bytes, the object has %d" % (
+                    name.decode(), len(s), len(data)))
+            data = s + b"\0" * (len(data) - len(s))
+        new.append((name, data))
+    write_ktest(path, version, args, sym, new)
+
+
+def template(cmd, exe, args, work, log):
+    """A test case of the tool on the program: cmd(bc, outdir, seconds) is
+    the tool's command line (real_programs.symx_cmd/klee_cmd); the run is
+    short and its first test case is copied to work/template.ktest."""
+    od = os.path.join(work, "template-run")
+    shutil.rmtree(od, ignore_errors=True)
+    with open(log, "a") as f:
+        subprocess.run(cmd(exe, od, 5) + args, cwd=os.path.dirname(exe), stdout=f,
+                       stderr=subprocess.STDOUT, timeout=120)
+    tests = sorted(glob.glob(os.path.join(od, "*.ktest")))
+    if not tests:
+        raise SeedError("a 5 s run wrote no test case to take as the template (log: %s)" % log)
+    t = os.path.join(work, "template.ktest")
+    shutil.copyfile(tests[0], t)
+    shutil.rmtree(od, ignore_errors=True)
+    return t
+
+
+def seed_file(cmd, prog, exe, args, work, log):
+    """WORK/seed1.ktest for this tool, program and arguments."""
+    if prog not in SEED_SET_1:
+        raise SeedError("no seed set 1 for %s" % prog)
+    os.makedirs(work, exist_ok=True)
+    path = os.path.join(work, "seed1.ktest")
+    fill(template(cmd, exe, args, work, log), SEED_SET_1[prog], path)
+    return path
