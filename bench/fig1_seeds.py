@@ -5,14 +5,14 @@ examples/c/fig1.c fails, with random-path, for symx-llvm in eager and in
 pending mode and, when given, KLEE 3.1, each run once per RNG seed 1..N on
 the same bitcode (clang-14 -g -O0), stopping at the first assertion failure
 and choosing a state at every instruction (symx-llvm --quantum 1, KLEE's
-schedule).
+schedule; --quantum 0: symx-llvm's default, a state runs on for a while).
 
 Prints one JSON object per run, then per tool the median, minimum and
 maximum of instructions and seconds, runs that did not reach the
 assertion, and the ratios of medians (eager / pending, KLEE / pending).
 
 usage: fig1_seeds.py [--symx BUILD/frontends/llvm/symx-llvm] [--klee BIN]
-                     [--seeds N] [--time S] [--include DIR]
+                     [--seeds N] [--time S] [--include DIR] [--quantum Q]
 Exit status 0; 1 when a run failed to start or a tool never reached the
 assertion within --time.
 """
@@ -31,7 +31,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def symx_run(a, bc, mode, seed, out):
     cmd = [a.symx, "--quiet", "--no-progress", "--mode", mode, "--search", "random-path",
-           "--rng-seed", str(seed), "--quantum", "1", "--exit-on-error-type", "Assert",
+           "--rng-seed", str(seed)] + (["--quantum", str(a.quantum)] if a.quantum else []) + [
+           "--exit-on-error-type", "Assert",
            "--write-tests", "none", "--max-time", "%ds" % a.time, "--output-dir", out, bc]
     p = subprocess.run(cmd, capture_output=True, text=True)
     try:
@@ -73,6 +74,8 @@ def main():
     ap.add_argument("--seeds", type=int, default=20)
     ap.add_argument("--time", type=int, default=300)
     ap.add_argument("--include", default=os.path.join(ROOT, "include"))
+    ap.add_argument("--quantum", type=int, default=1,
+                    help="symx-llvm's --quantum (1: KLEE's schedule; 0: symx-llvm's default)")
     a = ap.parse_args()
     tools = ["eager", "pending"] + (["klee"] if a.klee else [])
     if a.klee and not (os.path.isfile(a.klee) and os.access(a.klee, os.X_OK)):

@@ -69,7 +69,7 @@ int sxl_mem_load(run *r, const sxl_ins *in) {
   int rc = sxl_resolve(r, addr, sym, n, 0, &id, &off, &soff);
   if (rc != SXL_CONTINUE) return rc;
   symx_ctx *c = r->ctx;
-  sxl_obj *o = r->s->mem->objs[id];
+  sxl_obj *o = sxl_mem_get(r->s->mem, id);
   symx_expr *e = NULL;
   if (!soff && !o->nsym && !o->amode) {
     uint64_t v = 0;
@@ -255,7 +255,7 @@ int sxl_va(run *r, const sxl_ins *in) {
   rc = sxl_resolve(r, q, NULL, 24, 0, &sid, &soffc, &soff);
   if (rc != SXL_CONTINUE) return rc;
   for (unsigned k = 0; k < 24; k++) {
-    symx_expr *b = sxl_read_byte(r, r->s->mem->objs[sid], soffc + k);
+    symx_expr *b = sxl_read_byte(r, sxl_mem_get(r->s->mem, sid), soffc + k);
     int e = sxl_write_byte(r, id, off + k, b);
     symx_expr_release(b);
     if (e) return sxl_fatal(r, "va_copy");

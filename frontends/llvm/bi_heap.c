@@ -20,7 +20,7 @@ static int do_free(run *r, uint64_t p) {
   if (!p) return SXL_CONTINUE;
   sxl_mem *m = r->s->mem;
   uint32_t id = SXL_ID(p);
-  sxl_obj *o = id < m->n ? m->objs[id] : NULL;
+  sxl_obj *o = id < m->n ? sxl_mem_get(m, id) : NULL;
   if (o && o->kind == OBJ_FREED && SXL_OFF(p) == 0)
     return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_DOUBLE_FREE, "double free", 0);
   if (!o || o->kind != OBJ_HEAP || SXL_OFF(p) != 0)
@@ -33,7 +33,7 @@ static uint64_t do_malloc(run *r, uint64_t size, uint32_t loc) {
   if (size > SXL_MAX_OBJECT) return 0;
   uint32_t id = sxl_mem_alloc(&r->s->mem, OBJ_HEAP, size, loc, 0);
   if (!id) return 0;
-  memset(r->s->mem->objs[id]->bytes, 0, size);
+  memset(sxl_mem_get(r->s->mem, id)->bytes, 0, size);
   return SXL_ADDR(id, 0);
 }
 
@@ -64,7 +64,7 @@ int sxl_bi_realloc(sxl_bcall *c) {
   if (!p) return sxl_bi_ret(c, do_malloc(r, size, c->in->loc));
   sxl_mem *m = r->s->mem;
   uint32_t id = SXL_ID(p);
-  sxl_obj *o = id < m->n ? m->objs[id] : NULL;
+  sxl_obj *o = id < m->n ? sxl_mem_get(m, id) : NULL;
   if (!o || o->kind != OBJ_HEAP || SXL_OFF(p)) return do_free(r, p); /* reports the error */
   uint64_t np = do_malloc(r, size, c->in->loc);
   if (!np) return sxl_bi_ret(c, 0);

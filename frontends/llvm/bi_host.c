@@ -24,7 +24,7 @@ static int host_path(run *r, uint64_t addr, char *buf, size_t len, int *errn) {
     symx_expr *soff;
     int rc = sxl_resolve(r, addr + i, NULL, 1, 0, &id, &off, &soff);
     if (rc != SXL_CONTINUE) return rc;
-    symx_expr *b = sxl_read_byte(r, r->s->mem->objs[id], off);
+    symx_expr *b = sxl_read_byte(r, sxl_mem_get(r->s->mem, id), off);
     if (!b) return sxl_fatal(r, "host path");
     uint64_t v = 0;
     if (symx_expr_is_const(b)) {

@@ -46,7 +46,7 @@ int sxl_bi_obj_size(sxl_bcall *c) {
   if (rc != SXL_CONTINUE) return rc;
   sxl_mem *m = c->r->s->mem;
   uint32_t id = SXL_ID(c->a[0]);
-  sxl_obj *o = id && id < m->n ? m->objs[id] : NULL;
+  sxl_obj *o = id && id < m->n ? sxl_mem_get(m, id) : NULL;
   if (!o || o->kind == OBJ_FREED)
     return sxl_end(c->r, SYMX_END_ERROR, c->a[0] ? SYMX_ERR_OUT_OF_BOUNDS : SYMX_ERR_NULL_DEREF,
                    "klee_get_obj_size of a pointer to no object", 0);
@@ -89,7 +89,7 @@ int sxl_bi_fixed_object(sxl_bcall *c) {
   sxl_mem *m = r->s->mem;
   int clash = 0;
   for (uint32_t i = 1; i < m->n; i++) {
-    sxl_obj *o = m->objs[i];
+    sxl_obj *o = sxl_mem_get(m, i);
     if (o && o->fixed && addr < o->fixed + o->size && o->fixed < addr + size) clash = 1;
   }
   if (!addr || !size || SXL_ID(size) || SXL_ID(addr) || SXL_ID(addr + size - 1) || clash) {
@@ -101,7 +101,7 @@ int sxl_bi_fixed_object(sxl_bcall *c) {
   uint32_t id = sxl_mem_alloc(&r->s->mem, OBJ_GLOBAL, size, c->in->loc, 0);
   if (!id)
     return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "klee_define_fixed_object: no memory for it", 0);
-  sxl_obj *o = r->s->mem->objs[id];
+  sxl_obj *o = sxl_mem_get(r->s->mem, id);
   memset(o->bytes, 0, size);
   o->fixed = (uint32_t)addr;
   return SXL_RETURNED;
@@ -120,7 +120,7 @@ int sxl_bi_objectsize(sxl_bcall *c) {
     if (rc != SXL_CONTINUE) return rc;
   }
   sxl_mem *m = r->s->mem;
-  sxl_obj *o = SXL_ID(p) && SXL_ID(p) < m->n ? m->objs[SXL_ID(p)] : NULL;
+  sxl_obj *o = SXL_ID(p) && SXL_ID(p) < m->n ? sxl_mem_get(m, SXL_ID(p)) : NULL;
   if (!r->s->sym[fr->base + c->args[0]] && o && o->kind != OBJ_FREED && o->kind != OBJ_FUNC &&
       SXL_OFF(p) <= o->size)
     return sxl_bi_ret(c, o->size - SXL_OFF(p));

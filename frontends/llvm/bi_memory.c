@@ -33,7 +33,7 @@ static int copy_symbolic(run *r, uint32_t did, uint64_t doff, uint32_t sid, uint
                          uint64_t n) {
   symx_expr **tmp = malloc((n ? n : 1) * sizeof *tmp);
   if (!tmp) return -1;
-  for (uint64_t k = 0; k < n; k++) tmp[k] = sxl_read_byte(r, r->s->mem->objs[sid], soff + k);
+  for (uint64_t k = 0; k < n; k++) tmp[k] = sxl_read_byte(r, sxl_mem_get(r->s->mem, sid), soff + k);
   int rc = 0;
   for (uint64_t k = 0; k < n; k++) {
     if (!rc && sxl_write_byte(r, did, doff + k, tmp[k])) rc = -1;
@@ -44,7 +44,7 @@ static int copy_symbolic(run *r, uint32_t did, uint64_t doff, uint32_t sid, uint
 }
 
 int sxl_bi_copy(run *r, uint32_t did, uint64_t doff, uint32_t sid, uint64_t soff, uint64_t n) {
-  sxl_obj *so = r->s->mem->objs[sid];
+  sxl_obj *so = sxl_mem_get(r->s->mem, sid);
   if (so->nsym || so->amode) return copy_symbolic(r, did, doff, sid, soff, n);
   uint8_t *tmp = malloc(n ? n : 1);
   if (!tmp) return -1;

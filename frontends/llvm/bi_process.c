@@ -55,7 +55,7 @@ static int pin_byte(run *r, uint32_t id, uint64_t off, symx_expr *b) {
 ** every output of the program is seen). */
 static int concrete_bytes(run *r, uint32_t id, uint64_t off, uint64_t n) {
   for (uint64_t k = 0; k < n; k++) {
-    symx_expr *b = sxl_read_byte(r, r->s->mem->objs[id], off + k);
+    symx_expr *b = sxl_read_byte(r, sxl_mem_get(r->s->mem, id), off + k);
     if (!b) return sxl_fatal(r, "write");
     if (symx_expr_is_const(b)) {
       symx_expr_release(b);
@@ -95,7 +95,7 @@ static int output(run *r, uint64_t fd, const uint8_t *bytes, uint64_t n) {
 ** object, not its byte image: an object written at a symbolic offset
 ** holds its contents as an array expression (access.c), its image stale. */
 static int output_object(run *r, uint64_t fd, uint32_t id, uint64_t off, uint64_t n) {
-  sxl_obj *o = r->s->mem->objs[id];
+  sxl_obj *o = sxl_mem_get(r->s->mem, id);
   if (!o->amode) return output(r, fd, o->bytes + off, n);
   uint8_t *buf = malloc(n);
   if (!buf) return sxl_oom(r);

@@ -46,7 +46,7 @@ int sxl_bi_setjmp(sxl_bcall *c) {
 static int read_record(run *r, uint32_t id, uint64_t off, uint64_t w[JB_WORDS]) {
   uint8_t *b = (uint8_t *)w;
   for (unsigned k = 0; k < JB_WORDS * 8; k++) {
-    symx_expr *e = sxl_read_byte(r, r->s->mem->objs[id], off + k);
+    symx_expr *e = sxl_read_byte(r, sxl_mem_get(r->s->mem, id), off + k);
     int sym = !e || !symx_expr_is_const(e);
     if (!sym) b[k] = (uint8_t)symx_expr_const_value(e);
     symx_expr_release(e);

@@ -173,7 +173,7 @@ static int input_name(run *r, uint32_t slot, char *nm, size_t len) {
   uint64_t p = r->s->regs[top(r)->base + slot];
   if (!p) return SXL_CONTINUE;
   sxl_mem *m = r->s->mem;
-  sxl_obj *o = SXL_ID(p) && SXL_ID(p) < m->n ? m->objs[SXL_ID(p)] : NULL;
+  sxl_obj *o = SXL_ID(p) && SXL_ID(p) < m->n ? sxl_mem_get(m, SXL_ID(p)) : NULL;
   if (!o || o->kind == OBJ_FREED || o->kind == OBJ_FUNC || SXL_OFF(p) >= o->size)
     return misuse(r, "Invalid string pointer passed to one of the klee_ functions");
   sxl_bi_cstr(r, p, nm, len);
@@ -184,7 +184,7 @@ static int input_name(run *r, uint32_t slot, char *nm, size_t len) {
 ** object, writable, of exactly size bytes. */
 static int whole_object(run *r, uint64_t addr, uint64_t size) {
   sxl_mem *m = r->s->mem;
-  sxl_obj *o = SXL_ID(addr) && SXL_ID(addr) < m->n ? m->objs[SXL_ID(addr)] : NULL;
+  sxl_obj *o = SXL_ID(addr) && SXL_ID(addr) < m->n ? sxl_mem_get(m, SXL_ID(addr)) : NULL;
   if (!o || o->kind == OBJ_FREED || o->kind == OBJ_FUNC || SXL_OFF(addr))
     return sxl_end(r, SYMX_END_ERROR, SXL_ID(addr) ? SYMX_ERR_OUT_OF_BOUNDS : SYMX_ERR_NULL_DEREF,
                    "invalid pointer: make_symbolic (not the start of an object)", 0);

@@ -330,7 +330,7 @@ static inline int op_alloca(loop *L, run *r, const sxl_ins *in) {
 static inline sxl_obj *plain_obj(sxl_mem *m, uint64_t addr, unsigned n) {
   uint32_t id = SXL_ID(addr);
   sxl_obj *o;
-  if (id < m->n && (o = m->objs[id]) != NULL && o->kind != OBJ_FREED &&
+  if (id < m->n && (o = sxl_mem_get(m, id)) != NULL && o->kind != OBJ_FREED &&
       (uint64_t)SXL_OFF(addr) + n <= o->size && !o->nsym && !o->amode)
     return o;
   return NULL;
@@ -349,9 +349,11 @@ static inline int op_load(loop *L, run *r, const sxl_ins *in) {
 static inline int op_store(loop *L, run *r, const sxl_ins *in) {
   sxl_mem *m = L->s->mem;
   sxl_obj *o;
-  /* Written in place only when neither the table nor the object is shared. */
+  /* Written in place only when neither the table, its chunk nor the
+  ** object is shared. */
   if (!L->S[in->a] && !L->S[in->b] && m->refs == 1 &&
-      (o = plain_obj(m, L->R[in->b], in->w2)) != NULL && o->refs == 1 && !o->ro && !o->arr) {
+      (o = plain_obj(m, L->R[in->b], in->w2)) != NULL && o->refs == 1 && !o->ro && !o->arr &&
+      m->chunks[SXL_ID(L->R[in->b]) / SXL_MEMCHUNK]->refs == 1) {
     store_le(o->bytes + SXL_OFF(L->R[in->b]), L->R[in->a], in->w2);
     L->pc++;
     return SXL_CONTINUE;

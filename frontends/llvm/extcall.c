@@ -122,7 +122,7 @@ static ffi_type *ffi_of(LLVMValueRef f, unsigned idx, LLVMTypeRef t, const char 
 static void vararg_type(ext_call *c, uint32_t i, uint64_t v) {
   sxl_mem *m = c->r->s->mem;
   uint32_t id = SXL_ID(v);
-  c->is_ptr[i] = id && id < m->n && m->objs[id];
+  c->is_ptr[i] = id && id < m->n && sxl_mem_get(m, id);
   c->types[i] = c->is_ptr[i] ? &ffi_type_pointer : &ffi_type_uint64;
 }
 
@@ -198,7 +198,7 @@ static int take_args(ext_call *c, LLVMTypeRef fty, int policy) {
 /* The object's bytes become b's (as constants: it may be symbolic, or in
 ** array form). 0 or an SXL_* result. */
 static int set_bytes(run *r, const ext_buf *b) {
-  sxl_obj *o = r->s->mem->objs[b->id];
+  sxl_obj *o = sxl_mem_get(r->s->mem, b->id);
   if (!o->amode && !o->nsym) {
     if (!memcmp(o->bytes, b->mem, b->size)) return 0;
     if (!(o = sxl_mem_write_obj(&r->s->mem, b->id))) return sxl_oom(r);
@@ -248,7 +248,7 @@ static int buffer_of(ext_call *c, uint32_t id, int *rc) {
   run *r = c->r;
   for (uint32_t k = 0; k < c->nbufs; k++)
     if (c->bufs[k].id == id) return (int)k;
-  sxl_obj *o = r->s->mem->objs[id];
+  sxl_obj *o = sxl_mem_get(r->s->mem, id);
   if (o->size > MAX_COPY || c->nbufs == MAX_BUFS) {
     *rc = refuse(r, "external call to '%s': %s", c->fn->name,
                  "its arguments reach objects too large or too many to copy");
@@ -270,7 +270,7 @@ static int buffer_of(ext_call *c, uint32_t id, int *rc) {
 static sxl_obj *object_at(run *r, uint64_t v) {
   sxl_mem *m = r->s->mem;
   uint32_t id = SXL_ID(v);
-  sxl_obj *o = id && id < m->n ? m->objs[id] : NULL;
+  sxl_obj *o = id && id < m->n ? sxl_mem_get(m, id) : NULL;
   return o && o->kind != OBJ_FUNC && o->kind != OBJ_FREED && SXL_OFF(v) <= o->size ? o : NULL;
 }
 
@@ -280,7 +280,7 @@ static int pass_pointer(ext_call *c, uint32_t i) {
   uint64_t v = c->vals[i];
   uint32_t id = SXL_ID(v);
   sxl_mem *m = r->s->mem;
-  sxl_obj *o = id && id < m->n ? m->objs[id] : NULL;
+  sxl_obj *o = id && id < m->n ? sxl_mem_get(m, id) : NULL;
   if (!o) return 0; /* NULL or an integer made a pointer: passed as it is */
   if (o->kind == OBJ_FUNC || o->kind == OBJ_FREED)
     return refuse(r, "external call to '%s': argument %s", c->fn->name,
@@ -380,7 +380,7 @@ static int map_pointer(ext_call *c, LLVMTypeRef rt, uint64_t *v) {
   size_t n = strlen((const char *)p) + 1;
   uint32_t id = sxl_mem_alloc(&c->r->s->mem, OBJ_HEAP, n, c->in->loc, 0);
   if (!id) return sxl_oom(c->r);
-  memcpy(c->r->s->mem->objs[id]->bytes, p, n);
+  memcpy(sxl_mem_get(c->r->s->mem, id)->bytes, p, n);
   *v = SXL_ADDR(id, 0);
   return 0;
 }

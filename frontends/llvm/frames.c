@@ -84,7 +84,7 @@ uint32_t sxl_stack_alloc(sxl_state *s, uint64_t size, uint32_t loc) {
   if (s->nallocas == s->capallocas && allocas_room(s)) return SXL_NOMEM;
   uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, size, loc, 1);
   if (!id) return 0;
-  memset(s->mem->objs[id]->bytes, 0, size);
+  memset(sxl_mem_get(s->mem, id)->bytes, 0, size);
   s->allocas[s->nallocas++] = id;
   return id;
 }
@@ -95,10 +95,10 @@ static int copy_byval(run *r, uint64_t src, uint64_t n, uint32_t id, uint64_t of
   sxl_mem *m = r->s->mem;
   uint32_t sid = SXL_ID(src);
   uint64_t soff = SXL_OFF(src);
-  sxl_obj *o = sid && sid < m->n ? m->objs[sid] : NULL;
+  sxl_obj *o = sid && sid < m->n ? sxl_mem_get(m, sid) : NULL;
   if (!o || o->kind == OBJ_FREED || soff + n > o->size) return -1;
   for (uint64_t k = 0; k < n; k++) {
-    symx_expr *b = sxl_read_byte(r, r->s->mem->objs[sid], soff + k);
+    symx_expr *b = sxl_read_byte(r, sxl_mem_get(r->s->mem, sid), soff + k);
     int rc = b ? sxl_write_byte(r, id, off + k, b) : -1;
     symx_expr_release(b);
     if (rc) return -1;
@@ -110,7 +110,7 @@ static int copy_byval(run *r, uint64_t src, uint64_t n, uint32_t id, uint64_t of
 static int put_arg(run *r, uint32_t id, uint64_t off, uint32_t slot) {
   sxl_state *s = r->s;
   uint64_t v = s->regs[slot];
-  memcpy(s->mem->objs[id]->bytes + off, &v, 8);
+  memcpy(sxl_mem_get(s->mem, id)->bytes + off, &v, 8);
   if (!s->sym[slot]) return 0;
   symx_expr *e = symx_expr_retain(s->sym[slot]);
   if (symx_expr_width(e) < 64) {
@@ -165,7 +165,7 @@ static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_
     total = arg_align(sizes, i, total) + arg_room(sizes, i);
   uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, total, 0, 1);
   if (!id) return sxl_oom(r);
-  memset(s->mem->objs[id]->bytes, 0, total);
+  memset(sxl_mem_get(s->mem, id)->bytes, 0, total);
   uint64_t off = 0;
   for (uint32_t i = fn->nparams; i < nargs; i++) {
     uint32_t slot = cbase + args[i];

@@ -1,21 +1,38 @@
 /*
 ** memtable.c — the memory of one path: a table of objects indexed by id,
-** shared copy-on-write between forked paths at two levels (the table, and
-** each object), so a fork costs two reference-count increments.
+** shared copy-on-write between forked paths at three levels (the table,
+** its chunks of SXL_MEMCHUNK ids, each object), so a fork costs a
+** reference-count increment and a write after it copies the chunk pointers
+** and one chunk, not a pointer per object of the program.
 */
 #include "sxl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+static sxl_objchunk *chunk_new(void) {
+  sxl_objchunk *k = calloc(1, sizeof *k);
+  if (k) k->refs = 1;
+  return k;
+}
+
+static void chunk_release(sxl_objchunk *k) {
+  if (!k || --k->refs) return;
+  for (unsigned i = 0; i < SXL_MEMCHUNK; i++) sxl_obj_release(k->o[i]);
+  free(k);
+}
+
+static uint32_t nchunks(uint32_t n) { return (n + SXL_MEMCHUNK - 1) / SXL_MEMCHUNK; }
+
 sxl_mem *sxl_mem_new(void) {
   sxl_mem *m = calloc(1, sizeof *m);
   if (!m) return NULL;
   m->refs = 1;
   m->n = 1; /* id 0 is the null page */
-  m->cap = 64;
-  m->objs = calloc(m->cap, sizeof *m->objs);
-  if (!m->objs) {
+  m->capchunks = 4;
+  m->chunks = calloc(m->capchunks, sizeof *m->chunks);
+  if (!m->chunks || !(m->chunks[0] = chunk_new())) {
+    free(m->chunks);
     free(m);
     return NULL;
   }
@@ -31,8 +48,8 @@ void sxl_obj_release(sxl_obj *o) {
 
 void sxl_mem_release(sxl_mem *m) {
   if (!m || --m->refs) return;
-  for (uint32_t i = 0; i < m->n; i++) sxl_obj_release(m->objs[i]);
-  free(m->objs);
+  for (uint32_t i = 0; i < nchunks(m->n); i++) chunk_release(m->chunks[i]);
+  free(m->chunks);
   free(m->freeids);
   free(m);
 }
@@ -45,26 +62,55 @@ sxl_mem *sxl_mem_own(sxl_mem **pm) {
   *c = *m;
   c->refs = 1;
   /* as large as the contents: each pending state keeps one such copy */
-  c->cap = m->n ? m->n : 1;
-  c->objs = malloc(c->cap * sizeof *c->objs);
+  c->capchunks = nchunks(m->n);
+  c->chunks = malloc(c->capchunks * sizeof *c->chunks);
   c->freeids = NULL;
   c->capfree = 0;
-  if (c->objs && m->nfree) {
+  if (c->chunks && m->nfree) {
     c->capfree = m->nfree;
     c->freeids = malloc(m->nfree * sizeof *c->freeids);
   }
-  if (!c->objs || (m->nfree && !c->freeids)) {
-    free(c->objs);
+  if (!c->chunks || (m->nfree && !c->freeids)) {
+    free(c->chunks);
     free(c);
     return NULL;
   }
-  memcpy(c->objs, m->objs, m->n * sizeof *c->objs);
-  for (uint32_t i = 0; i < c->n; i++)
-    if (c->objs[i]) c->objs[i]->refs++;
+  memcpy(c->chunks, m->chunks, c->capchunks * sizeof *c->chunks);
+  for (uint32_t i = 0; i < c->capchunks; i++) c->chunks[i]->refs++;
   if (m->nfree) memcpy(c->freeids, m->freeids, m->nfree * sizeof *c->freeids);
   m->refs--;
   *pm = c;
   return c;
+}
+
+/* The chunk holding id, private to the (private) table m: copied when
+** shared, its objects then one reference more. NULL when out of memory. */
+static sxl_objchunk *own_chunk(sxl_mem *m, uint32_t id) {
+  sxl_objchunk **pk = &m->chunks[id / SXL_MEMCHUNK], *k = *pk;
+  if (k->refs == 1) return k;
+  sxl_objchunk *c = malloc(sizeof *c);
+  if (!c) return NULL;
+  *c = *k;
+  c->refs = 1;
+  for (unsigned i = 0; i < SXL_MEMCHUNK; i++)
+    if (c->o[i]) c->o[i]->refs++;
+  k->refs--;
+  *pk = c;
+  return c;
+}
+
+/* Room for id m->n (a new chunk when it starts one). */
+static int grow(sxl_mem *m) {
+  uint32_t k = m->n / SXL_MEMCHUNK;
+  if (m->n % SXL_MEMCHUNK) return 0;
+  if (k == m->capchunks) {
+    uint32_t cap = 2 * m->capchunks;
+    sxl_objchunk **nc = realloc(m->chunks, cap * sizeof *nc);
+    if (!nc) return -1;
+    m->chunks = nc;
+    m->capchunks = cap;
+  }
+  return (m->chunks[k] = chunk_new()) ? 0 : -1;
 }
 
 static sxl_obj *obj_new(int kind, uint64_t size) {
@@ -86,33 +132,28 @@ uint32_t sxl_mem_alloc(sxl_mem **pm, int kind, uint64_t size, uint32_t loc, int 
   sxl_obj *o = obj_new(kind, size);
   if (!o) return 0;
   o->loc = loc;
-  uint32_t id;
-  if (reuse && m->nfree) {
-    id = m->freeids[--m->nfree];
-  } else {
-    if (m->n == m->cap) {
-      sxl_obj **no = realloc(m->objs, 2 * m->cap * sizeof *no);
-      if (!no) {
-        free(o);
-        return 0;
-      }
-      m->objs = no;
-      m->cap *= 2;
-    }
-    id = m->n++;
+  uint32_t id = reuse && m->nfree ? m->freeids[m->nfree - 1] : m->n;
+  sxl_objchunk *k = id == m->n && grow(m) ? NULL : own_chunk(m, id);
+  if (!k) {
+    free(o);
+    return 0;
   }
-  m->objs[id] = o;
+  if (id == m->n)
+    m->n++;
+  else
+    m->nfree--;
+  k->o[id % SXL_MEMCHUNK] = o;
   if (kind == OBJ_HEAP) m->heap_bytes += size;
   return id;
 }
 
 sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id) {
   sxl_mem *m = *pm;
-  sxl_obj *o = m->objs[id];
-  if (m->refs == 1 && o->refs == 1) return o;
-  m = sxl_mem_own(pm);
-  if (!m) return NULL;
-  o = m->objs[id];
+  sxl_objchunk *k = m->chunks[id / SXL_MEMCHUNK];
+  sxl_obj *o = k->o[id % SXL_MEMCHUNK];
+  if (m->refs == 1 && k->refs == 1 && o->refs == 1) return o;
+  if (!(m = sxl_mem_own(pm)) || !(k = own_chunk(m, id))) return NULL;
+  o = k->o[id % SXL_MEMCHUNK];
   if (o->refs == 1) return o;
   sxl_obj *c = obj_new(o->kind, o->size);
   if (!c) return NULL;
@@ -128,7 +169,7 @@ sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id) {
   }
   c->arr = o->arr ? symx_expr_retain(o->arr) : NULL;
   o->refs--;
-  m->objs[id] = c;
+  k->o[id % SXL_MEMCHUNK] = c;
   return c;
 }
 
@@ -145,14 +186,15 @@ static int freeids_room(sxl_mem *m) {
 
 int sxl_mem_free_obj(sxl_mem **pm, uint32_t id, int keep_marker) {
   sxl_mem *m = sxl_mem_own(pm);
-  if (!m) return -1;
-  sxl_obj *o = m->objs[id], *f = NULL;
+  sxl_objchunk *k = m ? own_chunk(m, id) : NULL;
+  if (!k) return -1;
+  sxl_obj *o = k->o[id % SXL_MEMCHUNK], *f = NULL;
   /* What can fail comes first: then nothing has changed. */
   if (keep_marker ? !(f = obj_new(OBJ_FREED, 0)) : freeids_room(m) != 0) return -1;
   if (o && o->kind == OBJ_HEAP) m->heap_bytes -= o->size;
   if (f) f->loc = o ? o->loc : 0;
   sxl_obj_release(o);
-  m->objs[id] = f;
+  k->o[id % SXL_MEMCHUNK] = f;
   if (!keep_marker) m->freeids[m->nfree++] = id;
   return 0;
 }

@@ -69,7 +69,7 @@ static symx_error_kind bad_access(run *r, uint64_t addr, uint64_t n, int write,
     *desc = "null pointer dereference";
     return SYMX_ERR_NULL_DEREF;
   }
-  sxl_obj *o = id < m->n ? m->objs[id] : NULL;
+  sxl_obj *o = id < m->n ? sxl_mem_get(m, id) : NULL;
   if (!o || o->kind == OBJ_FUNC) {
     *desc = write ? "out-of-bounds write (no object)" : "out-of-bounds read (no object)";
     return SYMX_ERR_OUT_OF_BOUNDS;
@@ -110,7 +110,7 @@ static int index_only(run *r, symx_expr *sym) {
 /* Whether object id can take an access of n bytes at all. */
 static int usable(run *r, uint32_t id, uint64_t n, int write) {
   sxl_mem *m = r->s->mem;
-  sxl_obj *o = id && id < m->n ? m->objs[id] : NULL;
+  sxl_obj *o = id && id < m->n ? sxl_mem_get(m, id) : NULL;
   return o && o->kind != OBJ_FREED && o->kind != OBJ_FUNC && o->size >= n && !(write && o->ro);
 }
 
@@ -143,7 +143,7 @@ static int resolve_to(run *r, symx_expr *sym, uint32_t cand, uint64_t n, int wri
   symx_ctx *c = r->ctx;
   symx_expr *base = symx_const(c, 64, SXL_ADDR(cand, 0));
   symx_expr *o64 = symx_sub(c, sym, base);
-  symx_expr *lim = symx_const(c, 64, r->s->mem->objs[cand]->size - n);
+  symx_expr *lim = symx_const(c, 64, sxl_mem_get(r->s->mem, cand)->size - n);
   symx_expr *inb = symx_ule(c, o64, lim);
   symx_expr_release(base);
   symx_expr_release(lim);
@@ -255,7 +255,7 @@ static uint64_t fixed_address(run *r, uint64_t addr) {
   if (SXL_ID(addr) || !addr) return addr;
   sxl_mem *m = r->s->mem;
   for (uint32_t i = 1; i < m->n; i++) {
-    sxl_obj *o = m->objs[i];
+    sxl_obj *o = sxl_mem_get(m, i);
     if (o && o->fixed && addr >= o->fixed && addr - o->fixed < o->size)
       return SXL_ADDR(i, addr - o->fixed);
   }

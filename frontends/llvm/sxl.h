@@ -293,14 +293,27 @@ typedef struct sxl_obj {
   uint8_t *bytes;
 } sxl_obj;
 
+/* Object ids per chunk of the table, each chunk shared copy-on-write. */
+#define SXL_MEMCHUNK 64
+typedef struct sxl_objchunk {
+  uint32_t refs;
+  sxl_obj *o[SXL_MEMCHUNK];
+} sxl_objchunk;
+
 typedef struct sxl_mem {
   uint32_t refs;
-  uint32_t n, cap;
-  sxl_obj **objs;
+  uint32_t n;        /* ids in use (id 0: the null page) */
+  uint32_t capchunks;
+  sxl_objchunk **chunks; /* ceil(n / SXL_MEMCHUNK) of them */
   uint32_t *freeids; /* reusable stack ids */
   uint32_t nfree, capfree;
   uint64_t heap_bytes;
 } sxl_mem;
+
+/* The object of an id below m->n (NULL: none). */
+static inline sxl_obj *sxl_mem_get(const sxl_mem *m, uint32_t id) {
+  return m->chunks[id / SXL_MEMCHUNK]->o[id % SXL_MEMCHUNK];
+}
 
 /* The largest object: a bigger global is an error, a bigger malloc returns
 ** NULL (bi_heap.c). */
