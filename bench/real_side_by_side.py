@@ -19,10 +19,12 @@ of the first program's runs with --plot-search (default random-path).
 
 usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
           [--search NAME]... [--tool klee|eager|pending]... [--klee BIN] [--symx DIR] [--plot OUT.png]
-          [--plot-search NAME] [--report-only] [--seeded]
+          [--plot-search NAME] [--report-only] [--seeded] [--reps N]
   --out DIR      runs go to DIR/PROGRAM/TOOL-SEARCH (default WORK/side-by-side);
                  a run's directory is replaced
   --report-only  no runs: the JSON and the table of the directories in --out
+  --reps N       N runs (RNG seeds 1..N) of the random searchers (random-path,
+                 nurs:depth); the table gives the median run's figures [min-max]
   --seeded       every tool seeded with the paper's seed set 1 (bench/seedset.py;
                  --seed-file), runs in DIR-seed1
 Exit status 0; 1 when a program could not be fetched or built, a run did not
@@ -58,8 +60,12 @@ TOOLS = ("klee", "eager", "pending")
 SEARCHES = ("random-path", "dfs", "nurs:depth")  # the same names in KLEE 3.1
 
 
-def run_dir(out, prog, tool, search):
-    return os.path.join(out, prog, "%s-%s" % (tool, search.replace(":", "-")))
+RANDOM = ("random-path", "nurs:depth")  # searchers that draw random numbers: --reps runs
+
+
+def run_dir(out, prog, tool, search, rep=1):
+    return os.path.join(out, prog, "%s-%s%s" % (tool, search.replace(":", "-"),
+                                                 "-r%d" % rep if rep > 1 else ""))
 
 
 def copy_istats(kd):
@@ -87,19 +93,21 @@ def seed_options(a, prog, exe, args, tool, log):
     return ["--seed-file=" + f] if tool == "klee" else ["--seed-file", f]
 
 
-def run_one(a, prog, exe, args, tool, search, log, seed):
-    """One run into its directory; its facts (exit, wall, peak RSS) saved
-    beside it as DIR.run.json for --report-only."""
-    d = run_dir(a.out, prog, tool, search)
+def run_one(a, prog, exe, args, tool, search, log, seed, rep=1):
+    """One run (RNG seed rep) into its directory; its facts (exit, wall,
+    peak RSS) saved beside it as DIR.run.json for --report-only."""
+    d = run_dir(a.out, prog, tool, search, rep)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(os.path.dirname(d), exist_ok=True)
     if tool == "klee":
-        cmd = rp.klee_cmd(a.klee, ["--search=" + search, "--istats-write-interval=5s"] + seed)
+        cmd = rp.klee_cmd(a.klee, ["--search=" + search, "--istats-write-interval=5s",
+                                   "--rng-initial-seed=%d" % rep] + seed)
         rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log, copy_istats(d))
     else:
-        cmd = rp.symx_cmd(a.symx, tool, ["--search", search] + seed)
+        cmd = rp.symx_cmd(a.symx, tool, ["--search", search, "--rng-seed", str(rep)] + seed)
         rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log)
     facts = {"program": prog, "tool": tool, "search": search, "seconds": a.time, "exit": rc,
+             "rep": rep,
              "wall_s": round(wall, 1), "peak_rss_mib": round(peak, 1),
              "bitcode": exe + ".bc", "args": args, "seeds": seed[-1:]}
     with open(d + ".run.json", "w") as f:
@@ -152,10 +160,24 @@ def union(runs, cov):
             "lines": len({loc for _, loc in u.values() if loc != "?"})}
 
 
+def median_run(runs):
+    """Of a configuration's repetitions (RNG seeds), the one with the median
+    covered instructions (the lower of two middles), with the spread."""
+    good = sorted((r for r in runs if "covered_instructions" in r),
+                  key=lambda r: r["covered_instructions"])
+    if not good:
+        return runs[0]
+    m = dict(good[(len(good) - 1) // 2])
+    m["reps"] = len(good)
+    m["covered_min"], m["covered_max"] = good[0]["covered_instructions"], good[-1]["covered_instructions"]
+    return m
+
+
 def cell(r):
     if not r or "covered_instructions" not in r:
         return "-"
-    return "%d (%d)" % (r["covered_instructions"], r["covered_lines"])
+    spread = " [%d-%d]" % (r["covered_min"], r["covered_max"]) if r.get("reps", 1) > 1 else ""
+    return "%d (%d)%s" % (r["covered_instructions"], r["covered_lines"], spread)
 
 
 def table_row(prog, search, runs, u):
@@ -167,12 +189,15 @@ def table_row(prog, search, runs, u):
     # the totals differ: KLEE links its libc and drops functions never called
     totals = "/".join(str(runs[t]["total_instructions"]) if "total_instructions" in runs.get(t, {})
                       else "-" for t in ("pending", "klee"))
-    return "| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        prog, search, totals, cell(k), cell(runs.get("eager")), cell(p), ratio, both)
+    peak = "/".join("%.0f" % runs[t]["peak_rss_mib"] if "peak_rss_mib" in runs.get(t, {})
+                    else "-" for t in TOOLS)
+    return "| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        prog, search, totals, cell(k), cell(runs.get("eager")), cell(p), ratio, both, peak)
 
 
 HEADER = ("| program | searcher | instructions symx/KLEE | KLEE 3.1 | symx eager | symx pending | "
-          "pending/KLEE | pending ∪ eager |\n|---|---|---|---|---|---|---|---|")
+          "pending/KLEE | pending ∪ eager | peak MiB KLEE/eager/pending |\n"
+          "|---|---|---|---|---|---|---|---|---|")
 
 
 def report(a, programs):
@@ -182,12 +207,17 @@ def report(a, programs):
         for search in a.search:
             runs, cov = {}, {}
             for tool in TOOLS:
-                r, c = read_run(run_dir(a.out, prog, tool, search))
-                if r is None:
-                    continue
-                print(json.dumps(r, sort_keys=True), flush=True)
-                ok &= "error" not in r and not r.get("unsupported")
-                runs[tool], cov[tool] = r, c
+                reps = []
+                for rep in range(1, 100):
+                    r, c = read_run(run_dir(a.out, prog, tool, search, rep))
+                    if r is None:
+                        break
+                    print(json.dumps(r, sort_keys=True), flush=True)
+                    ok &= "error" not in r and not r.get("unsupported")
+                    reps.append((r, c))
+                if reps:
+                    runs[tool] = median_run([r for r, _ in reps])
+                    cov[tool] = next(c for r, c in reps if r.get("dir") == runs[tool].get("dir"))
             if not runs:
                 continue
             u = union(runs, cov)
@@ -195,7 +225,7 @@ def report(a, programs):
             rows.append(table_row(prog, search, runs, u))
     if rows:
         print("\ncovered instructions (lines) of the program's own functions as symx-stats "
-              "counts them\n")
+              "counts them; with several runs (--reps) the median run's, [min-max]\n")
         print(HEADER)
         print("\n".join(rows))
     return ok
@@ -231,7 +261,8 @@ def run_program(a, prog):
         seed = seed_options(a, prog, exe, args, tool, log) if tool != "klee" or a.klee else None
         ok &= seed is not None or (tool == "klee" and not a.klee)
         for search in a.search if seed is not None else []:
-            run_one(a, prog, exe, args, tool, search, log, seed)
+            for rep in range(1, (a.reps if search in RANDOM else 1) + 1):
+                run_one(a, prog, exe, args, tool, search, log, seed, rep)
     return ok
 
 
@@ -249,6 +280,7 @@ def parse():
     ap.add_argument("--plot-search", default="random-path")
     ap.add_argument("--report-only", action="store_true")
     ap.add_argument("--seeded", action="store_true")
+    ap.add_argument("--reps", type=int, default=1)
     a = ap.parse_args()
     a.work, a.symx = os.path.abspath(a.work), os.path.abspath(a.symx)
     a.out = os.path.abspath(a.out or os.path.join(a.work, "side-by-side"))
