@@ -1025,7 +1025,9 @@ SYMX_API const symx_assign *symx_state_witness(symx_state *st);
 ** SAGE/Oasis, every constraint of a run in turn, runs first in first out;
 ** dfs: the last constraint first, the newest run first), concolic_order
 ** (oasis: dangerous and new, dangerous, new, the rest, each in log order;
-** log: log order), concolic_bound (SAGE's generation bound: a run's
+** log: log order), concolic_queue (fifo: a run's constraints all before
+** the next run's, Oasis's Listing 2; rank: the lowest-ranked constraint of
+** any run first, the oldest run's of a tie), concolic_bound (SAGE's generation bound: a run's
 ** constraints inherited from its parent's prefix are not negated again),
 ** concolic_dedup (a run whose (site, direction) sequence was seen is not
 ** negated), concolic_max_runs, concolic_cache (the α-renamed cache: a

@@ -70,6 +70,7 @@ typedef struct sx_cc_exec {
   sx_factors **pre;  /* pre[i]: factors of lits[0..i) (owned), built lazily */
   size_t built;      /* lits/pre filled for indices < built */
   uint32_t *todo;    /* the entries to negate, in order */
+  int32_t *rank;     /* their ranks */
   size_t ntodo, next;
   uint64_t number;   /* run number (1, 2, ...) */
 } sx_cc_exec;

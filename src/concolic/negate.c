@@ -73,9 +73,20 @@ static int negate(sx_cc *cc, sx_cc_exec *x, size_t i, sx_assign **out) {
   return rc == SYMX_NOMEM ? sx_error(ctx, SYMX_NOMEM, FUNC, "out of memory") : rc;
 }
 
-/* The execution to negate next: the oldest (generational), the newest (dfs). */
+/* The execution to negate next: the newest (dfs), the oldest (generational,
+** fifo), or the one whose next entry ranks lowest, the oldest of a tie
+** (rank: new and dangerous constraints of every run before the others). */
 static size_t current(sx_cc *cc) {
-  return cc->ctx->opts.concolic_search == SX_CCSEARCH_DFS ? cc->qn - 1 : 0;
+  const sx_options *o = &cc->ctx->opts;
+  if (o->concolic_search == SX_CCSEARCH_DFS) return cc->qn - 1;
+  if (o->concolic_queue == SX_CCQUEUE_FIFO) return 0;
+  size_t best = 0;
+  for (size_t k = 0; k < cc->qn; k++) {
+    const sx_cc_exec *x = cc->q[k], *b = cc->q[best];
+    if (x->next == x->ntodo) return k; /* finished: dropped first */
+    if (x->rank[x->next] < b->rank[b->next]) best = k;
+  }
+  return best;
 }
 
 static void drop(sx_cc *cc, size_t k) {

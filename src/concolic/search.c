@@ -41,6 +41,7 @@ void sx_cc_exec_free(sx_cc *cc, sx_cc_exec *x) {
   if (x->lits) sx_free(ctx, x->lits, (n ? n : 1) * sizeof *x->lits);
   if (x->pre) sx_free(ctx, x->pre, (n + 1) * sizeof *x->pre);
   if (x->todo) sx_free(ctx, x->todo, (n ? n : 1) * sizeof *x->todo);
+  if (x->rank) sx_free(ctx, x->rank, (n ? n : 1) * sizeof *x->rank);
   sx_clog_clear(&x->log);
   symx_assign_free(x->input);
   sx_free(ctx, x, sizeof *x);
@@ -85,7 +86,8 @@ static int plan(sx_cc *cc, sx_cc_exec *x, uint32_t bound) {
   bool dfs = ctx->opts.concolic_search == SX_CCSEARCH_DFS;
   uint64_t *keys = sx_alloc(ctx, (n ? n : 1) * sizeof *keys);
   x->todo = sx_alloc(ctx, (n ? n : 1) * sizeof *x->todo);
-  if (!keys || !x->todo) {
+  x->rank = sx_alloc(ctx, (n ? n : 1) * sizeof *x->rank);
+  if (!keys || !x->todo || !x->rank) {
     if (keys) sx_free(ctx, keys, (n ? n : 1) * sizeof *keys);
     return SYMX_NOMEM;
   }
@@ -99,6 +101,7 @@ static int plan(sx_cc *cc, sx_cc_exec *x, uint32_t bound) {
   for (size_t i = 0; i < k; i++) {
     uint32_t lo = (uint32_t)keys[i];
     x->todo[i] = dfs ? ~lo : lo;
+    x->rank[i] = (int32_t)((uint32_t)(keys[i] >> 32) ^ 0x80000000u);
   }
   x->ntodo = k;
   sx_free(ctx, keys, (n ? n : 1) * sizeof *keys);

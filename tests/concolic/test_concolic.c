@@ -229,7 +229,7 @@ static void check_flips(const runrec *recs, size_t n) {
   }
 }
 
-static void check_paths(const char *search, int cache) {
+static void check_paths(const char *search, int cache, const char *queue) {
   static char brute[65536][SIGLEN];
   static runrec recs[4096];
   size_t nb = brute_paths(brute);
@@ -237,6 +237,7 @@ static void check_paths(const char *search, int cache) {
   symx_option_set_str(ctx, "mode", "concolic");
   symx_option_set_str(ctx, "concolic_search", search);
   symx_option_set(ctx, "concolic_cache", cache);
+  symx_option_set_str(ctx, "concolic_queue", queue);
   size_t n = explore(ctx, recs, 4096, NULL);
   check_flips(recs, n);
   static char found[4096][SIGLEN];
@@ -253,9 +254,10 @@ static void check_paths(const char *search, int cache) {
   symx_ctx_free(ctx);
 }
 
-static void test_generational_paths(void) { check_paths("generational", 1); }
-static void test_generational_nocache_paths(void) { check_paths("generational", 0); }
-static void test_dfs_paths(void) { check_paths("dfs", 1); }
+static void test_generational_paths(void) { check_paths("generational", 1, "fifo"); }
+static void test_generational_nocache_paths(void) { check_paths("generational", 0, "fifo"); }
+static void test_rank_queue_paths(void) { check_paths("generational", 1, "rank"); }
+static void test_dfs_paths(void) { check_paths("dfs", 1, "fifo"); }
 
 /* A seed's run is run 1; bytes outside the negated factor keep the
 ** parent's values (in[1] is never constrained before site 1's negation). */
@@ -351,5 +353,5 @@ static void test_data_tags(void) {
 }
 
 CHECK_MAIN(CHECK_CASE(test_data_tags), CHECK_CASE(test_generational_paths), CHECK_CASE(test_generational_nocache_paths),
-           CHECK_CASE(test_dfs_paths), CHECK_CASE(test_seeds_and_kept_bytes),
+           CHECK_CASE(test_dfs_paths), CHECK_CASE(test_rank_queue_paths), CHECK_CASE(test_seeds_and_kept_bytes),
            CHECK_CASE(test_clog_roundtrip))
