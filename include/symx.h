@@ -1030,7 +1030,8 @@ SYMX_API const symx_assign *symx_state_witness(symx_state *st);
 ** any run first, the oldest run's of a tie), concolic_bound (SAGE's generation bound: a run's
 ** constraints inherited from its parent's prefix are not negated again),
 ** concolic_dedup (a run whose (site, direction) sequence was seen is not
-** negated), concolic_max_runs, concolic_cache (the α-renamed cache: a
+** negated), concolic_max_runs, concolic_max_queue (runs waiting to be
+** negated, at most: memory stays bounded), concolic_cache (the α-renamed cache: a
 ** factor's constraints with input bytes renamed in order of first
 ** appearance, so the same condition over other bytes hits; warmed by every
 ** run's own factors), concolic_cache_dir (kept on disk, at most

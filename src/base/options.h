@@ -76,6 +76,7 @@ enum { SX_CCQUEUE_VALUES(SX_ENUM_CONST_) };
   OPTION(concolic_cache_key, STR, 0, 0, 0, "", "concolic: the program's identity (a bitcode hash); the cache directory is emptied when it changes") \
   OPTION(concolic_cache_max, INT, 65536, 1, INT64_MAX, "", "concolic: constraint cache entries kept (oldest dropped)") \
   OPTION(concolic_dedup, BOOL, 1, 0, 1, "", "concolic: a run whose (site, direction) sequence was seen is not negated") \
+  OPTION(concolic_max_queue, INT, 65536, 1, INT64_MAX, "", "concolic: runs waiting for their constraints to be negated, at most (past it a run is not queued)") \
   OPTION(concolic_max_runs, INT, 0, 0, INT64_MAX, "", "concolic: runs (iterations) limit (0 = none)") \
   OPTION(concolic_order, ENUM, SX_CCORDER_OASIS, 0, SX_LAST(SX_CCORDER_VALUES), SX_NAMES(SX_CCORDER_VALUES), "concolic: order of a run's constraints (oasis: dangerous and new, dangerous, new, rest)") \
   OPTION(concolic_queue, ENUM, SX_CCQUEUE_FIFO, 0, SX_LAST(SX_CCQUEUE_VALUES), SX_NAMES(SX_CCQUEUE_VALUES), "concolic generational: a run's constraints all before the next run's (fifo, Oasis's Listing 2), or the lowest-ranked constraint of any run first (rank)") \

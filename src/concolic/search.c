@@ -149,16 +149,22 @@ int sx_cc_finish(sx_cc *cc) {
   symx_ctx *ctx = cc->ctx;
   sx_assign *input = cc->run_input;
   cc->run_input = NULL;
-  bool was = false;
-  if (cc->info.seed >= 0 && !sx_cc_seed_ok(cc, (size_t)cc->info.seed)) was = true; /* not negated */
-  else if (ctx->opts.concolic_dedup && seen(cc, sx_clog_path_hash(&cc->log), &was) != SYMX_OK) goto oom;
-  sx_cc_exec *x = was ? NULL : sx_calloc(ctx, sizeof *x);
-  if (was) {
-    SX_INC(ctx, concolic_duplicates);
+  bool skip = false, was = false;
+  if (cc->info.seed >= 0 && !sx_cc_seed_ok(cc, (size_t)cc->info.seed)) {
+    skip = true; /* a rejected seed's run is not negated */
+  } else if (cc->qn >= (size_t)ctx->opts.concolic_max_queue) {
+    SX_INC(ctx, concolic_queue_full); /* memory stays bounded on long runs */
+    skip = true;
+  } else if (ctx->opts.concolic_dedup && seen(cc, sx_clog_path_hash(&cc->log), &was) != SYMX_OK) {
+    goto oom;
+  }
+  if (was) SX_INC(ctx, concolic_duplicates);
+  if (skip || was) {
     sx_clog_clear(&cc->log);
     symx_assign_free(input);
     return SYMX_OK;
   }
+  sx_cc_exec *x = sx_calloc(ctx, sizeof *x);
   if (!x) goto oom;
   x->log = cc->log;
   cc->log = (sx_clog){ctx, NULL, 0, 0};

@@ -259,6 +259,18 @@ static void test_generational_nocache_paths(void) { check_paths("generational", 
 static void test_rank_queue_paths(void) { check_paths("generational", 1, "rank"); }
 static void test_dfs_paths(void) { check_paths("dfs", 1, "fifo"); }
 
+/* Past concolic_max_queue a run is not queued: fewer runs, same end. */
+static void test_max_queue(void) {
+  static runrec recs[4096];
+  symx_ctx *ctx = symx_ctx_new();
+  symx_option_set_str(ctx, "mode", "concolic");
+  symx_option_set(ctx, "concolic_max_queue", 1);
+  size_t n = explore(ctx, recs, 4096, NULL);
+  check_flips(recs, n);
+  CHECK(n >= 2 && symx_stat_get(ctx, "concolic_queue_full") > 0);
+  symx_ctx_free(ctx);
+}
+
 /* A seed's run is run 1; bytes outside the negated factor keep the
 ** parent's values (in[1] is never constrained before site 1's negation). */
 static void test_seeds_and_kept_bytes(void) {
@@ -353,5 +365,5 @@ static void test_data_tags(void) {
 }
 
 CHECK_MAIN(CHECK_CASE(test_data_tags), CHECK_CASE(test_generational_paths), CHECK_CASE(test_generational_nocache_paths),
-           CHECK_CASE(test_dfs_paths), CHECK_CASE(test_rank_queue_paths), CHECK_CASE(test_seeds_and_kept_bytes),
+           CHECK_CASE(test_dfs_paths), CHECK_CASE(test_rank_queue_paths), CHECK_CASE(test_max_queue), CHECK_CASE(test_seeds_and_kept_bytes),
            CHECK_CASE(test_clog_roundtrip))
