@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # its share (no test depends on timing).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
-.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench bench-real conformance clean
+.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench bench-real bench-oasis conformance clean
 
 all: build
 
@@ -116,6 +116,15 @@ bench-real: build
 	@bash -o pipefail -c "$(PY) bench/real_side_by_side.py --time $(BENCH_TIME) \
 	  $(foreach p,$(REAL_PROGRAMS),--only $(p)) $(if $(KLEE),--klee $(KLEE)) --out $(BUILD)/bench-real \
 	  --plot $(BUILD)/bench-real.png $(BENCH_REAL_ARGS) | tee $(BUILD)/bench-real.txt"
+
+# Oasis's evaluation (issue 18) on bench/oasis/: concolic DFS, generational
+# search without and with seeds, with new-code priority, and pending mode with
+# seeds and new-code priority, OASIS_TIME seconds each; JSON lines in
+# $(BUILD)/bench-oasis.txt.
+OASIS_TIME ?= 10
+bench-oasis: build
+	@bash -o pipefail -c "$(PY) bench/oasis.py --symx $(BUILD)/frontends/llvm/symx-llvm \
+	  --time $(OASIS_TIME) | tee $(BUILD)/bench-oasis.txt"
 
 # KLEE 3.1's regression programs as a conformance suite (never part of
 # `make test`): KLEE_SRC is a checkout of KLEE's repository at tag v3.1; with

@@ -1003,6 +1003,117 @@ SYMX_API char *symx_state_cvc(symx_state *st);
 ** state that is not ACTIVE or TERMINATED. */
 SYMX_API const symx_assign *symx_state_witness(symx_state *st);
 
+/* ==================================================================== */
+/* Concolic mode (Oasis, SAGE)                                           */
+/* ==================================================================== */
+
+/*
+** With option mode = concolic the engine runs one concrete input at a time.
+** A run is one state whose witness is its input: the seeds first (each one
+** run, in order; without seeds the all-zero input), then the inputs the
+** search derives. Nothing forks: symx_state_branch follows the input and
+** logs the constraint the run took; symx_state_check logs !bad (an input
+** that triggers bad records the error with a test case and ends the run:
+** SYMX_UNSAT); symx_state_assume and symx_state_require log their condition
+** (never negated; an input that violates it ends the run: SYMX_UNSAT);
+** symx_state_concretize logs e == value. Each run starts from a clone of
+** the payload given to symx_engine_start (with a vtable; without one the
+** payload is shared). When a run ends, symx_engine_next negates one logged
+** constraint of an earlier run (prefix && !c, solved over c's independent
+** factor only; every other byte keeps the earlier run's value) and returns
+** the run of the input found. Options: concolic_search (generational:
+** SAGE/Oasis, every constraint of a run in turn, runs first in first out;
+** dfs: the last constraint first, the newest run first), concolic_order
+** (oasis: dangerous and new, dangerous, new, the rest, each in log order;
+** log: log order), concolic_queue (fifo: a run's constraints all before
+** the next run's, Oasis's Listing 2; rank: the lowest-ranked constraint of
+** any run first, the oldest run's of a tie), concolic_bound (SAGE's generation bound: a run's
+** constraints inherited from its parent's prefix are not negated again),
+** concolic_dedup (a run whose (site, direction) sequence was seen is not
+** negated), concolic_max_runs, concolic_max_queue (runs waiting to be
+** negated, at most: memory stays bounded), concolic_cache (the α-renamed cache: a
+** factor's constraints with input bytes renamed in order of first
+** appearance, so the same condition over other bytes hits; warmed by every
+** run's own factors), concolic_cache_dir (kept on disk, at most
+** concolic_cache_max entries; emptied when concolic_cache_key, the
+** program's identity, changes; a corrupted one is rebuilt, see
+** symx_engine_concolic_note).
+*/
+typedef enum symx_ck_kind {
+  SYMX_CK_BRANCH = 0,   /* a conditional branch */
+  SYMX_CK_DIVISION = 1, /* a check: division by zero, over-shift */
+  SYMX_CK_BOUNDS = 2,   /* a check: memory bounds */
+  SYMX_CK_ASSERTION = 3, /* a check: assertion, abort, user error */
+  SYMX_CK_POINTER = 4,  /* a check: null, freed or invalid pointer */
+  SYMX_CK_CONCRETIZE = 5, /* symx_state_concretize: e == its value */
+  SYMX_CK_ASSUME = 6    /* symx_state_assume / _require: never negated */
+} symx_ck_kind;
+/* "branch", "division", ... (NULL out of range). Kinds 1..4 are dangerous. */
+SYMX_API const char *symx_ck_kind_name(symx_ck_kind k);
+
+/* Tag bit of constraints from changed code (Oasis's "new"). */
+#define SYMX_TAG_NEW 1u
+
+/* Tag bits (0..3) on expressions: symx_expr_tag returns e marked with tags
+** (a node of its own: tags are part of identity), and every expression built
+** from a tagged one carries its tags, so a logged constraint knows that data
+** from tagged code (the front end tags what changed code computes) reaches
+** it. Arrays carry none (SYMX_MISUSE); tags > 0xf: SYMX_RANGE. */
+SYMX_API symx_expr *symx_expr_tag(symx_ctx *ctx, symx_expr *e, uint32_t tags);
+SYMX_API uint32_t symx_expr_tags(const symx_expr *e);
+
+/* One logged constraint: cond held (taken = 1) or not (taken = 0). */
+typedef struct symx_centry {
+  uint32_t order;    /* 0, 1, ... in the run */
+  uint64_t site;     /* symx_state_set_site's, else cond's structural hash */
+  symx_ck_kind kind;
+  uint32_t tags;     /* the site's tag bits | cond's (symx_expr_tags) */
+  int taken;
+  symx_expr *cond;   /* borrowed, valid while the log lives */
+} symx_centry;
+
+typedef struct symx_clog symx_clog;
+
+/* The site and tag bits of st's next logged constraint (used once). */
+SYMX_API int symx_state_set_site(symx_state *st, uint64_t site, uint32_t tags);
+/* The log of st's run so far (concolic mode; NULL otherwise): borrowed,
+** valid while st is (until the next symx_engine_next after its end). */
+SYMX_API const symx_clog *symx_state_clog(symx_state *st);
+SYMX_API size_t symx_clog_count(const symx_clog *l);
+/* Entry i (SYMX_RANGE past the end). */
+SYMX_API int symx_clog_get(const symx_clog *l, size_t i, symx_centry *out);
+/* The log as an SMT-LIB2 script: one assert per entry, as taken, each
+** after a comment "; clog ORDER SITE KIND TAGS TAKEN". Free with
+** symx_string_free. */
+SYMX_API char *symx_clog_smt2(const symx_clog *l);
+/* Reads such a script back (a new log of ctx; SYMX_PARSE naming the line
+** on malformed text). Free with symx_clog_free. */
+SYMX_API symx_clog *symx_clog_parse(symx_ctx *ctx, const char *text, size_t len);
+SYMX_API void symx_clog_free(symx_clog *l);
+
+/* Pluggable order of a run's constraints: lower ranks are negated first,
+** ties in log order (concolic_search = dfs: the last first). fn NULL
+** restores concolic_order's. Only before symx_engine_start. */
+typedef int (*symx_ck_rank_fn)(void *user, const symx_centry *e);
+SYMX_API int symx_engine_set_rank(symx_engine *eng, symx_ck_rank_fn fn, void *user);
+
+/* The current run: number (1, 2, ...), the run whose constraint it
+** negates (0 for a seed or the first run), that constraint's index, kind
+** and tags, and the seed it is (-1 otherwise). */
+typedef struct symx_crun {
+  uint64_t number, parent;
+  int64_t negated, seed;
+  symx_ck_kind kind;
+  uint32_t tags;
+} symx_crun;
+SYMX_API int symx_engine_concolic_run(symx_engine *eng, symx_crun *out);
+/* Notes of the concolic run, oldest first: the constraint cache's directory
+** rebuilt ("...: the cache was rebuilt"), a seed whose size is not its
+** input's (padded or truncated per seed_extend / seed_truncate, else not
+** run). symx_engine_concolic_note returns NULL past the end. */
+SYMX_API size_t symx_engine_concolic_notes(symx_engine *eng);
+SYMX_API const char *symx_engine_concolic_note(symx_engine *eng, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

@@ -66,6 +66,11 @@ static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason 
       fputs(",\"suffix\":", ss->paths);
       json_str(ss->paths, ss->x.err_suffix, strlen(ss->x.err_suffix));
     }
+    symx_crun cr; /* concolic mode: which run's constraint this run negated */
+    if (ss->eng && !strcmp(symx_option_get_str(ss->ctx, "mode"), "concolic") &&
+        symx_engine_concolic_run(ss->eng, &cr) == SYMX_OK)
+      fprintf(ss->paths, ",\"run\":{\"parent\":%" PRIu64 ",\"negated\":%" PRId64 ",\"kind\":\"%s\",\"tags\":%" PRIu32 ",\"seed\":%" PRId64 "}",
+              cr.parent, cr.negated, symx_ck_kind_name(cr.kind), cr.tags, cr.seed);
     fprintf(ss->paths, ",\"path_id\":%" PRIu64 "}\n", path_id);
     fflush(ss->paths);
   }
@@ -334,6 +339,9 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
     }
     if (sxl_statlog_tick(s)) return -1;
   }
+  /* concolic mode: a cache directory rebuilt, seeds of the wrong size */
+  for (size_t i = 0; i < symx_engine_concolic_notes(s->eng); i++)
+    fprintf(stderr, "symx-llvm: %s\n", symx_engine_concolic_note(s->eng, i));
   s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
   return 0;
 }

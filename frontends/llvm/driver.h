@@ -163,6 +163,8 @@ double sxl_weight_qc(void *user, symx_state *st);
 double sxl_weight_covnew(void *user, symx_state *st);
 double sxl_weight_md2u(void *user, symx_state *st);
 double sxl_weight_icnt(void *user, symx_state *st);
+/* changed.c: --search nurs:new (--changed code first) */
+double sxl_weight_new(void *user, symx_state *st);
 double sxl_weight_cpicnt(void *user, symx_state *st);
 
 /* --target (targets.c): the targets of s's program (specs[0..n)) with their

@@ -55,6 +55,12 @@ int sxl_branch_switch(run *r, symx_expr *cond, uint32_t et);
 /* As sxl_branch, with the sides (either may be NULL) for the caller. */
 int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,
                      symx_state **f);
+/* changed.c (--changed; sxl.h declares the set) */
+/* The site (function, instruction) of the branch or check about to be
+** made, tagged new when its line or a side's first block is changed. */
+void sxl_changed_site(run *r, uint32_t et, uint32_t ef);
+/* e (consumed), tagged SYMX_TAG_NEW when the instruction's line is changed. */
+symx_expr *sxl_changed_tag(run *r, symx_expr *e);
 /* pathfile.c: a conditional branch (br i1) when paths are recorded or
 ** replayed (x->write_paths, x->replay_path): concrete (taken: 1 = true
 ** side), or symbolic (as sxl_branch). */

@@ -44,7 +44,12 @@ static int64_t parse_ms(const char *v) {
 static void usage(FILE *f) {
   fputs("usage: symx-llvm [options] program.{c,bc,ll} [more.{c,bc,ll}...] [--] [program args]\n"
         "  (the input files are linked into one program)\n"
-        "  --mode eager|pending|relaxed   when feasibility is checked (default pending)\n"
+        "  --mode eager|pending|relaxed|concolic  when feasibility is checked (default\n"
+        "                                 pending); concolic: one input per run, its\n"
+        "                                 constraints negated in turn (--concolic-search\n"
+        "                                 generational|dfs, --concolic-max-runs N, ...)\n"
+        "  --changed PATCH|FILE:LINE,...  new code: a unified diff against the program's\n"
+        "                                 sources, or lines; its constraints go first\n"
         "  --search NAME                  searcher (dfs, bfs, random-state, random-path,\n"
         "                                 nurs:depth, nurs:rp, nurs:qc (the solver time of\n"
         "                                 a path), nurs:covnew, nurs:md2u (distance to an\n"
@@ -258,6 +263,7 @@ static symx_seeds *load_seeds(symx_ctx *ctx, const char **files, int nfiles, con
 typedef struct cli {
   symx_ctx *ctx;
   const char *program, *libc, *replay, *covout; /* program: inputs[0] */
+  const char *changed;    /* --changed PATCH or FILE:LINE,... (changed.c) */
   const char *inputs[64]; /* the .c/.bc/.ll files linked into the program */
   int ninputs;
   int argi;               /* argv index of the program's first argument */
@@ -376,6 +382,7 @@ static const struct own_opt {
     {"optimize", K_FLAG, offsetof(cli, optimize), NULL, NULL},
     {"concretize-pointers", K_FLAG, offsetof(cli, concretize_pointers), NULL, NULL},
     {"replay", K_STR, offsetof(cli, replay), NULL, NULL},
+    {"changed", K_STR, offsetof(cli, changed), NULL, NULL},
     {"emit-cov-bitcode", K_STR, offsetof(cli, covout), NULL, NULL},
     {"quantum", K_U64, offsetof(cli, quantum), NULL, NULL},
     {"libc", K_LIBC, 0, NULL, NULL},
@@ -521,7 +528,7 @@ static int nurs_weight(cli *c, const char *val) {
     symx_weight_fn fn;
   } nurs[] = {{"nurs:qc", sxl_weight_qc}, {"nurs:covnew", sxl_weight_covnew},
               {"nurs:md2u", sxl_weight_md2u}, {"nurs:icnt", sxl_weight_icnt},
-              {"nurs:cpicnt", sxl_weight_cpicnt}};
+              {"nurs:cpicnt", sxl_weight_cpicnt}, {"nurs:new", sxl_weight_new}};
   for (size_t k = 0; k < sizeof nurs / sizeof nurs[0]; k++) {
     if (strcmp(nurs[k].name, val) != 0) continue;
     if (c->weight && c->weight != nurs[k].fn) {
@@ -1164,6 +1171,14 @@ static sxl_session *open_session(cli *c) {
     sxl_session_free(s);
     return NULL;
   }
+  char key[64]; /* the constraint cache belongs to this build of the program */
+  if (!*symx_option_get_str(c->ctx, "concolic_cache_key") && !sxl_prog_key(s->prog->mod, key, sizeof key))
+    symx_option_set_str(c->ctx, "concolic_cache_key", key);
+  if (c->changed && !(s->x.changed = sxl_changed_new(c->changed, s->err, sizeof s->err))) {
+    fprintf(stderr, "symx-llvm: %s\n", s->err);
+    sxl_session_free(s);
+    return NULL;
+  }
   if (c->print_distances) sxl_distance_print(s->dist, stdout);
   s->print_distances = c->print_distances;
   if (c->quantum) s->x.quantum = c->quantum;
@@ -1233,6 +1248,7 @@ static int run(cli *c, int argc, char **argv) {
                ? sxl_replay_tests(s, c->replay_files, c->nreplay_files, c->replay_dirs,
                                   c->nreplay_dirs, c->quiet)
                        : run_explore(c, s);
+  sxl_changed_free(s->x.changed);
   sxl_session_free(s);
   if (c->compress_log) sxl_querylog_gzip(c->ctx, c->query_log); /* a failure is said */
   if (c->trace_out) fclose(c->trace_out);

@@ -69,6 +69,7 @@ static int engine_check(run *r, symx_expr *bad, symx_error_kind kind, const char
   sxl_flush(r);
   r->s->resume_ok = 1;
   r->x->in_check = r->s;
+  sxl_changed_site(r, SXL_AGAIN, SXL_AGAIN);
   int rc = symx_state_check(r->st, bad, kind, msg);
   r->x->in_check = NULL;
   symx_expr_release(bad);
@@ -180,6 +181,7 @@ static int branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_
       return branch_one_side(r, cond, et, ef, t, f);
     }
   }
+  sxl_changed_site(r, et, ef); /* concolic mode's log: site and new-code tag */
   int rc = symx_state_branch(r->st, cond, t, f);
   symx_expr_release(cond);
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_branch");

@@ -225,6 +225,7 @@ symx_expr *sxl_ex(run *r, uint32_t slot, unsigned w) {
 
 int sxl_set(run *r, uint32_t slot, symx_expr *e) {
   if (!e) return sxl_fatal(r, "building an expression");
+  if (r->x->changed) e = sxl_changed_tag(r, e); /* data from new code */
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
   symx_expr **S = r->s->sym + fr->base;
   uint64_t *R = r->s->regs + fr->base;

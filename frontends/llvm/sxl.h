@@ -484,9 +484,20 @@ struct sxl_exec {
   /* a state about to run an instruction of --target t (fn->target): 1
   ** stops the run (the state is resumable there), 0 goes on (targets.c) */
   int (*on_target)(void *ud, sxl_state *s, symx_state *st, uint32_t t);
+  struct sxl_changed *changed; /* --changed: the new lines (changed.c), or NULL */
   char fatal[512];
   char err_suffix[64]; /* klee_report_error's suffix for the error being ended, or "" */
 };
+
+/* changed.c (--changed): the new lines from a unified diff against the
+** sources or FILE:LINE,...; NULL with the reason in err. */
+typedef struct sxl_changed sxl_changed;
+sxl_changed *sxl_changed_new(const char *spec, char *err, size_t errlen);
+void sxl_changed_free(sxl_changed *c);
+size_t sxl_changed_count(const sxl_changed *c);
+
+/* progkey.c: a hash of m's bitcode as text (concolic_cache_key); -1 on failure. */
+int sxl_prog_key(LLVMModuleRef m, char *out, size_t len);
 
 /* trail.c: a branch decision (taken: 1 = true side; sym: the condition was
 ** symbolic), a newly covered location, the clone's copy, the arrays freed.

@@ -42,6 +42,7 @@ struct symx_ctx {
   struct sx_expr_table *exprs;
   struct sx_solver_shared *solver;
   void (*solver_shared_free)(symx_ctx *ctx); /* set by src/solver */
+  uint8_t tag_extra; /* symx_expr_tag: tag flags the next node made gets */
 };
 
 #endif

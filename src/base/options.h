@@ -22,7 +22,10 @@
 #define SX_ARRAYS_VALUES(E) E(ARRAYS, ACKERMANN, ackermann) E(ARRAYS, LEMMAS, lemmas)
 #define SX_EMIT_VALUES(E) \
   E(EMIT, ALL, all) E(EMIT, ERRORS, errors) E(EMIT, COVER, cover) E(EMIT, NONE, none)
-#define SX_MODE_VALUES(E) E(MODE, EAGER, eager) E(MODE, PENDING, pending) E(MODE, RELAXED, relaxed)
+#define SX_MODE_VALUES(E) E(MODE, EAGER, eager) E(MODE, PENDING, pending) E(MODE, RELAXED, relaxed) E(MODE, CONCOLIC, concolic)
+#define SX_CCSEARCH_VALUES(E) E(CCSEARCH, GENERATIONAL, generational) E(CCSEARCH, DFS, dfs)
+#define SX_CCORDER_VALUES(E) E(CCORDER, OASIS, oasis) E(CCORDER, LOG, log)
+#define SX_CCQUEUE_VALUES(E) E(CCQUEUE, FIFO, fifo) E(CCQUEUE, RANK, rank)
 /* the compiled-in solver backends: the one list of their names */
 /* dummy answers every query unknown (KLEE's DummySolver): last, never a
 ** cross-check's other backend */
@@ -46,6 +49,9 @@ enum { SX_BACKEND_VALUES(SX_ENUM_CONST_) SX_BACKEND_COUNT_ };
 enum { SX_UNKNOWN_VALUES(SX_ENUM_CONST_) };
 enum { SX_KILL_VALUES(SX_ENUM_CONST_) };
 enum { SX_SEEDMATCH_VALUES(SX_ENUM_CONST_) };
+enum { SX_CCSEARCH_VALUES(SX_ENUM_CONST_) };
+enum { SX_CCORDER_VALUES(SX_ENUM_CONST_) };
+enum { SX_CCQUEUE_VALUES(SX_ENUM_CONST_) };
 
 #define SX_OPTIONS(OPTION)                                                                     \
   OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
@@ -64,6 +70,17 @@ enum { SX_SEEDMATCH_VALUES(SX_ENUM_CONST_) };
   OPTION(chain_independence, BOOL, 1, 0, 1, "", "solver chain: independent factors")           \
   OPTION(chain_repair, BOOL, 1, 0, 1, "", "solver chain: model repair by local search from the hint") \
   OPTION(chain_simplify, BOOL, 1, 0, 1, "", "solver chain: substitute x == c facts")           \
+  OPTION(concolic_bound, BOOL, 1, 0, 1, "", "concolic: SAGE's generation bound (a run's inherited prefix is not negated again)") \
+  OPTION(concolic_cache, BOOL, 1, 0, 1, "", "concolic: the alpha-renamed constraint cache") \
+  OPTION(concolic_cache_dir, STR, 0, 0, 0, "", "concolic: directory keeping the constraint cache across runs (empty = memory only)") \
+  OPTION(concolic_cache_key, STR, 0, 0, 0, "", "concolic: the program's identity (a bitcode hash); the cache directory is emptied when it changes") \
+  OPTION(concolic_cache_max, INT, 65536, 1, INT64_MAX, "", "concolic: constraint cache entries kept (oldest dropped)") \
+  OPTION(concolic_dedup, BOOL, 1, 0, 1, "", "concolic: a run whose (site, direction) sequence was seen is not negated") \
+  OPTION(concolic_max_queue, INT, 65536, 1, INT64_MAX, "", "concolic: runs waiting for their constraints to be negated, at most (past it a run is not queued)") \
+  OPTION(concolic_max_runs, INT, 0, 0, INT64_MAX, "", "concolic: runs (iterations) limit (0 = none)") \
+  OPTION(concolic_order, ENUM, SX_CCORDER_OASIS, 0, SX_LAST(SX_CCORDER_VALUES), SX_NAMES(SX_CCORDER_VALUES), "concolic: order of a run's constraints (oasis: dangerous and new, dangerous, new, rest)") \
+  OPTION(concolic_queue, ENUM, SX_CCQUEUE_FIFO, 0, SX_LAST(SX_CCQUEUE_VALUES), SX_NAMES(SX_CCQUEUE_VALUES), "concolic generational: a run's constraints all before the next run's (fifo, Oasis's Listing 2), or the lowest-ranked constraint of any run first (rank)") \
+  OPTION(concolic_search, ENUM, SX_CCSEARCH_GENERATIONAL, 0, SX_LAST(SX_CCSEARCH_VALUES), SX_NAMES(SX_CCSEARCH_VALUES), "concolic: generational (SAGE, Oasis) or dfs (the last constraint first)") \
   OPTION(directed_revival, BOOL, 1, 0, 1, "", "with a distance (symx_engine_set_distance): a pending state nearer to a target than the active one picked is revived first") \
   OPTION(dump_states_on_halt, BOOL, 1, 0, 1, "", "states left when a limit halts the exploration get test cases (emit_tests permitting)") \
   OPTION(emit_all_errors, BOOL, 1, 0, 1, "", "every error path gets a test case (0: the first per error kind and location; later ones are only reported to on_test, with number 0)") \

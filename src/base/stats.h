@@ -104,7 +104,22 @@
   STAT(errors, "program errors found")                                                 \
   STAT(tests, "test cases recorded (duplicates excluded)")                             \
   STAT(tests_duplicate, "test cases skipped as duplicate inputs")                      \
-  STAT(engine_time_ns, "time in symx_engine_next")
+  STAT(engine_time_ns, "time in symx_engine_next")                                   \
+  STAT(concolic_runs, "concolic: runs (one concrete input each)")                     \
+  STAT(concolic_runs_new, "concolic: runs from negating a constraint tagged new")     \
+  STAT(concolic_logged, "concolic: constraints logged")                               \
+  STAT(concolic_negations, "concolic: constraints negated")                           \
+  STAT(concolic_unsat, "concolic: negations with no input (unsat or unknown)")        \
+  STAT(concolic_duplicates, "concolic: runs whose path was seen (not negated)")       \
+  STAT(concolic_queue_full, "concolic: runs not queued past concolic_max_queue")      \
+  STAT(acache_hits, "alpha cache: negations answered sat by the cache")              \
+  STAT(acache_unsat_hits, "alpha cache: negations answered unsat by the cache")      \
+  STAT(acache_misses, "alpha cache: misses (the solver chain decided)")              \
+  STAT(acache_uncacheable, "alpha cache: factors it cannot rename (symbolic indices, writes)") \
+  STAT(acache_inserts, "alpha cache: entries stored")                                \
+  STAT(acache_evictions, "alpha cache: entries dropped for space")                   \
+  STAT(acache_loaded, "alpha cache: entries read from its directory")                \
+  STAT(acache_rebuilt, "alpha cache: directories emptied (corrupted, or another program)")
 
 enum {
 #define SX_STAT_ENUM_(N, HELP) SX_STAT_##N,

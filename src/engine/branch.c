@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "alloc.h"
 #include "error.h"
+#include "concolic/concolic.h"
 
 #include <inttypes.h>
 
@@ -81,6 +82,7 @@ static int branch(symx_state *st, symx_expr *cond, symx_state **on_true, symx_st
   symx_engine *eng = st->eng;
   int rc = args_ok(st, cond, true, func);
   if (rc != SYMX_OK) return rc;
+  if (eng->cc) return sx_cc_branch(st, cond, on_true, on_false); /* logs, never forks */
   sx_state *out[2] = {NULL, NULL};
   int known = sx_is_const(cond) ? (int)(cond->value & 1) : implied(eng->ctx, st, cond);
   if (known >= 0) {
@@ -153,6 +155,7 @@ int symx_state_assume(symx_state *st, symx_expr *cond) {
   symx_ctx *ctx = eng->ctx;
   int rc = args_ok(st, cond, true, __func__);
   if (rc != SYMX_OK) return rc;
+  if (eng->cc) return sx_cc_assume(st, cond, false, NULL);
   if (sx_is_const(cond)) {
     if (cond->value & 1) return SYMX_OK;
     sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
@@ -190,6 +193,7 @@ int symx_state_require(symx_state *st, symx_expr *cond, const char *msg) {
   symx_engine *eng = st->eng;
   int rc = args_ok(st, cond, true, __func__);
   if (rc != SYMX_OK) return rc;
+  if (eng->cc) return sx_cc_assume(st, cond, true, msg);
   if (sx_is_const(cond)) return (cond->value & 1) ? SYMX_OK : unmet(eng, st, msg);
   if (sx_pending_side(eng->ctx, st, cond)) /* the witness meets it */
     return sx_pending_extend(&eng->host, st, cond, false, NULL, __func__);
@@ -212,6 +216,7 @@ int symx_state_check(symx_state *st, symx_expr *bad, symx_error_kind kind, const
   if (rc != SYMX_OK) return rc;
   if ((unsigned)kind > SYMX_ERR_MODEL) return SX_MISUSE(ctx, "unknown error kind %d", (int)kind);
   if (kind == SYMX_ERR_NONE) kind = SYMX_ERR_USER;
+  if (eng->cc) return sx_cc_check(st, bad, kind, msg);
   bool relaxed = eng->mode == SX_MODE_RELAXED;
   bool v = sx_is_const(bad) ? (bad->value & 1) : sx_pending_side(ctx, st, bad);
   if (!v) {
@@ -290,7 +295,9 @@ int symx_state_concretize(symx_state *st, symx_expr *e, uint64_t *value) {
   sx_expr *eq = k ? symx_eq(ctx, e, k) : NULL;
   symx_expr_release(k);
   if (!eq) return symx_errcode(ctx) ? symx_errcode(ctx) : SYMX_NOMEM;
-  rc = sx_is_const(eq) ? SYMX_OK : sx_pending_extend(&st->eng->host, st, eq, false, NULL, __func__);
+  rc = sx_is_const(eq)   ? SYMX_OK
+       : st->eng->cc     ? sx_cc_concretized(st, eq)
+                         : sx_pending_extend(&st->eng->host, st, eq, false, NULL, __func__);
   sx_expr_release_nonnull(eq);
   return rc;
 }

@@ -7,6 +7,7 @@
 #include "alloc.h"
 #include "error.h"
 #include "stats.h"
+#include "concolic/concolic.h"
 
 #include <string.h>
 
@@ -64,6 +65,10 @@ symx_engine *symx_engine_new(symx_ctx *ctx) {
     symx_engine_free(eng);
     return NULL;
   }
+  if (eng->mode == SX_MODE_CONCOLIC && sx_cc_new(eng) != SYMX_OK) {
+    symx_engine_free(eng);
+    return NULL;
+  }
   return eng;
 }
 
@@ -90,6 +95,7 @@ void symx_engine_free(symx_engine *eng) {
   SX_RELEASE(ctx, eng->retry);
   SX_RELEASE(ctx, eng->scratch);
   sx_engine_tests_free(eng);
+  sx_cc_free(eng);
   sx_oracle_release(&eng->oracle);
   sx_engine_seeds_release(eng);
   sx_pools_release(&eng->pools);
@@ -111,7 +117,7 @@ int symx_engine_start(symx_engine *eng, void *payload, const symx_payload_vt *vt
     sx_state_destroy(&eng->pools, st); /* the payload stays the caller's */
     return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
   }
-  int rc = sx_engine_seeds_start(eng, st);
+  int rc = eng->cc ? sx_cc_start(eng, st) : sx_engine_seeds_start(eng, st);
   if (rc != SYMX_OK || sx_engine_place(eng, st) != SYMX_OK) {
     sx_engine_seeds_drop(eng, st);
     sx_tree_remove(&eng->tree, st);

@@ -68,6 +68,7 @@ struct symx_engine {
   char **test_args;  /* symx_engine_set_test_args: the ktest's argv */
   size_t ntest_args;
   sx_memcap mem;
+  struct sx_cc *cc; /* concolic mode (src/concolic), or NULL */
 };
 
 /* Status changes keep nactive/npending and the statistics right. */

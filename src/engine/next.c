@@ -11,6 +11,7 @@
 #include "engine.h"
 #include "alloc.h"
 #include "error.h"
+#include "concolic/concolic.h"
 
 #define FUNC "symx_engine_next"
 
@@ -231,7 +232,7 @@ int symx_engine_next(symx_engine *eng, symx_state **out) {
   eng->loc = NULL;
   if (eng->done) return SYMX_DONE;
   uint64_t t0 = sx_now_ns();
-  int rc = next(eng, out);
+  int rc = eng->cc ? sx_cc_next(eng, out) : next(eng, out);
   SX_ADD(ctx, engine_time_ns, sx_now_ns() - t0);
   return rc;
 }

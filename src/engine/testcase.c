@@ -9,6 +9,7 @@
 #include "alloc.h"
 #include "error.h"
 #include "hash.h"
+#include "concolic/concolic.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -230,6 +231,7 @@ int sx_engine_end(symx_engine *eng, sx_state *st, int status, symx_reason reason
     if (test) rc = sx_engine_test_end(eng, st, st->witness, reason, kind, msg, "symx_state_terminate");
   }
   if (eng->current == st) eng->current = NULL;
+  if (eng->cc) sx_cc_ended(eng, st);
   if (!SX_PUSH(ctx, eng->dead, st)) {
     /* cannot keep the handle alive until next(): free it now */
     sx_engine_destroy_state(eng, st);

@@ -51,16 +51,17 @@ void sx_expr_table_free(symx_ctx *ctx) {
 }
 
 static uint64_t node_hash(int kind, unsigned width, unsigned nargs, sx_expr *const *args,
-                          uint64_t value, uint32_t aux) {
-  uint64_t h = sx_hash_mix((uint64_t)kind << 8 | width, value);
+                          uint64_t value, uint32_t aux, unsigned tags) {
+  uint64_t h = sx_hash_mix((uint64_t)tags << 16 | (uint64_t)kind << 8 | width, value);
   h = sx_hash_mix(h, aux);
   for (unsigned i = 0; i < nargs; i++) h = sx_hash_mix(h, args[i]->id);
   return h;
 }
 
 static bool node_equal(const sx_expr *e, int kind, unsigned width, unsigned nargs,
-                       sx_expr *const *args, uint64_t value, uint32_t aux) {
-  if (e->kind != kind || e->width != width || e->nargs != nargs || e->value != value || e->aux != aux)
+                       sx_expr *const *args, uint64_t value, uint32_t aux, unsigned tags) {
+  if (e->kind != kind || e->width != width || e->nargs != nargs || e->value != value || e->aux != aux ||
+      (e->flags & SX_F_TAGS) != tags)
     return false;
   for (unsigned i = 0; i < nargs; i++)
     if (e->args[i] != args[i]) return false;
@@ -88,10 +89,12 @@ static bool grow(symx_ctx *ctx) {
 sx_expr *sx_expr_make(symx_ctx *ctx, int kind, unsigned width, unsigned nargs,
                       sx_expr *const *args, uint64_t value, uint32_t aux, const char *func) {
   struct sx_expr_table *t = ctx->exprs;
-  uint64_t h = node_hash(kind, width, nargs, args, value, aux);
+  unsigned tags = ctx->tag_extra; /* a node's tags: its arguments' and the ones asked for */
+  for (unsigned i = 0; i < nargs; i++) tags |= args[i]->flags & SX_F_TAGS;
+  uint64_t h = node_hash(kind, width, nargs, args, value, aux, tags);
   size_t slot = h & (t->nbuckets - 1);
   for (sx_expr *e = t->buckets[slot]; e; e = e->next_in_bucket)
-    if (e->hash == h && node_equal(e, kind, width, nargs, args, value, aux)) {
+    if (e->hash == h && node_equal(e, kind, width, nargs, args, value, aux, tags)) {
       e->refs++;
       SX_INC(ctx, expr_hashcons_hits);
       return e;
@@ -119,6 +122,7 @@ sx_expr *sx_expr_make(symx_ctx *ctx, int kind, unsigned width, unsigned nargs,
     if (args[i]->depth >= depth) depth = args[i]->depth + 1;
   }
   e->depth = depth;
+  e->flags |= (uint8_t)tags;
   if (kind == SYMX_K_ARRAY_INPUT) e->flags |= SX_F_SYMBOLIC;
   if (kind >= SYMX_K_ARRAY_INPUT && kind <= SYMX_K_ARRAY_WRITE) e->flags |= SX_F_ARRAY;
   e->next_in_bucket = t->buckets[slot];

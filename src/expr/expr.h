@@ -11,6 +11,10 @@
 /* node flags */
 #define SX_F_SYMBOLIC 0x01 /* depends on an input array */
 #define SX_F_ARRAY 0x02    /* an array (width 0) */
+/* user tag bits (symx_expr_tag): part of a node's identity, OR-ed from its
+** arguments into every node built from a tagged one */
+#define SX_F_TAG_SHIFT 4
+#define SX_F_TAGS 0xf0
 
 /* Extra data of array leaves (inputs and constant arrays). */
 typedef struct sx_array_info {

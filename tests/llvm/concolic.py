@@ -1,0 +1,139 @@
+#!/usr/bin/python3
+"""concolic.py — symx-llvm --mode concolic (issue 18, Oasis).
+
+  1. the paths concolic runs take (their outputs) are the paths brute force
+     takes over all 65,536 inputs of tests/llvm/concolic/two.c built natively,
+     for generational search and concolic DFS; every run is a new path
+     (none repeats another's output more often than dedup allows);
+  2. --changed: a unified diff marks constraints new (paths.jsonl "run"
+     tags), FILE:LINE too; a patch that does not apply, a bad FILE:LINE and
+     a patch naming a missing source end with status 2 and a message;
+  3. a seed of the wrong size is said (padded or truncated, or rejected with
+     --set seed_truncate=0), and a corrupted constraint-cache directory is
+     said and rebuilt (the next run loads it); a cache "directory" that is a
+     file ends with status 2 and its name.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FAILS = []
+
+
+def check(cond, what):
+    if not cond:
+        FAILS.append(what)
+        print("FAIL: " + what, file=sys.stderr)
+
+
+def symx(a, args, out):
+    shutil.rmtree(out, ignore_errors=True)
+    return subprocess.run([a.symx, "--quiet", "-I" + a.include, "--output-dir", out] + args,
+                          capture_output=True, timeout=300)
+
+
+def paths(out):
+    return [json.loads(ln) for ln in open(os.path.join(out, "paths.jsonl"))]
+
+
+def brute_force(a, tmp):
+    exe = os.path.join(tmp, "two")
+    subprocess.run([a.clang, "-DNATIVE", "-O0", "-o", exe, os.path.join(a.dir, "two.c")], check=True)
+    return set(subprocess.run([exe], capture_output=True, check=True).stdout.decode().split("\n")) - {""}
+
+
+def test_paths(a, tmp):
+    want = brute_force(a, tmp)
+    for search in ("generational", "dfs"):
+        out = os.path.join(tmp, "o-" + search)
+        p = symx(a, ["--mode", "concolic", "--concolic-search", search, os.path.join(a.dir, "two.c")], out)
+        check(p.returncode == 0, "%s: status %d: %s" % (search, p.returncode, p.stderr.decode()[-300:]))
+        got = [x["output"].strip() for x in paths(out)]
+        check(set(got) == want, "%s: paths %s, brute force %s" % (search, sorted(set(got)), sorted(want)))
+        check(all("run" in x for x in paths(out)), "%s: every path says which run it is" % search)
+        print("%s: %d paths (brute force %d) in %d runs: ok" % (search, len(set(got)), len(want), len(got)))
+
+
+def test_changed(a, tmp):
+    prog = os.path.join(a.bench, "v2.c")
+    out = os.path.join(tmp, "o-changed")
+    p = symx(a, ["--mode", "concolic", "--seed-dir", os.path.join(a.bench, "seeds"), "--seed-input", "input",
+                 "--concolic-max-runs", "60", "--changed", os.path.join(a.bench, "v2.patch"), prog], out)
+    runs = [x["run"] for x in paths(out) if x["run"]["parent"]]
+    new = sum(1 for r in runs if r["tags"] & 1)
+    check(p.returncode in (0, 1) and new > 0, "--changed PATCH: %d of %d negations new" % (new, len(runs)))
+    p = symx(a, ["--mode", "concolic", "--concolic-max-runs", "60", "--changed", "v2.c:26,v2.c:41", prog], out)
+    runs = [x["run"] for x in paths(out) if x["run"]["parent"]]
+    check(p.returncode in (0, 1), "--changed FILE:LINE: status %d" % p.returncode)
+    bad = os.path.join(tmp, "bad.patch")
+    open(bad, "w").write("--- a/v2.c\n+++ %s\n@@ -1,2 +1,2 @@\n /*\n-** x\n+** not in the source\n" % prog)
+    cases = [(bad, "does not apply to"), ("v2.c:x", "is not FILE:LINE"), ("v2.c", "is not FILE:LINE")]
+    missing = os.path.join(tmp, "missing.patch")
+    open(missing, "w").write("--- a/nosuch.c\n+++ b/nosuch.c\n@@ -1 +1 @@\n-a\n+b\n")
+    cases.append((missing, "nosuch.c: cannot read the source"))
+    for spec, msg in cases:
+        p = symx(a, ["--mode", "concolic", "--changed", spec, prog], out)
+        err = p.stderr.decode()
+        check(p.returncode == 2 and msg in err, "--changed %s: status %d, %r" % (spec, p.returncode, err[-200:]))
+    print("--changed: ok")
+
+
+def test_bad_input(a, tmp):
+    prog = os.path.join(a.bench, "v2.c")
+    out = os.path.join(tmp, "o-bad")
+    seed = os.path.join(tmp, "long.cfg")
+    open(seed, "w").write("CFG1getx=abcdefg;vmmmmmmEXTRA")
+    base = ["--mode", "concolic", "--concolic-max-runs", "5", "--seed-input", "input", "--seed-file", seed]
+    p = symx(a, base + [prog], out)
+    err = p.stderr.decode()
+    check("has 29 bytes, the program's 24: truncated" in err, "long seed: %r" % err[-300:])
+    p = symx(a, base + ["--set", "seed_truncate=0", prog], out)
+    err = p.stderr.decode()
+    check("rejected (seed_truncate is off)" in err and len(paths(out)) == 1,
+          "long seed, no truncation: %r" % err[-300:])
+    cache = os.path.join(tmp, "cache")
+    run = ["--mode", "concolic", "--concolic-max-runs", "20", "--concolic-cache-dir", cache, prog]
+    p = symx(a, run, out)
+    check(p.returncode == 0 and os.path.exists(os.path.join(cache, "acache.txt")), "cache written")
+    with open(os.path.join(cache, "acache.txt"), "a") as f:
+        f.write("S zz broken\n")
+    p = symx(a, run, out)
+    err = p.stderr.decode()
+    check(p.returncode == 0 and "malformed; the cache was rebuilt" in err, "corrupted cache: %r" % err[-300:])
+    p = symx(a, run, out)
+    st = json.load(open(os.path.join(out, "stats.json")))["engine"]
+    check(p.returncode == 0 and st["acache_loaded"] > 0 and not p.stderr.decode(), "the rebuilt cache loads")
+    notdir = os.path.join(tmp, "file")
+    open(notdir, "w").write("x")
+    p = symx(a, ["--mode", "concolic", "--concolic-cache-dir", notdir, prog], out)
+    check(p.returncode == 2 and "not a directory" in p.stderr.decode(), "cache dir is a file: %r" % p.stderr.decode())
+    print("bad input: ok")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--bench", required=True)
+    ap.add_argument("--clang", default="clang-14")
+    a = ap.parse_args()
+    if not shutil.which(a.clang):
+        print("no %s" % a.clang)
+        sys.exit(77)
+    tmp = tempfile.mkdtemp(prefix="symx-concolic-")
+    try:
+        test_paths(a, tmp)
+        test_changed(a, tmp)
+        test_bad_input(a, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    sys.exit(1 if FAILS else 0)
+
+
+if __name__ == "__main__":
+    main()
