@@ -10,7 +10,9 @@
 ** follows it (pathfile.c takes its side at each symbolic branch), which is
 ** Otter's "p + p' feasible" check run on the path itself (the API has no
 ** way to copy a state). It ends when a path from main's entry reaches the
-** target: that path's test case is the run's (OUTDIR). Mix-CCBSE runs a
+** target: that path's test case is the run's (OUTDIR). An origin stops
+** once its path is stored (Otter's went on, for more paths to join; one
+** is kept here). Mix-CCBSE runs a
 ** forward search from main beside CCBSE(random-path), which gives it the
 ** forward share of the instructions (Otter gave 75% of the wall time; a
 ** share of instructions makes runs repeatable); the forward search is
@@ -48,6 +50,7 @@ struct sxl_ccbse {
   symx_engine *fwd;
   int fwd_done;
   uint64_t fwd_ins, bwd_ins;
+  uint64_t follows;   /* paths that started following a stored path */
   int (*target_cb)(void *, sxl_state *, symx_state *, uint32_t);
   const char *curdir; /* the output_dir option now */
   char dir[2048];     /* OUTDIR ("" none) */
@@ -63,7 +66,8 @@ static int call_graph(sxl_ccbse *c) {
   size_t cap = 0;
   for (uint32_t fi = 0; fi < p->nfns; fi++) {
     sxl_fn *f = &p->fns[fi];
-    if (!own(f) || (!f->translated && sxl_prog_translate(p, fi))) continue;
+    /* main may be the environment runtime's (--sym-stdin), which calls the program's */
+    if ((!own(f) && fi != p->main_fn) || (!f->translated && sxl_prog_translate(p, fi))) continue;
     for (uint32_t pc = 0; pc < f->ncode; pc++) {
       const sxl_ins *in = &f->code[pc];
       if (in->op != OP_CALL || (in->flag & 1) || in->a >= p->nfns || !own(&p->fns[in->a])) continue;
@@ -156,6 +160,7 @@ static int on_target(void *ud, sxl_state *ps, symx_state *st, uint32_t t) {
     origin *callee = &c->org[t - nt];
     if (!ps->follow && callee->path) {
       ps->follow = callee->path, ps->nfollow = callee->npath, ps->follow_at = ps->npath;
+      c->follows++;
     }
     return 0;
   }
@@ -195,14 +200,18 @@ static symx_engine *start(sxl_ccbse *c, uint32_t fi, const char *spec, const cha
   return e;
 }
 
-/* The origin to run next: wanted, not done, the shortest chain (then the
-** lowest index); its engine started. NULL: none (or *err). */
+/* The origin to run next: wanted, not done, the shortest chain; among
+** several, the one that ran fewest instructions (Otter's pool of all their
+** states, shared); its engine started. NULL: none (or *err). */
 static origin *pick(sxl_ccbse *c, int *err) {
   sxl_session *s = c->s;
   origin *best = NULL;
   for (uint32_t fi = 0; fi < s->prog->nfns; fi++) {
     origin *o = &c->org[fi];
-    if (o->wanted && !o->done && (!best || o->chain < best->chain)) best = o;
+    if (o->wanted && !o->done &&
+        (!best || o->chain < best->chain ||
+         (o->chain == best->chain && o->instructions < best->instructions)))
+      best = o;
   }
   if (!best || best->eng) return best;
   uint32_t fi = (uint32_t)(best - c->org);
@@ -270,12 +279,21 @@ static int explore(sxl_ccbse *c) {
     if (rc < 0) return -1;
     if (rc && fwd) c->fwd_done = 1;
     else if (rc) b->done = 1;
+    /* an origin whose path is stored has done its part: its states' memory
+    ** goes to the others (the memory cap is the process's) */
+    if (b && b->path && b != &c->org[s->prog->main_fn] && !b->done) {
+      b->done = 1;
+      symx_engine_free(b->eng);
+      b->eng = NULL;
+      s->eng = NULL;
+    }
   }
   return 0;
 }
 
-/* OUTDIR/ccbse.txt: per origin, its chain, whether and when it reached
-** the target, the instructions it ran. */
+/* OUTDIR/ccbse.txt: how many paths followed a stored path; per origin,
+** its chain, whether and when it reached the target, the instructions it
+** ran. */
 static void report(sxl_ccbse *c) {
   sxl_session *s = c->s;
   char path[2300];
@@ -283,6 +301,7 @@ static void report(sxl_ccbse *c) {
   snprintf(path, sizeof path, "%s/ccbse.txt", c->dir);
   FILE *f = fopen(path, "w");
   if (!f) return;
+  fprintf(f, "follows %" PRIu64 "\n", c->follows);
   if (c->fwd) fprintf(f, "forward main instructions %" PRIu64 "\n", c->fwd_ins);
   for (uint32_t fi = 0; fi < s->prog->nfns; fi++) {
     origin *o = &c->org[fi];

@@ -9,7 +9,8 @@ Mix-CCBSE with each inner searcher, in eager and pending mode, must reach
 it exactly when it is reachable; the reaching test case (from main) must
 replay natively (an instrumented build with libsymx-replay) to the line;
 OUTDIR/ccbse.txt must name an origin (or the forward search) and every
-path of paths.jsonl an origin among the program's functions. Two targets,
+path of paths.jsonl an origin among the program's functions; CCBSE from
+another function than main reaches it by following a stored path. Two targets,
 or --entry beside ccbse, are status 2 with one message.
 """
 import argparse
@@ -58,6 +59,12 @@ def check_program(a, src, work):
                            if ln2.startswith(("origin ", "forward "))}
                 if not origins:
                     problems.append("%s: no origin in ccbse.txt" % what)
+                # a target outside main reached from main: by a path that
+                # followed the stored path of a function it calls
+                follows = [int(x.split()[1]) for x in open(os.path.join(od, "ccbse.txt"))
+                           if x.startswith("follows ")]
+                if test and se.startswith("ccbse") and len(origins) > 1 and not (follows and follows[0]):
+                    problems.append("%s: reached from main without following a stored path" % what)
                 for rec in map(json.loads, open(os.path.join(od, "paths.jsonl"))):
                     if rec.get("origin", "main") not in fns:
                         problems.append("%s: a path of origin %r" % (what, rec.get("origin")))
