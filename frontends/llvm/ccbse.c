@@ -370,6 +370,7 @@ out:
   s->origin = NULL;
   s->side_origin = 0;
   s->ccbse = NULL;
+  if (c.target_cb) s->x.on_target = c.target_cb;
   symx_engine *keep = c.fwd ? c.fwd : c.org ? c.org[s->prog->main_fn].eng : NULL;
   if (c.org) ccbse_free(&c, keep);
   s->eng = keep;
