@@ -20,6 +20,7 @@ import re
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import directed  # noqa: E402  (the native build, the reachable lines, targets.txt)
 
