@@ -45,6 +45,9 @@ static void json_str(FILE *f, const char *s, size_t n) {
 static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason reason,
                    symx_error_kind kind, const char *loc, const char *msg, int code) {
   ss->npaths++;
+  /* CCBSE: an error from another origin's entry is not the program's
+  ** (its arguments may be what no caller passes): in paths.jsonl only */
+  if (reason == SYMX_END_ERROR && ss->side_origin) reason = SYMX_END_USER;
   if (reason == SYMX_END_ERROR) {
     ss->nerrors++;
     if (!ss->found) {
@@ -71,6 +74,10 @@ static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason 
         symx_engine_concolic_run(ss->eng, &cr) == SYMX_OK)
       fprintf(ss->paths, ",\"run\":{\"parent\":%" PRIu64 ",\"negated\":%" PRId64 ",\"kind\":\"%s\",\"tags\":%" PRIu32 ",\"seed\":%" PRId64 "}",
               cr.parent, cr.negated, symx_ck_kind_name(cr.kind), cr.tags, cr.seed);
+    if (ss->origin) { /* --entry, CCBSE: the function the path started from */
+      fputs(",\"origin\":", ss->paths);
+      json_str(ss->paths, ss->origin, strlen(ss->origin));
+    }
     fprintf(ss->paths, ",\"path_id\":%" PRIu64 "}\n", path_id);
     fflush(ss->paths);
   }
@@ -145,7 +152,7 @@ static void on_test(void *user, symx_state *st, const symx_test *t) {
   if (ss->test_hook && t->number) ss->test_hook(ss->test_ud, st, t);
   engine_end(ss, st, t);
   char loc[300];
-  if (t->reason == SYMX_END_ERROR && t->number && !t->duplicate)
+  if (t->reason == SYMX_END_ERROR && t->number && !t->duplicate && !ss->side_origin)
     sxl_errlocs_set_test(&ss->errlocs, t->kind, test_loc(t, loc, sizeof loc), t->number);
 }
 
@@ -284,65 +291,87 @@ static int open_outputs(sxl_session *s) {
   return 0;
 }
 
-int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
-  s->t0_ns = now_ns();
-  if (!s->outputs_open && open_outputs(s)) return -1;
-  s->outputs_open = 1;
-  if (sxl_statlog_open(s)) return -1;
-  s->all_errors = (int)symx_option_get(s->ctx, "emit_all_errors");
-  symx_engine_free(s->eng);
-  s->eng = symx_engine_new(s->ctx);
-  if (!s->eng) {
+symx_engine *sxl_session_engine(sxl_session *s, const symx_seeds *seeds) {
+  symx_engine *eng = symx_engine_new(s->ctx);
+  s->eng = eng;
+  if (!eng) {
     snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
-    return -1;
+    return NULL;
   }
   if (seeds) symx_engine_set_seeds(s->eng, seeds);
   if (s->x.argc &&
       symx_engine_set_test_args(s->eng, (const char *const *)s->x.argv, s->x.argc) != SYMX_OK) {
     snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
-    return -1;
+    return NULL;
   }
   symx_engine_on_test(s->eng, on_test, s);
   if (s->weight) symx_engine_set_weight(s->eng, s->weight, s);
   sxl_targets_engine(s);
   symx_engine_on_progress(s->eng, on_progress, s, 2000);
-  s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
-  s->x.instructions_base = s->x.instructions; /* the engine counts this run's */
   sxl_state *init = sxl_state_new_initial(&s->x, 0);
   if (!init) {
     snprintf(s->err, sizeof s->err, "cannot create the initial state");
-    return -1;
+    return NULL;
   }
   symx_payload_vt vt = {vt_clone, vt_free, NULL};
   if (symx_engine_start(s->eng, init, &vt) != SYMX_OK) {
     snprintf(s->err, sizeof s->err, "engine start: %s", symx_errmsg(s->ctx));
+    return NULL;
+  }
+  return eng;
+}
+
+int sxl_session_step(sxl_session *s) {
+  symx_state *st = NULL;
+  s->in_next = 1;
+  int rc = symx_engine_next(s->eng, &st);
+  s->in_next = 0;
+  if (rc == SYMX_DONE) return 1;
+  if (rc != SYMX_STATE) {
+    snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
     return -1;
   }
-  for (;;) {
-    symx_state *st = NULL;
-    s->in_next = 1;
-    int rc = symx_engine_next(s->eng, &st);
-    s->in_next = 0;
-    if (rc == SYMX_DONE) break;
-    if (rc != SYMX_STATE) {
-      snprintf(s->err, sizeof s->err, "engine: %s", symx_errmsg(s->ctx));
-      return -1;
-    }
-    sxl_state *ps = symx_state_payload(st);
-    if (s->print_distances && s->dist) sxl_distance_print_state(s->dist, ps, stdout);
-    uint64_t q0 = symx_stat_get(s->ctx, "solver_time_ns");
-    int r = sxl_run(&s->x, ps, st);
-    ps->qcost_ns += symx_stat_get(s->ctx, "solver_time_ns") - q0; /* freed at the next call */
-    if (r == SXL_RUN_FATAL) {
-      snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
-      return -1;
-    }
-    if (sxl_statlog_tick(s)) return -1;
+  sxl_state *ps = symx_state_payload(st);
+  if (s->print_distances && s->dist) sxl_distance_print_state(s->dist, ps, stdout);
+  uint64_t q0 = symx_stat_get(s->ctx, "solver_time_ns");
+  int r = sxl_run(&s->x, ps, st);
+  ps->qcost_ns += symx_stat_get(s->ctx, "solver_time_ns") - q0; /* freed at the next call */
+  if (r == SXL_RUN_FATAL) {
+    snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
+    return -1;
   }
+  return sxl_statlog_tick(s) ? -1 : 0;
+}
+
+/* The session's start of an exploration: outputs opened, limits read. */
+int sxl_session_begin(sxl_session *s) {
+  s->t0_ns = now_ns();
+  if (!s->outputs_open && open_outputs(s)) return -1;
+  s->outputs_open = 1;
+  if (sxl_statlog_open(s)) return -1;
+  s->all_errors = (int)symx_option_get(s->ctx, "emit_all_errors");
+  s->x.max_instructions = (uint64_t)symx_option_get(s->ctx, "max_instructions");
+  s->x.instructions_base = s->x.instructions; /* the engine counts this run's */
+  return 0;
+}
+
+void sxl_session_end(sxl_session *s) {
   /* concolic mode: a cache directory rebuilt, seeds of the wrong size */
-  for (size_t i = 0; i < symx_engine_concolic_notes(s->eng); i++)
+  for (size_t i = 0; s->eng && i < symx_engine_concolic_notes(s->eng); i++)
     fprintf(stderr, "symx-llvm: %s\n", symx_engine_concolic_note(s->eng, i));
   s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
+}
+
+int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
+  if (sxl_session_begin(s)) return -1;
+  symx_engine_free(s->eng);
+  s->eng = NULL;
+  if (!sxl_session_engine(s, seeds)) return -1;
+  int rc;
+  while ((rc = sxl_session_step(s)) == 0) {
+  }
+  if (rc < 0) return -1;
+  sxl_session_end(s);
   return 0;
 }
 
@@ -543,6 +572,10 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           s->x.reads_made_symbolic, s->wall_s,
           eng ? eng : "{}");
   sxl_errlocs_json(&s->errlocs, f);
+  if (s->origin) {
+    fputs(",\"origin\":", f);
+    json_str(f, s->origin, strlen(s->origin));
+  }
   fputs("}\n", f);
   if (eng) symx_string_free(s->ctx, eng);
   fclose(f);

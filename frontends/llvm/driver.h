@@ -81,6 +81,9 @@ typedef struct sxl_session {
   int stop_at_targets;  /* the run ends when every target is reached */
   uint32_t last_test;   /* the number of the last test case reported */
   int print_distances;  /* --print-distances: each picked state's on stdout */
+  const char *origin;   /* the function the paths start from (--entry; NULL: main) */
+  struct sxl_ccbse *ccbse; /* --search ccbse, mix-ccbse running (ccbse.c), or NULL */
+  int side_origin;      /* CCBSE runs an origin other than main: its errors are not counted */
   char err[1024];
 } sxl_session;
 
@@ -121,6 +124,15 @@ void sxl_session_free(sxl_session *s);
 ** 0, or -1 with s->err set. May be called again: each call explores from
 ** the start with a new engine (the previous one is freed). */
 int sxl_session_explore(sxl_session *s, const symx_seeds *seeds);
+/* sxl_session_explore in parts, for drivers of several engines (ccbse.c):
+** begin (outputs opened, limits read), an engine made as explore makes it
+** and started on a new initial state (of s->prog->main_fn) as s->eng (NULL
+** with s->err set), one state of s->eng picked and run (0; 1: no state
+** left; -1 with s->err set), the end (the wall time). */
+int sxl_session_begin(sxl_session *s);
+symx_engine *sxl_session_engine(sxl_session *s, const symx_seeds *seeds);
+int sxl_session_step(sxl_session *s);
+void sxl_session_end(sxl_session *s);
 /* Runs the program concretely on zero inputs for at most max_instructions
 ** to learn the first input it creates (s->x.first_input, first_input_size).
 ** Returns 0 when one was created, -1 otherwise (s->err says why). */

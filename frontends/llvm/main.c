@@ -4,6 +4,7 @@
 ** table; any other --some-name is libsymx's option some_name.
 */
 #include "driver.h"
+#include "entry.h"
 #include "posix/spec.h"
 
 #include <dirent.h>
@@ -197,6 +198,15 @@ static void usage(FILE *f) {
         "  --target-order any|sequential  sequential: a path reaches them in the given order\n"
         "  --print-distances              the distance table (per LLVM block segment) and\n"
         "                                 each state's as it is picked, on stdout\n"
+        "  --entry FUNC                   explore FUNC with symbolic arguments and globals;\n"
+        "                                 a pointer is null, one fresh symbolic object, or\n"
+        "                                 (primitive types) an array of --entry-array N\n"
+        "                                 (default 8), --entry-depth D pointers deep (2)\n"
+        "  --search ccbse(S)|mix-ccbse(S) Otter's call-chain-backward search towards one\n"
+        "                                 --target, from the target's function to main (S:\n"
+        "                                 each origin's searcher, default rp); mix-ccbse: a\n"
+        "                                 forward search S from main beside it, which runs\n"
+        "                                 --mix-ratio of the instructions (default 0.75)\n"
         "  --set NAME=VALUE               any libsymx option\n"
         "  --NAME VALUE                   the same, NAME with - for _ (--max-depth 10);\n"
         "                                 a boolean one alone sets it (--validate-solver)\n"
@@ -321,6 +331,11 @@ typedef struct cli {
   int outdir_wanted;   /* this run writes an output directory */
   char outdir[4096];   /* the one made */
   int emit_given;      /* the command line set emit_tests (1), emit_all_errors (2) */
+  sxl_entry_cfg ecfg;  /* --entry FUNC, --entry-depth, --entry-array (entry.c) */
+  uint64_t entry_depth, entry_array;
+  int ccbse;            /* --search ccbse(S): 1, mix-ccbse(S): 2 (ccbse.c) */
+  char ccbse_search[128]; /* its S */
+  double mix_ratio;     /* --mix-ratio: the forward search's share of instructions */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -488,6 +503,11 @@ static const struct own_opt {
     {"link-llvm-lib", K_REFUSED, 0, NULL, NULL},
     {"load", K_REFUSED, 0, NULL, NULL},
     {"max-tests", K_REFUSED, 0, NULL, NULL},
+    /* starting in the middle (entry.c) */
+    {"entry", K_STR, offsetof(cli, ecfg.fn), NULL, NULL},
+    {"entry-depth", K_U64, offsetof(cli, entry_depth), NULL, NULL},
+    {"entry-array", K_U64, offsetof(cli, entry_array), NULL, NULL},
+    {"mix-ratio", K_FRAC, offsetof(cli, mix_ratio), NULL, NULL},
 };
 
 /* KLEE's error types (--exit-on-error-type) as our error kinds. */
@@ -545,6 +565,18 @@ static int nurs_weight(cli *c, const char *val) {
 /* --search NAME[,NAME...]: joins the searchers (interleaved); nurs:qc,
 ** covnew, md2u, icnt, cpicnt are libsymx's "weighted" with our weight. */
 static int add_search(cli *c, const char *val) {
+  int mix = !strncmp(val, "mix-ccbse", 9);
+  if (mix || !strncmp(val, "ccbse", 5)) { /* Otter's CCBSE(S), Mix-CCBSE(S): ccbse.c */
+    const char *in = val + (mix ? 9 : 5);
+    size_t n = strlen(in);
+    if (*in && (in[0] != '(' || in[n - 1] != ')' || n < 3 || n - 2 >= sizeof c->ccbse_search)) {
+      fprintf(stderr, "symx-llvm: --search %s: expected ccbse, ccbse(S), mix-ccbse or mix-ccbse(S)\n", val);
+      return -1;
+    }
+    snprintf(c->ccbse_search, sizeof c->ccbse_search, "%.*s", *in ? (int)n - 2 : 2, *in ? in + 1 : "rp");
+    c->ccbse = mix ? 2 : 1;
+    return 0;
+  }
   for (const char *p = val;;) {
     const char *e = strchr(p, ',');
     char name[128];
@@ -956,7 +988,8 @@ static int explore_status(cli *c, sxl_session *s) {
 static int run_explore(cli *c, sxl_session *s) {
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
-  int r = sxl_session_explore(s, seeds);
+  sxl_ccbse_opts co = {c->ccbse == 2, c->ccbse_search, c->mix_ratio};
+  int r = c->ccbse ? sxl_ccbse_run(s, &co) : sxl_session_explore(s, seeds);
   if (!r) r = sxl_session_finish(s);
   if (!r) sxl_targets_report(s);
   if (!c->quiet) {
@@ -1101,9 +1134,13 @@ static sxl_session *load_session(cli *c) {
   if (posix < 0) return NULL;
   snprintf(flags, sizeof flags, "%s\n%s%s", c->optimize ? "-O1" : "-O0", c->cflags,
            c->keep_klee_callers ? "\n" SXL_OPT_KEEP_KLEE : "");
+  c->ecfg.aliases = &c->aliases;
+  c->ecfg.as_main = 1;
+  c->ecfg.all = c->ccbse != 0; /* CCBSE starts anywhere */
+  c->ecfg.depth = c->entry_depth > 16 ? 16 : (unsigned)c->entry_depth;
+  c->ecfg.array = c->entry_array > 4096 ? 4096 : (unsigned)c->entry_array;
   sxl_session *s = sxl_session_open(c->ctx, c->inputs, c->ninputs, c->libc, flags, c->entry,
-                                    posix, c->aliases.n ? sxl_function_alias : NULL, &c->aliases,
-                                    err, sizeof err);
+                                    posix, sxl_entry_hook, &c->ecfg, err, sizeof err);
   if (!s) {
     fprintf(stderr, "symx-llvm: %s\n", err);
     return NULL;
@@ -1117,6 +1154,7 @@ static sxl_session *load_session(cli *c) {
     sxl_session_free(s);
     return NULL;
   }
+  s->origin = c->ecfg.fn;
   return s;
 }
 
@@ -1237,6 +1275,11 @@ static int run(cli *c, int argc, char **argv) {
     fprintf(stderr, "symx-llvm: the entry point (--entry-point) cannot be empty\n");
     return 2;
   }
+  if (c->ccbse && (c->ntargets != 1 || c->ecfg.fn)) {
+    fprintf(stderr, "symx-llvm: --search %s: needs one --target (Otter's CCBSE is single-target)%s\n",
+            c->ccbse == 2 ? "mix-ccbse" : "ccbse", c->ecfg.fn ? " and no --entry" : "");
+    return 2;
+  }
   if (check_outdir(c)) return SXL_EXIT_CANNOT;
   sxl_session *s = open_session(c);
   if (!s) return SXL_EXIT_CANNOT;
@@ -1268,6 +1311,9 @@ int main(int argc, char **argv) {
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
   c.stats_interval_ms = 1000; /* KLEE's default */
   c.statics = (sxl_static_limits){1, 1, 1, 1, 1000}; /* KLEE's defaults: no limits, 1000 forks */
+  c.entry_depth = 2; /* --entry: pointers two deep (entry.c) */
+  c.entry_array = 8; /* Otter's arrays of 8 */
+  c.mix_ratio = 0.75; /* Otter's 75% forward */
   /* KLEE's: a .ktest seed's objects bind the inputs a path makes, in order */
   /* symx-llvm's defaults for a long run (KLEE's where it has them): tests
   ** for errors and new coverage, .ktest files only, one test per error

@@ -7,6 +7,9 @@
 ** decision k (the k-th conditional branch of the path) is taken, its
 ** condition added to the path. A concrete branch that goes the other way,
 ** or a branch past the list's end, ends the path early with a message.
+** A CCBSE follower (sxl_state.follow, ccbse.c) takes its stored path's side
+** at each symbolic branch the same way, until the stored path ends or a
+** concrete branch goes the other way; then it goes on freely.
 */
 #include "exec_impl.h"
 
@@ -21,8 +24,18 @@ static int replayed(run *r, int *rc) {
   return r->x->replay_path[i] == '1';
 }
 
+/* A CCBSE follower's decision for its next conditional branch (s->follow),
+** or -1: past the stored path's end, where it follows no more. */
+static int followed(sxl_state *s) {
+  uint32_t i = s->npath - s->follow_at;
+  if (i < s->nfollow) return s->follow[i] == '1';
+  s->follow = NULL;
+  return -1;
+}
+
 int sxl_cbr_concrete(run *r, int taken) {
   int rc = SXL_CONTINUE;
+  if (r->s->follow && followed(r->s) != taken) r->s->follow = NULL; /* diverged: goes on freely */
   if (r->x->replay_path) {
     int d = replayed(r, &rc);
     if (d < 0) return rc;
@@ -33,17 +46,11 @@ int sxl_cbr_concrete(run *r, int taken) {
   return sxl_trail_branch(r->s, taken, 0) ? sxl_oom(r) : SXL_CONTINUE;
 }
 
-/* Replaying: the recorded side only, its condition assumed. */
-static int follow(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
-  int rc = SXL_CONTINUE;
-  int d = replayed(r, &rc);
-  if (d < 0) {
-    symx_expr_release(cond);
-    return rc;
-  }
+/* The side d only, its condition assumed. */
+static int take_side(run *r, symx_expr *cond, uint32_t et, uint32_t ef, int d) {
   symx_expr *side = d ? cond : symx_bool_not(r->ctx, cond);
   if (!d) symx_expr_release(cond);
-  if (!side) return sxl_fatal(r, "--replay-path");
+  if (!side) return sxl_fatal(r, "following a recorded path");
   if (sxl_trail_branch(r->s, d, 1)) {
     symx_expr_release(side);
     return sxl_oom(r);
@@ -56,6 +63,17 @@ static int follow(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   return sxl_fatal(r, "symx_state_assume");
 }
 
+/* Replaying: the recorded side only, its condition assumed. */
+static int follow(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
+  int rc = SXL_CONTINUE;
+  int d = replayed(r, &rc);
+  if (d < 0) {
+    symx_expr_release(cond);
+    return rc;
+  }
+  return take_side(r, cond, et, ef, d);
+}
+
 int sxl_cbr_symbolic(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   if (!r->st) {
     symx_expr_release(cond);
@@ -63,6 +81,8 @@ int sxl_cbr_symbolic(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   }
   sxl_flush(r);
   if (r->x->replay_path) return follow(r, cond, et, ef);
+  int d = r->s->follow ? followed(r->s) : -1; /* CCBSE: the stored path's side */
+  if (d >= 0) return take_side(r, cond, et, ef, d);
   uint32_t n0 = r->s->npath, s0 = r->s->nsympath;
   symx_state *t = NULL, *f = NULL;
   int rc = sxl_branch_sides(r, cond, et, ef, &t, &f);

@@ -385,6 +385,11 @@ typedef struct sxl_state {
   uint64_t steps;    /* instructions this path ran (a fork's child: its parent's too) */
   uint64_t cov_at;   /* steps after its last newly covered instruction, 0: none (nurs:covnew) */
   uint32_t tnext;    /* --target-order sequential: the next target this path must reach */
+  /* CCBSE (ccbse.c): the stored path (br decisions '0'/'1' from a callee's
+  ** entry to the target) this path follows from its trail position
+  ** follow_at; NULL: none (pathfile.c) */
+  const char *follow;
+  uint32_t nfollow, follow_at;
   /* KLEE's per-test files (trail.c): branch decisions '0'/'1' of every
   ** conditional branch (path) and of the symbolic ones (sympath), source
   ** locations this state covered first (newlocs; a fork's child starts empty) */

@@ -1,0 +1,379 @@
+/*
+** ccbse.c — call-chain-backward symbolic execution and Mix-CCBSE (Otter,
+** K. Ma's dissertation §3.3-3.4) for one --target. Each origin function is
+** explored from its entry by an engine of its own (entry.c's harness:
+** symbolic arguments and globals). It starts in the function holding the
+** target; when a path of an origin reaches the target, its branch
+** decisions are stored and the origin's callers become origins. The
+** origin with the shortest call chain from main runs next (Otter's pick).
+** Stitching: a path that is about to call a function with a stored path
+** follows it (pathfile.c takes its side at each symbolic branch), which is
+** Otter's "p + p' feasible" check run on the path itself (the API has no
+** way to copy a state). It ends when a path from main's entry reaches the
+** target: that path's test case is the run's (OUTDIR). An origin stops
+** once its path is stored (Otter's went on, for more paths to join; one
+** is kept here). Mix-CCBSE runs a
+** forward search from main beside CCBSE(random-path), which gives it the
+** forward share of the instructions (Otter gave 75% of the wall time; a
+** share of instructions makes runs repeatable); the forward search is
+** main's origin then. Other origins write their test cases into
+** OUTDIR/ccbse-FUNC; every path's origin is in paths.jsonl, and
+** OUTDIR/ccbse.txt says which origin reached the target when.
+*/
+#include "entry.h"
+
+typedef struct sxl_ccbse sxl_ccbse;
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define INF UINT32_MAX
+
+typedef struct origin {
+  uint32_t chain;     /* calls on the shortest chain from main (INF: none) */
+  int wanted, done;
+  char *path;         /* the stored path of the first reaching path (NULL: none yet) */
+  uint32_t npath;
+  uint64_t instructions, reached_at; /* run from this origin; all run when it reached */
+  symx_engine *eng;
+} origin;
+
+struct sxl_ccbse {
+  sxl_session *s;
+  const sxl_ccbse_opts *o;
+  origin *org;        /* per function of the program */
+  uint32_t *from, *to; /* direct call edges of the program's own code */
+  size_t nedges;
+  origin *cur;        /* the one running; NULL: the forward search */
+  symx_engine *fwd;
+  int fwd_done;
+  uint64_t fwd_ins, bwd_ins;
+  uint64_t follows;   /* paths that started following a stored path */
+  int (*target_cb)(void *, sxl_state *, symx_state *, uint32_t);
+  const char *curdir; /* the output_dir option now */
+  char dir[2048];     /* OUTDIR ("" none) */
+};
+
+static int own(const sxl_fn *f) {
+  return f->defined && !f->is_libc && strncmp(f->name, SXL_ENTRY_PREFIX, strlen(SXL_ENTRY_PREFIX));
+}
+
+/* The direct calls between functions of the program's own code. */
+static int call_graph(sxl_ccbse *c) {
+  sxl_prog *p = c->s->prog;
+  size_t cap = 0;
+  for (uint32_t fi = 0; fi < p->nfns; fi++) {
+    sxl_fn *f = &p->fns[fi];
+    /* main may be the environment runtime's (--sym-stdin), which calls the program's */
+    if ((!own(f) && fi != p->main_fn) || (!f->translated && sxl_prog_translate(p, fi))) continue;
+    for (uint32_t pc = 0; pc < f->ncode; pc++) {
+      const sxl_ins *in = &f->code[pc];
+      if (in->op != OP_CALL || (in->flag & 1) || in->a >= p->nfns || !own(&p->fns[in->a])) continue;
+      if (c->nedges == cap) {
+        cap = cap ? 2 * cap : 64;
+        uint32_t *a = realloc(c->from, cap * sizeof *a), *b = a ? realloc(c->to, cap * sizeof *b) : NULL;
+        if (a) c->from = a;
+        if (!b) return -1;
+        c->to = b;
+      }
+      c->from[c->nedges] = fi, c->to[c->nedges++] = in->a;
+    }
+  }
+  return 0;
+}
+
+/* Each function's chain: calls from main on the shortest call chain. */
+static int chains(sxl_ccbse *c) {
+  sxl_prog *p = c->s->prog;
+  uint32_t *q = malloc((p->nfns + 1) * sizeof *q), head = 0, len = 0;
+  if (!q) return -1;
+  for (uint32_t fi = 0; fi < p->nfns; fi++) c->org[fi].chain = INF;
+  c->org[p->main_fn].chain = 0;
+  q[len++] = p->main_fn;
+  while (head < len) {
+    uint32_t f = q[head++];
+    for (size_t e = 0; e < c->nedges; e++)
+      if (c->from[e] == f && c->org[c->to[e]].chain == INF)
+        c->org[c->to[e]].chain = c->org[f].chain + 1, q[len++] = c->to[e];
+  }
+  free(q);
+  return 0;
+}
+
+static void say(sxl_session *s, const char *line) {
+  if (!s->quiet) fprintf(stderr, "symx-llvm: %s\n", line);
+  if (s->msgs) fprintf(s->msgs, "%s\n", line);
+}
+
+/* Calls of fi get a mark (fn->target, past the targets' numbers): a path
+** about to call it follows its stored path. 0, or -1 out of memory. */
+static int mark_calls(sxl_ccbse *c, uint32_t fi) {
+  sxl_prog *p = c->s->prog;
+  uint32_t mark = (uint32_t)sxl_distance_ntargets(c->s->dist) + fi + 1;
+  for (size_t e = 0; e < c->nedges; e++) {
+    if (c->to[e] != fi) continue;
+    sxl_fn *f = &p->fns[c->from[e]];
+    if (!f->target && !(f->target = calloc(f->ncode + 1, sizeof *f->target))) return -1;
+    for (uint32_t pc = 0; pc < f->ncode; pc++)
+      if (f->code[pc].op == OP_CALL && !(f->code[pc].flag & 1) && f->code[pc].a == fi &&
+          !f->target[pc])
+        f->target[pc] = mark;
+  }
+  return 0;
+}
+
+/* A path of origin g reached the target: its path stored (the first one),
+** its callers wanted (in Mix-CCBSE not main: the forward search is main's). */
+static int reached(sxl_ccbse *c, uint32_t g, sxl_state *ps, symx_state *st) {
+  sxl_session *s = c->s;
+  origin *o = &c->org[g];
+  if (o->path) return 0;
+  if (!(o->path = malloc(ps->npath + 1u))) return -1;
+  if (ps->npath) memcpy(o->path, ps->path, ps->npath);
+  o->npath = ps->npath;
+  o->reached_at = s->x.instructions - s->x.instructions_base;
+  const sxl_target *tg = sxl_distance_target(s->dist, 0);
+  char msg[600];
+  snprintf(msg, sizeof msg, "ccbse: %s's entry reaches %s (path %" PRIu64 ", %u decisions)",
+           s->prog->fns[g].name, tg->spec, symx_state_id(st), o->npath);
+  say(s, msg);
+  snprintf(msg, sizeof msg, "target %s reached from %s", tg->spec, s->prog->fns[g].name);
+  if (symx_state_set_location(st, tg->spec) == SYMX_OK) symx_state_emit_test(st, msg);
+  for (size_t e = 0; e < c->nedges; e++) {
+    uint32_t f = c->to[e] == g ? c->from[e] : INF;
+    if (f == INF || c->org[f].chain == INF || (c->o->mix && f == s->prog->main_fn)) continue;
+    c->org[f].wanted = 1;
+  }
+  return mark_calls(c, g);
+}
+
+/* The exec's target callback: a target run by main's origin (or the
+** forward search) is the run's; by another origin, that origin reached
+** it; a marked call starts following the callee's stored path. */
+static int on_target(void *ud, sxl_state *ps, symx_state *st, uint32_t t) {
+  sxl_session *s = ud;
+  sxl_ccbse *c = s->ccbse;
+  uint32_t nt = (uint32_t)sxl_distance_ntargets(s->dist);
+  if (t >= nt) {
+    origin *callee = &c->org[t - nt];
+    if (!ps->follow && callee->path) {
+      ps->follow = callee->path, ps->nfollow = callee->npath, ps->follow_at = ps->npath;
+      c->follows++;
+    }
+    return 0;
+  }
+  uint32_t g = c->cur ? (uint32_t)(c->cur - c->org) : s->prog->main_fn;
+  if (g == s->prog->main_fn) return c->target_cb(ud, ps, st, t);
+  if (reached(c, g, ps, st)) say(s, "ccbse: out of memory: a reaching path not stored");
+  return 0;
+}
+
+/* An engine exploring from function fi (its harness; main itself) with
+** searcher spec, writing test cases into dir. NULL with s->err set. */
+static symx_engine *start(sxl_ccbse *c, uint32_t fi, const char *spec, const char *dir) {
+  sxl_session *s = c->s;
+  sxl_prog *p = s->prog;
+  uint32_t m = p->main_fn;
+  char hname[300];
+  snprintf(hname, sizeof hname, "%s%s", SXL_ENTRY_PREFIX, p->fns[fi].name);
+  int h = fi == m ? (int)m : sxl_fn_find(p, hname);
+  if (h < 0) {
+    snprintf(s->err, sizeof s->err, "ccbse: no harness for %s", p->fns[fi].name);
+    return NULL;
+  }
+  if (symx_option_set_str(s->ctx, "search", spec) != SYMX_OK ||
+      symx_option_set_str(s->ctx, "pending_search", spec) != SYMX_OK ||
+      symx_option_set_str(s->ctx, "output_dir", dir) != SYMX_OK) {
+    snprintf(s->err, sizeof s->err, "ccbse: %s", symx_errmsg(s->ctx));
+    return NULL;
+  }
+  c->curdir = symx_option_get_str(s->ctx, "output_dir");
+  symx_engine *keep = s->eng;
+  s->eng = NULL;
+  p->main_fn = (uint32_t)h;
+  symx_engine *e = sxl_session_engine(s, NULL);
+  p->main_fn = m;
+  if (!e) symx_engine_free(s->eng);
+  s->eng = keep;
+  return e;
+}
+
+/* The origin to run next: wanted, not done, the shortest chain; among
+** several, the one that ran fewest instructions (Otter's pool of all their
+** states, shared); its engine started. NULL: none (or *err). */
+static origin *pick(sxl_ccbse *c, int *err) {
+  sxl_session *s = c->s;
+  origin *best = NULL;
+  for (uint32_t fi = 0; fi < s->prog->nfns; fi++) {
+    origin *o = &c->org[fi];
+    if (o->wanted && !o->done &&
+        (!best || o->chain < best->chain ||
+         (o->chain == best->chain && o->instructions < best->instructions)))
+      best = o;
+  }
+  if (!best || best->eng) return best;
+  uint32_t fi = (uint32_t)(best - c->org);
+  char dir[2400] = "";
+  if (*c->dir && fi == s->prog->main_fn) snprintf(dir, sizeof dir, "%s", c->dir);
+  else if (*c->dir) snprintf(dir, sizeof dir, "%s/ccbse-%s", c->dir, s->prog->fns[fi].name);
+  const char *spec = c->o->mix ? "random-path" : c->o->search;
+  if (!(best->eng = start(c, fi, spec, dir))) *err = 1;
+  return *err ? NULL : best;
+}
+
+/* One state of origin o (NULL: the forward search) run. 0, 1 when it has
+** none left, -1 with s->err set. */
+static int step(sxl_ccbse *c, origin *o) {
+  sxl_session *s = c->s;
+  char dir[2400] = "";
+  if (*c->dir && o && o != &c->org[s->prog->main_fn])
+    snprintf(dir, sizeof dir, "%s/ccbse-%s", c->dir, s->prog->fns[o - c->org].name);
+  else
+    snprintf(dir, sizeof dir, "%s", c->dir);
+  if (!c->curdir || strcmp(c->curdir, dir)) { /* its test store is made at its first test */
+    if (symx_option_set_str(s->ctx, "output_dir", dir) != SYMX_OK) return -1;
+    c->curdir = symx_option_get_str(s->ctx, "output_dir");
+  }
+  c->cur = o;
+  s->eng = o ? o->eng : c->fwd;
+  s->origin = o ? s->prog->fns[o - c->org].name : NULL;
+  s->side_origin = o && o != &c->org[s->prog->main_fn];
+  uint64_t i0 = s->x.instructions;
+  int rc = sxl_session_step(s);
+  uint64_t ran = s->x.instructions - i0;
+  if (o) o->instructions += ran, c->bwd_ins += ran;
+  else c->fwd_ins += ran;
+  return rc;
+}
+
+static uint64_t ms_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* Whether --max-time or --max-instructions is spent: each engine counts
+** its own, so the whole run is bounded here. */
+static int spent(sxl_ccbse *c, uint64_t t0) {
+  sxl_session *s = c->s;
+  uint64_t mt = (uint64_t)symx_option_get(s->ctx, "max_time");
+  return (mt && ms_now() - t0 >= mt) ||
+         (s->x.max_instructions && s->x.instructions - s->x.instructions_base >= s->x.max_instructions);
+}
+
+/* The main loop: until main's origin (or the forward search) reaches the
+** target, nothing is left to run, or a limit. */
+static int explore(sxl_ccbse *c) {
+  sxl_session *s = c->s;
+  uint64_t t0 = ms_now();
+  while (sxl_distance_left(s->dist) && !spent(c, t0)) {
+    int err = 0;
+    origin *b = pick(c, &err);
+    if (err) return -1;
+    int fwd = c->fwd && !c->fwd_done &&
+              (!b || (double)c->fwd_ins <= c->o->forward * (double)(c->fwd_ins + c->bwd_ins));
+    if (!fwd && !b) break;
+    int rc = step(c, fwd ? NULL : b);
+    if (rc < 0) return -1;
+    if (rc && fwd) c->fwd_done = 1;
+    else if (rc) b->done = 1;
+    /* an origin whose path is stored has done its part: its states' memory
+    ** goes to the others (the memory cap is the process's) */
+    if (b && b->path && b != &c->org[s->prog->main_fn] && !b->done) {
+      b->done = 1;
+      symx_engine_free(b->eng);
+      b->eng = NULL;
+      s->eng = NULL;
+    }
+  }
+  return 0;
+}
+
+/* OUTDIR/ccbse.txt: how many paths followed a stored path; per origin,
+** its chain, whether and when it reached the target, the instructions it
+** ran. */
+static void report(sxl_ccbse *c) {
+  sxl_session *s = c->s;
+  char path[2300];
+  if (!*c->dir) return;
+  snprintf(path, sizeof path, "%s/ccbse.txt", c->dir);
+  FILE *f = fopen(path, "w");
+  if (!f) return;
+  fprintf(f, "follows %" PRIu64 "\n", c->follows);
+  if (c->fwd) fprintf(f, "forward main instructions %" PRIu64 "\n", c->fwd_ins);
+  for (uint32_t fi = 0; fi < s->prog->nfns; fi++) {
+    origin *o = &c->org[fi];
+    if (!o->wanted) continue;
+    fprintf(f, "origin %s chain %u instructions %" PRIu64 " ", s->prog->fns[fi].name, o->chain,
+            o->instructions);
+    if (o->path) fprintf(f, "reached-at %" PRIu64 "\n", o->reached_at);
+    else fprintf(f, "not-reached\n");
+  }
+  fclose(f);
+}
+
+/* The function(s) holding target 0's instructions become origins. */
+static int target_origins(sxl_ccbse *c) {
+  sxl_prog *p = c->s->prog;
+  int any = 0;
+  for (uint32_t fi = 0; fi < p->nfns; fi++) {
+    sxl_fn *f = &p->fns[fi];
+    for (uint32_t pc = 0; f->target && pc < f->ncode; pc++)
+      if (f->target[pc] == 1 && (!c->o->mix || fi != p->main_fn)) c->org[fi].wanted = any = 1;
+  }
+  return any;
+}
+
+static void ccbse_free(sxl_ccbse *c, symx_engine *keep) {
+  for (uint32_t fi = 0; fi < c->s->prog->nfns; fi++) {
+    if (c->org[fi].eng != keep) symx_engine_free(c->org[fi].eng);
+    free(c->org[fi].path);
+  }
+  if (c->fwd != keep) symx_engine_free(c->fwd);
+  free(c->org);
+  free(c->from);
+  free(c->to);
+}
+
+int sxl_ccbse_run(sxl_session *s, const sxl_ccbse_opts *o) {
+  if (!s->dist || sxl_distance_ntargets(s->dist) != 1) {
+    snprintf(s->err, sizeof s->err, "--search %s: needs one --target (Otter's CCBSE is single-target)",
+             o->mix ? "mix-ccbse" : "ccbse");
+    return -1;
+  }
+  sxl_ccbse c = {.s = s, .o = o};
+  if (sxl_session_begin(s)) return -1;
+  snprintf(c.dir, sizeof c.dir, "%s", s->outdir);
+  c.org = calloc(s->prog->nfns + 1, sizeof *c.org);
+  int rc = -1;
+  if (!c.org || call_graph(&c) || chains(&c)) {
+    snprintf(s->err, sizeof s->err, "ccbse: out of memory");
+    goto out;
+  }
+  s->x.write_paths = 1; /* the stored paths are the trails' decisions */
+  s->ccbse = &c;
+  c.target_cb = s->x.on_target;
+  s->x.on_target = on_target;
+  symx_engine_free(s->eng);
+  s->eng = NULL;
+  if (!target_origins(&c) && !o->mix) { /* in Mix-CCBSE the forward search is main's */
+    say(s, "ccbse: the target is in main: CCBSE is a forward search from main here");
+    c.org[s->prog->main_fn].wanted = 1;
+  }
+  if (o->mix && !(c.fwd = start(&c, s->prog->main_fn, o->search, c.dir))) goto out;
+  rc = explore(&c);
+  report(&c);
+out:
+  symx_option_set_str(s->ctx, "output_dir", c.dir);
+  s->origin = NULL;
+  s->side_origin = 0;
+  s->ccbse = NULL;
+  if (c.target_cb) s->x.on_target = c.target_cb;
+  symx_engine *keep = c.fwd ? c.fwd : c.org ? c.org[s->prog->main_fn].eng : NULL;
+  if (c.org) ccbse_free(&c, keep);
+  s->eng = keep;
+  sxl_session_end(s);
+  return rc;
+}

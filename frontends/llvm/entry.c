@@ -1,0 +1,311 @@
+/*
+** entry.c — starting in the middle (--entry FUNC; Otter, K. Ma's
+** dissertation §2 and ch. 3): a harness function built into the linked
+** module calls FUNC with symbolic arguments after making the program's own
+** globals symbolic. A pointer (argument, global, or a field of an object
+** so made) becomes, by a symbolic selector byte, null, one fresh symbolic
+** object of its pointee type, or (for a primitive pointee) the start of
+** an array of `array` of them — Otter's conditional pointer. Otter creates
+** those objects on their first dereference; here they are made when the
+** harness runs, up to `depth` pointers deep (deeper ones are null), which
+** costs memory but no solver work: an unused object constrains nothing.
+** The harness is ordinary code, so its test cases replay (--replay).
+*/
+#include "entry.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/DebugInfo.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct eb {
+  LLVMModuleRef m;
+  LLVMContextRef c;
+  LLVMBuilderRef b;
+  LLVMTargetDataRef td;
+  LLVMValueRef h;              /* the harness */
+  LLVMValueRef mksym, malloc_; /* symx_make_symbolic, malloc (bitcast to their types) */
+  LLVMTypeRef mksym_t, malloc_t, i8p, i64;
+  unsigned depth, array;
+} eb;
+
+/* A function named name of type t, declared when the module has none;
+** cast to t (a declaration of another type stays as it is). */
+static LLVMValueRef callee(eb *e, const char *name, LLVMTypeRef t) {
+  LLVMValueRef f = LLVMGetNamedFunction(e->m, name);
+  if (!f) f = LLVMAddFunction(e->m, name, t);
+  return LLVMConstBitCast(f, LLVMPointerType(t, 0));
+}
+
+/* The bytes [addr, +size) become the input name. */
+static void make_symbolic(eb *e, LLVMValueRef addr, uint64_t size, const char *name) {
+  LLVMValueRef args[3] = {LLVMBuildBitCast(e->b, addr, e->i8p, ""),
+                          LLVMConstInt(e->i64, size, 0),
+                          LLVMBuildGlobalStringPtr(e->b, name, ".entry.name")};
+  LLVMBuildCall2(e->b, e->mksym_t, e->mksym, args, 3, "");
+}
+
+static int is_primitive(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  return k == LLVMIntegerTypeKind || k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind ||
+         k == LLVMX86_FP80TypeKind;
+}
+
+/* Whether an object of type t holds a pointer we would initialize. */
+static int has_pointer(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMPointerTypeKind: return 1;
+  case LLVMArrayTypeKind: return has_pointer(LLVMGetElementType(t));
+  case LLVMStructTypeKind:
+    if (LLVMIsOpaqueStruct(t)) return 0;
+    for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
+      if (has_pointer(LLVMStructGetTypeAtIndex(t, i))) return 1;
+    return 0;
+  default: return 0;
+  }
+}
+
+static LLVMValueRef make_pointer(eb *e, LLVMTypeRef pt, const char *name, unsigned depth);
+
+/* The pointers inside the object at addr (of type t) initialized. */
+static void fix_pointers(eb *e, LLVMValueRef addr, LLVMTypeRef t, const char *name,
+                         unsigned depth) {
+  char sub[256];
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMPointerTypeKind:
+    LLVMBuildStore(e->b, make_pointer(e, t, name, depth), addr);
+    return;
+  case LLVMStructTypeKind:
+    for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++) {
+      LLVMTypeRef ft = LLVMStructGetTypeAtIndex(t, i);
+      if (!has_pointer(ft)) continue;
+      snprintf(sub, sizeof sub, "%s.%u", name, i);
+      fix_pointers(e, LLVMBuildStructGEP2(e->b, t, addr, i, ""), ft, sub, depth);
+    }
+    return;
+  case LLVMArrayTypeKind: {
+    LLVMTypeRef et = LLVMGetElementType(t);
+    unsigned n = LLVMGetArrayLength(t);
+    for (unsigned i = 0; i < n && i < 16 && has_pointer(et); i++) { /* a long array: its head */
+      LLVMValueRef idx[2] = {LLVMConstInt(e->i64, 0, 0), LLVMConstInt(e->i64, i, 0)};
+      snprintf(sub, sizeof sub, "%s[%u]", name, i);
+      fix_pointers(e, LLVMBuildInBoundsGEP2(e->b, t, addr, idx, 2, ""), et, sub, depth);
+    }
+    return;
+  }
+  default: return;
+  }
+}
+
+/* The object at addr (type t) becomes the input name, its pointers
+** initialized (a pointer alone makes no input of its own bytes). */
+static void init_object(eb *e, LLVMValueRef addr, LLVMTypeRef t, const char *name,
+                        unsigned depth) {
+  if (!LLVMTypeIsSized(t)) return;
+  uint64_t size = LLVMABISizeOfType(e->td, t);
+  if (size && LLVMGetTypeKind(t) != LLVMPointerTypeKind) make_symbolic(e, addr, size, name);
+  fix_pointers(e, addr, t, name, depth);
+}
+
+/* A fresh heap object of n elements of type t (its address as t*). */
+static LLVMValueRef fresh(eb *e, LLVMTypeRef t, unsigned n) {
+  LLVMValueRef sz = LLVMConstInt(e->i64, LLVMABISizeOfType(e->td, t) * n, 0);
+  LLVMValueRef p = LLVMBuildCall2(e->b, e->malloc_t, e->malloc_, &sz, 1, "");
+  return LLVMBuildBitCast(e->b, p, LLVMPointerType(t, 0), "");
+}
+
+/* A value of pointer type pt: null, or by the symbolic byte name.sel, one
+** fresh object (name*) or an array of them (name[], primitive pointees). */
+static LLVMValueRef make_pointer(eb *e, LLVMTypeRef pt, const char *name, unsigned depth) {
+  LLVMTypeRef t = LLVMGetElementType(pt);
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (depth >= e->depth || k == LLVMFunctionTypeKind || !LLVMTypeIsSized(t) ||
+      !LLVMABISizeOfType(e->td, t))
+    return LLVMConstNull(pt);
+  char sub[256];
+  LLVMValueRef sel = LLVMBuildAlloca(e->b, LLVMInt8TypeInContext(e->c), "");
+  snprintf(sub, sizeof sub, "%s.sel", name);
+  make_symbolic(e, sel, 1, sub);
+  LLVMValueRef v = LLVMBuildLoad2(e->b, LLVMInt8TypeInContext(e->c), sel, "");
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(e->b);
+  LLVMBasicBlockRef one = LLVMAppendBasicBlockInContext(e->c, e->h, "one");
+  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(e->c, e->h, "join");
+  LLVMBasicBlockRef arr = is_primitive(t) ? LLVMAppendBasicBlockInContext(e->c, e->h, "arr") : NULL;
+  /* a switch, not a br: CCBSE's stored paths (ccbse.c) are the br
+  ** decisions from the function's entry, none of the harness's */
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(e->c);
+  LLVMValueRef sw = LLVMBuildSwitch(e->b, v, arr ? arr : one, arr ? 2 : 1);
+  LLVMAddCase(sw, LLVMConstInt(i8, 0, 0), join);
+  if (arr) LLVMAddCase(sw, LLVMConstInt(i8, 1, 0), one);
+  LLVMValueRef vals[3] = {LLVMConstNull(pt), NULL, NULL};
+  LLVMBasicBlockRef ends[3] = {from, NULL, NULL};
+  LLVMPositionBuilderAtEnd(e->b, one);
+  vals[1] = fresh(e, t, 1);
+  snprintf(sub, sizeof sub, "%s*", name);
+  init_object(e, vals[1], t, sub, depth + 1);
+  ends[1] = LLVMGetInsertBlock(e->b);
+  LLVMBuildBr(e->b, join);
+  if (arr) {
+    LLVMPositionBuilderAtEnd(e->b, arr);
+    vals[2] = fresh(e, t, e->array);
+    snprintf(sub, sizeof sub, "%s[]", name);
+    make_symbolic(e, vals[2], LLVMABISizeOfType(e->td, t) * e->array, sub);
+    ends[2] = LLVMGetInsertBlock(e->b);
+    LLVMBuildBr(e->b, join);
+  }
+  LLVMPositionBuilderAtEnd(e->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(e->b, pt, "");
+  LLVMAddIncoming(phi, vals, ends, arr ? 3 : 2);
+  return phi;
+}
+
+/* Whether function f is the program's own code (not our libc's, not
+** without debug info in a program that has some). */
+static int own_code(LLVMValueRef f, int debug) {
+  return f && !LLVMIsDeclaration(f) &&
+         !LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, SXL_LIB_ATTR,
+                                        sizeof SXL_LIB_ATTR - 1) &&
+         (!debug || LLVMGetSubprogram(f));
+}
+
+/* Who uses value v (through constant expressions): bit 1 the program's
+** own code, bit 2 other code. */
+static int users(LLVMValueRef v, int debug, unsigned level) {
+  int who = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u && level < 8; u = LLVMGetNextUse(u)) {
+    LLVMValueRef w = LLVMGetUser(u);
+    if (LLVMIsAInstruction(w)) {
+      LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(w));
+      who |= own_code(f, debug) ? 1 : 2;
+    } else if (LLVMIsAConstantExpr(w)) {
+      who |= users(w, debug, level + 1);
+    } else {
+      who |= 2; /* an initializer of another global: left alone */
+    }
+  }
+  return who;
+}
+
+/* Whether the module has debug info (then code without it is a library's). */
+static int module_debug(LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (LLVMGetSubprogram(f)) return 1;
+  return 0;
+}
+
+/* The program's own writable globals, those only its own code uses (a
+** libc global such as errno or stdout is left alone), into g[0..max):
+** their number. Found before any harness uses them. */
+static size_t own_globals(LLVMModuleRef m, LLVMValueRef *g, size_t max) {
+  int debug = module_debug(m);
+  size_t k = 0;
+  for (LLVMValueRef v = LLVMGetFirstGlobal(m); v && k < max; v = LLVMGetNextGlobal(v)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(v, &n);
+    if (!LLVMIsDeclaration(v) && !LLVMIsGlobalConstant(v) && strncmp(name, "llvm.", 5) &&
+        users(v, debug, 0) == 1)
+      g[k++] = v;
+  }
+  return k;
+}
+
+/* The call of fn with symbolic arguments arg0, arg1, ... (a byval
+** argument is its object, never null). */
+static void call_with_args(eb *e, LLVMValueRef fn) {
+  LLVMTypeRef ft = LLVMGlobalGetValueType(fn);
+  unsigned n = LLVMCountParams(fn);
+  LLVMValueRef args[64];
+  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  for (unsigned i = 0; i < n && i < 64; i++) {
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(fn, i));
+    char name[32];
+    snprintf(name, sizeof name, "arg%u", i);
+    if (LLVMGetEnumAttributeAtIndex(fn, i + 1, byval)) {
+      LLVMTypeRef pt = LLVMGetElementType(t);
+      args[i] = fresh(e, pt, 1);
+      init_object(e, args[i], pt, name, 0);
+      continue;
+    }
+    LLVMValueRef slot = LLVMBuildAlloca(e->b, t, "");
+    init_object(e, slot, t, name, 0);
+    args[i] = LLVMBuildLoad2(e->b, t, slot, "");
+  }
+  LLVMBuildCall2(e->b, ft, fn, args, n, "");
+}
+
+/* The harness of function fname (cfg's globals symbolic); NULL with err
+** set when there is no such function or the harness is not valid IR. */
+static LLVMValueRef build(LLVMModuleRef m, const char *fname, const sxl_entry_cfg *cfg,
+                          char *err, size_t errlen) {
+  LLVMValueRef fn = LLVMGetNamedFunction(m, fname);
+  if (!fn || LLVMIsDeclaration(fn)) {
+    snprintf(err, errlen, "--entry %s: no function of that name is defined in the program", fname);
+    return NULL;
+  }
+  if (LLVMCountParams(fn) > 64) {
+    snprintf(err, errlen, "--entry %s: more than 64 parameters", fname);
+    return NULL;
+  }
+  eb e = {.m = m, .c = LLVMGetModuleContext(m), .td = LLVMGetModuleDataLayout(m),
+          .depth = cfg->depth, .array = cfg->array ? cfg->array : 1};
+  e.i8p = LLVMPointerType(LLVMInt8TypeInContext(e.c), 0);
+  e.i64 = LLVMInt64TypeInContext(e.c);
+  LLVMTypeRef mk[3] = {e.i8p, e.i64, e.i8p};
+  e.mksym_t = LLVMFunctionType(LLVMVoidTypeInContext(e.c), mk, 3, 0);
+  e.malloc_t = LLVMFunctionType(e.i8p, &e.i64, 1, 0);
+  e.mksym = callee(&e, "symx_make_symbolic", e.mksym_t);
+  e.malloc_ = callee(&e, "malloc", e.malloc_t);
+  char hname[300];
+  snprintf(hname, sizeof hname, "%s%s", SXL_ENTRY_PREFIX, fname);
+  e.h = LLVMAddFunction(m, hname, LLVMFunctionType(LLVMInt32TypeInContext(e.c), NULL, 0, 0));
+  e.b = LLVMCreateBuilderInContext(e.c);
+  LLVMPositionBuilderAtEnd(e.b, LLVMAppendBasicBlockInContext(e.c, e.h, "entry"));
+  for (size_t i = 0; i < cfg->nglobals; i++) {
+    size_t n;
+    const char *gname = LLVMGetValueName2(cfg->globals[i], &n);
+    init_object(&e, cfg->globals[i], LLVMGlobalGetValueType(cfg->globals[i]), gname, 0);
+  }
+  call_with_args(&e, fn);
+  LLVMBuildRet(e.b, LLVMConstInt(LLVMInt32TypeInContext(e.c), 0, 0));
+  LLVMDisposeBuilder(e.b);
+  if (LLVMVerifyFunction(e.h, LLVMReturnStatusAction)) {
+    snprintf(err, errlen, "--entry %s: the harness built for it is not valid IR", fname);
+    LLVMDeleteFunction(e.h);
+    return NULL;
+  }
+  return e.h;
+}
+
+/* The harnesses cfg asks for: of cfg->fn (as main when cfg->as_main), and
+** with cfg->all of every function of the program's own code but main. */
+static int build_all(LLVMModuleRef m, sxl_entry_cfg *cfg, char *err, size_t errlen) {
+  LLVMValueRef g[4096];
+  cfg->globals = g;
+  cfg->nglobals = own_globals(m, g, sizeof g / sizeof g[0]);
+  int debug = module_debug(m);
+  LLVMValueRef h = cfg->fn ? build(m, cfg->fn, cfg, err, errlen) : NULL;
+  if (cfg->fn && !h) return -1;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f && cfg->all; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (!own_code(f, debug) || !strcmp(name, "main") || (cfg->fn && !strcmp(name, cfg->fn)) ||
+        !strncmp(name, SXL_ENTRY_PREFIX, strlen(SXL_ENTRY_PREFIX)))
+      continue;
+    if (!build(m, name, cfg, err, errlen)) return -1;
+  }
+  cfg->globals = NULL;
+  if (h && cfg->as_main) { /* the harness runs as main; the program's own main stays callable */
+    LLVMValueRef mn = LLVMGetNamedFunction(m, "main");
+    if (mn) LLVMSetValueName2(mn, "__symx_main_not_entry", strlen("__symx_main_not_entry"));
+    LLVMSetValueName2(h, "main", 4);
+  }
+  return 0;
+}
+
+int sxl_entry_hook(void *ud, LLVMModuleRef m, char *err, size_t errlen) {
+  sxl_entry_cfg *cfg = ud;
+  if (cfg->aliases && cfg->aliases->n && sxl_function_alias(cfg->aliases, m, err, errlen))
+    return -1;
+  if (!cfg->fn && !cfg->all) return 0;
+  return build_all(m, cfg, err, errlen);
+}

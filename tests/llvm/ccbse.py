@@ -1,0 +1,116 @@
+#!/usr/bin/python3
+"""ccbse.py — symx-llvm --search ccbse(S) and mix-ccbse(S) (Otter's
+call-chain-backward search; issue 17).
+
+For each program of tests/llvm/directed and tests/llvm/ccbse, and each of
+its lines marked '// target' alone (CCBSE is single-target): a line is
+reachable when an exhaustive run (dfs, no target) covers it. CCBSE and
+Mix-CCBSE with each inner searcher, in eager and pending mode, must reach
+it exactly when it is reachable; the reaching test case (from main) must
+replay natively (an instrumented build with libsymx-replay) to the line;
+OUTDIR/ccbse.txt must name an origin (or the forward search) and every
+path of paths.jsonl an origin among the program's functions; CCBSE from
+another function than main reaches it by following a stored path. Two targets,
+or --entry beside ccbse, are status 2 with one message.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import directed  # noqa: E402  (the native build, the reachable lines, targets.txt)
+
+SEARCHERS = ["ccbse(rp)", "ccbse(sdse)", "mix-ccbse(rp)", "mix-ccbse(sdse)"]
+MODES = ["eager", "pending"]
+
+
+def functions_of(src):
+    return set(re.findall(r"^\w[\w\s\*]*?\b(\w+)\s*\([^;]*\)\s*\{", open(src).read(), re.M))
+
+
+def check_program(a, src, work):
+    base = os.path.basename(src)
+    lines = directed.targets_of(src)
+    covered = directed.reachable_lines(a, src, work)
+    exe = directed.native_build(a, src, work)
+    fns = functions_of(src)
+    problems, runs = [], 0
+    for ln in lines:
+        spec = "%s:%d" % (base, ln)
+        for mode in MODES:
+            for se in SEARCHERS:
+                od = os.path.join(work, "%s-%d-%s-%s" % (base, ln, mode, re.sub(r"\W", "_", se)))
+                directed.symx(a, ["--mode", mode, "--search", se, "--target", spec, "--output-dir", od, src])
+                runs += 1
+                what = "%s %s %s" % (mode, se, spec)
+                test = directed.read_targets(od).get(spec, "missing")
+                if test == "missing":
+                    problems.append("%s: not in targets.txt" % what)
+                elif (test is not None) != (ln in covered):
+                    problems.append("%s: %s, but it is %sreachable" %
+                                    (what, "reached" if test else "not reached", "" if ln in covered else "un"))
+                elif test and ln not in directed.native_lines(exe, os.path.join(od, test + ".ktest"), work):
+                    problems.append("%s: %s does not replay natively to the line" % (what, test))
+                # "forward main ...": Mix-CCBSE's forward search, main's origin
+                origins = {ln2.split()[1] for ln2 in open(os.path.join(od, "ccbse.txt"))
+                           if ln2.startswith(("origin ", "forward "))}
+                if not origins:
+                    problems.append("%s: no origin in ccbse.txt" % what)
+                # a target outside main reached from main: by a path that
+                # followed the stored path of a function it calls
+                follows = [int(x.split()[1]) for x in open(os.path.join(od, "ccbse.txt"))
+                           if x.startswith("follows ")]
+                if test and se.startswith("ccbse") and len(origins) > 1 and not (follows and follows[0]):
+                    problems.append("%s: reached from main without following a stored path" % what)
+                for rec in map(json.loads, open(os.path.join(od, "paths.jsonl"))):
+                    if rec.get("origin", "main") not in fns:
+                        problems.append("%s: a path of origin %r" % (what, rec.get("origin")))
+                        break
+    return problems, runs
+
+
+def check_bad(a):
+    src = os.path.join(a.dir, "deep.c")
+    problems = []
+    for args, want in ((["--search", "ccbse", "--target", "deep.c:10", "--target", "deep.c:12"], "one --target"),
+                       (["--search", "mix-ccbse(rp)"], "one --target"),
+                       (["--search", "ccbse", "--target", "deep.c:10", "--entry", "f"], "--entry"),
+                       (["--search", "ccbse(rp", "--target", "deep.c:10"], "ccbse(S)")):
+        p = directed.symx(a, args + [src], check=False)
+        err = p.stderr.decode()
+        if p.returncode != 2 or want not in err or len(err.strip().split("\n")) != 1:
+            problems.append("%s: status %d, %r" % (args, p.returncode, err))
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", required=True)
+    ap.add_argument("--replay-dir", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--directed-dir", required=True)
+    ap.add_argument("--clang", default="clang-14")
+    a = ap.parse_args()
+    progs = sorted(os.path.join(d, f) for d in (a.directed_dir, a.dir)
+                   for f in os.listdir(d) if f.endswith(".c"))
+    problems = []
+    with tempfile.TemporaryDirectory() as work:
+        for src in progs:
+            p, n = check_program(a, src, work)
+            print("%s: %d ccbse runs: %s" % (os.path.basename(src), n, "ok" if not p else "FAIL"))
+            problems += p
+        p = check_bad(a)
+        print("bad arguments: %s" % ("ok" if not p else "FAIL"))
+        problems += p
+    for p in problems:
+        print("  " + p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
