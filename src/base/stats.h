@@ -104,7 +104,11 @@
   STAT(errors, "program errors found")                                                 \
   STAT(tests, "test cases recorded (duplicates excluded)")                             \
   STAT(tests_duplicate, "test cases skipped as duplicate inputs")                      \
-  STAT(engine_time_ns, "time in symx_engine_next")
+  STAT(engine_time_ns, "time in symx_engine_next")                                     \
+  STAT(cuts_loop, "loop cuts: back edges past max_loop_iterations")                    \
+  STAT(cuts_depth, "depth cuts: calls past max_call_depth")                            \
+  STAT(cuts_front, "cuts the front end asked for (symx_state_cut)")                    \
+  STAT(cut_returns, "cuts that returned from the function (cut_policy symbolic, zero)")
 
 enum {
 #define SX_STAT_ENUM_(N, HELP) SX_STAT_##N,
