@@ -4,6 +4,7 @@
 */
 #include "driver.h"
 
+#include "cutsession.h"
 #include "datadir.h"
 
 #include <errno.h>
@@ -333,6 +334,7 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
       return -1;
     }
     if (sxl_statlog_tick(s)) return -1;
+    if (s->prog->cuts) sxl_cut_tick(s); /* --cut adaptive */
   }
   s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
   return 0;
