@@ -158,8 +158,9 @@ def replay_coverage(se):
 def check_replay(a, work):
     src = os.path.join(a.bench, "loop_switch.c")
     exe = os.path.join(work, "loop_switch.native")
-    subprocess.run(["clang-14", "-g", "-O0", "-I" + a.include, src, "-L" + a.replay_dir,
-                    "-lsymx-replay", "-o", exe], check=True)
+    # -fsanitize=address: as oracle.py, so an ASan build's libsymx-replay links too
+    subprocess.run(["clang-14", "-fsanitize=address", "-g", "-O0", "-I" + a.include, src,
+                    "-L" + a.replay_dir, "-lsymx-replay", "-o", exe], check=True)
     _, _, _, full, _ = explore(a, work, "ls-full", src, [])
     rc, _, se = symx(a, ["--replay-ktest-dir", full, src], work)
     base = replay_coverage(se)
