@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # its share (no test depends on timing).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
-.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench bench-real bench-oasis conformance clean
+.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench bench-cuts bench-real bench-oasis conformance clean
 
 all: build
 
@@ -104,6 +104,12 @@ fuzz: deps $(FUZZ)/build.ninja
 
 bench: build
 	@bash scripts/bench
+
+# Converse's cuts (issue 19): the six toys under every --cut mode, pending and
+# eager, caches on and off; JSON lines with ratios to mode 0 (bench/cuts.py).
+CUTS_TIME ?= 10
+bench-cuts: build
+	@$(PY) bench/cuts.py --time $(CUTS_TIME) $(BENCH_CUTS_ARGS)
 
 # Coverage in equal time on real programs (issue 16; never part of `make
 # test`): symx-llvm pending and eager, and KLEE 3.1 with KLEE=<klee binary>,

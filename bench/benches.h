@@ -13,4 +13,5 @@ BENCH(rom, "cadical: reads of constant tables, ROM encoding vs an ite per write 
 BENCH(llvm, "symx-llvm: fig1.c eager vs pending (random-path); concrete speed on fib(25)")
 BENCH(memcap, "symx-llvm: peak resident size of a path explosion under max_memory 64 and 256, pending vs eager")
 BENCH(directed, "symx-llvm --target: instructions until the target per searcher (bench/directed.py; its ARGS)")
+BENCH(cuts, "symx-llvm --cut: Converse's toys per cut mode, coverage of the original (bench/cuts.py)")
 #endif

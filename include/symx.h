@@ -1114,6 +1114,51 @@ SYMX_API int symx_engine_concolic_run(symx_engine *eng, symx_crun *out);
 SYMX_API size_t symx_engine_concolic_notes(symx_engine *eng);
 SYMX_API const char *symx_engine_concolic_note(symx_engine *eng, size_t i);
 
+/* ==================================================================== */
+/* Loop and depth cuts (Converse)                                        */
+/* ==================================================================== */
+
+/*
+** A front end reports the calls, returns and loop back edges of a path;
+** the engine keeps per state the call depth and, per (frame, loop), the
+** back edges taken (copied on fork), and says when a limit cuts the path:
+** max_call_depth (calls not yet returned), max_loop_iterations (runs of a
+** loop's body per frame: the back edge that would start run N+1 is cut).
+** A front end may also cut where it decided to (symx_state_cut: a cut
+** program point computed from the program). What a cut does is the option
+** cut_policy: end (the front end ends the path: symx_state_terminate with
+** SYMX_END_EARLY, a test case as emit_tests says), symbolic or zero (the
+** front end returns from the current function at once, with
+** symx_state_cut_value as its return value; the path goes on). Statistics:
+** cuts_loop, cuts_depth, cuts_front, cut_returns.
+*/
+typedef enum symx_cut {
+  SYMX_CUT_NONE = 0,  /* go on */
+  SYMX_CUT_END = 1,   /* end the path now (cut_policy end) */
+  SYMX_CUT_RETURN = 2 /* return from the current function now (its frame
+                      ** still counts as entered: report the return) */
+} symx_cut;
+
+/* A call: the callee's frame is entered (depth + 1). Past max_call_depth
+** the cut is the callee's: with SYMX_CUT_RETURN it returns at once. */
+SYMX_API int symx_state_call(symx_state *st, symx_cut *action);
+/* A return: the innermost frame's loop counts go, depth - 1 (no-op at
+** depth 0: a return of a frame the front end never reported). */
+SYMX_API int symx_state_return(symx_state *st);
+/* A back edge of loop (the front end's id, unique within a function) is
+** taken in the innermost frame; *action tells what to do. */
+SYMX_API int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action);
+/* A cut the front end decided: *action per cut_policy. */
+SYMX_API int symx_state_cut(symx_state *st, symx_cut *action);
+/* The value a cut return gives (width 1..64): per cut_policy, a fresh input
+** "cut.K" (the path's K-th cut return, 8 bytes read little-endian,
+** truncated) or 0 (also with policy end). NULL on error. */
+SYMX_API symx_expr *symx_state_cut_value(symx_state *st, unsigned width);
+/* The state's call depth and the back edges its innermost frame took of
+** loop (0 when none). */
+SYMX_API uint32_t symx_state_call_depth(const symx_state *st);
+SYMX_API uint64_t symx_state_loop_count(const symx_state *st, uint32_t loop);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,7 @@
 */
 #include "driver.h"
 
+#include "cutsession.h"
 #include "datadir.h"
 
 #include <errno.h>
@@ -340,7 +341,9 @@ int sxl_session_step(sxl_session *s) {
     snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
     return -1;
   }
-  return sxl_statlog_tick(s) ? -1 : 0;
+  if (sxl_statlog_tick(s)) return -1;
+  if (s->prog->cuts) sxl_cut_tick(s); /* --cut adaptive */
+  return 0;
 }
 
 /* The session's start of an exploration: outputs opened, limits read. */

@@ -6,6 +6,7 @@
 ** the engine.
 */
 #include "exec_impl.h"
+#include "cuts.h"
 
 #include <string.h>
 
@@ -290,6 +291,13 @@ static inline int op_swcase(loop *L, run *r, const sxl_ins *in) {
   return SXL_CONTINUE;
 }
 
+/* A cut edge's stub (cuts.h): not the program's instruction, not counted. */
+static inline int op_cut(loop *L, run *r, const sxl_ins *in) {
+  L->n--;
+  save(L);
+  return resumed(L, sxl_cut_op(r, in));
+}
+
 /* Calls and returns: a builtin that returned goes on after its call. */
 static inline int op_call(loop *L, run *r, const sxl_ins *in, int ret) {
   save(L);
@@ -475,6 +483,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     case OP_VASTART: case OP_VACOPY: DO(slow(&L, r, in, sxl_va))
     case OP_FP: DO(slow(&L, r, in, sxl_fp_op))
     case OP_BITS: DO(slow(&L, r, in, sxl_bits_op))
+    case OP_CUT: DO(op_cut(&L, r, in))
     default: return op_end(&L, r, in); /* unreachable, unsupported */
     }
   }

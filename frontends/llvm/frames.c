@@ -4,6 +4,7 @@
 ** its stack objects (alloca), freed when it returns.
 */
 #include "exec_impl.h"
+#include "cuts.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +216,10 @@ static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
     symx_expr *e = s->sym[cbase + args[i]];
     s->sym[nf->base + i] = e ? symx_expr_retain(e) : NULL;
   }
+  if (p->cuts && r->st) { /* --cut: a call past the depth bound returns at once */
+    int rc = sxl_cut_enter(r);
+    if (rc != SXL_CONTINUE || top(r)->pc) return rc;
+  }
   if (fn->is_vararg && in->c > fn->nparams)
     return vararg_object(r, fn, cbase, args, in->c, in->flag & 2 ? args + in->c : NULL);
   return SXL_CONTINUE;
@@ -286,6 +291,7 @@ static int ret_fields(run *r, const sxl_ins *in) {
     v[i] = s->regs[fr->base + fs[i]];
     e[i] = s->sym[fr->base + fs[i]] ? symx_expr_retain(s->sym[fr->base + fs[i]]) : NULL;
   }
+  if (r->p->cuts && r->st) sxl_cut_leave(r);
   int bad = frame_pop(s, r->p) || s->nframes == 0;
   for (uint32_t i = 0; i < n; i++) {
     if (bad || dst == UINT32_MAX) {
@@ -323,6 +329,7 @@ int sxl_ret(run *r, const sxl_ins *in) {
   int below_libc = s->nframes == 2 && r->p->fns[s->frames[0].fn].is_libc;
   if ((s->nframes == 1 && !r->p->fns[fr->fn].is_libc) || (below_libc && in->loc))
     s->end_loc = in->loc;
+  if (r->p->cuts && r->st) sxl_cut_leave(r);
   if (frame_pop(s, r->p)) {
     symx_expr_release(e);
     return sxl_oom(r);

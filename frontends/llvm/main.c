@@ -3,6 +3,7 @@
 ** LLVM bitcode/IR) with KLEE's option names. Its own options are in a
 ** table; any other --some-name is libsymx's option some_name.
 */
+#include "cutsession.h"
 #include "driver.h"
 #include "entry.h"
 #include "posix/spec.h"
@@ -207,6 +208,22 @@ static void usage(FILE *f) {
         "                                 each origin's searcher, default rp); mix-ccbse: a\n"
         "                                 forward search S from main beside it, which runs\n"
         "                                 --mix-ratio of the instructions (default 0.75)\n"
+        "  --cut MODE                     Converse's cuts, no recompilation: loop (a loop's\n"
+        "                                 function returns after --max-loop-iterations runs\n"
+        "                                 of its body, default 1), depth (every path of a\n"
+        "                                 function cut at half its longest acyclic path),\n"
+        "                                 keypath (the longest path cut at half until none is\n"
+        "                                 longer than half the first), keypath-once, allpaths\n"
+        "                                 (every acyclic path cut at half), adaptive (loop,\n"
+        "                                 the bound doubling while coverage stalls); a cut\n"
+        "                                 returns 0 (--cut-policy symbolic: a fresh value;\n"
+        "                                 end: the path ends); replay the tests on the\n"
+        "                                 original program (--replay-ktest-dir)\n"
+        "  --cut-budget T                 path search time per function (default 1s)\n"
+        "  --cut-then-full                then the original program, seeded by the cut run's\n"
+        "                                 tests (moved to OUTDIR/cut), the same limits\n"
+        "  --print-cuts                   the cut edges per function (blocks numbered from\n"
+        "                                 0 in function order), on stdout\n"
         "  --set NAME=VALUE               any libsymx option\n"
         "  --NAME VALUE                   the same, NAME with - for _ (--max-depth 10);\n"
         "                                 a boolean one alone sets it (--validate-solver)\n"
@@ -330,12 +347,17 @@ typedef struct cli {
   int outdir_given;    /* --output-dir DIR (else symx-out-N, when the mode writes) */
   int outdir_wanted;   /* this run writes an output directory */
   char outdir[4096];   /* the one made */
-  int emit_given;      /* the command line set emit_tests (1), emit_all_errors (2) */
   sxl_entry_cfg ecfg;  /* --entry FUNC, --entry-depth, --entry-array (entry.c) */
   uint64_t entry_depth, entry_array;
   int ccbse;            /* --search ccbse(S): 1, mix-ccbse(S): 2 (ccbse.c) */
   char ccbse_search[128]; /* its S */
   double mix_ratio;     /* --mix-ratio: the forward search's share of instructions */
+  int emit_given;      /* the command line set emit_tests (1), emit_all_errors (2),
+                       ** cut_policy (4), max_loop_iterations (8) */
+  const char *cut;     /* --cut MODE (cuts.h) */
+  int64_t cut_budget_ms; /* --cut-budget: the path search's time per function */
+  int print_cuts;      /* --print-cuts: the plan on stdout */
+  int cut_then_full;   /* --cut-then-full: the cut run's tests seed a run of the original */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -412,6 +434,10 @@ static const struct own_opt {
     {"target-order", K_TARGET_ORDER, 0, NULL, NULL},
     {"stop-at-targets", K_ON, offsetof(cli, no_stop_targets), NULL, NULL},
     {"print-distances", K_FLAG, offsetof(cli, print_distances), NULL, NULL},
+    {"cut", K_STR, offsetof(cli, cut), NULL, NULL},
+    {"cut-budget", K_MS, offsetof(cli, cut_budget_ms), NULL, NULL},
+    {"print-cuts", K_FLAG, offsetof(cli, print_cuts), NULL, NULL},
+    {"cut-then-full", K_FLAG, offsetof(cli, cut_then_full), NULL, NULL},
     /* KLEE 3.1's options under its names (those libsymx has by the same
     ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
     {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
@@ -809,6 +835,8 @@ static int is_false(const char *v) {
 static void note_given(cli *c, const char *name) {
   if (!strcmp(name, "emit_tests")) c->emit_given |= 1;
   if (!strcmp(name, "emit_all_errors")) c->emit_given |= 2;
+  if (!strcmp(name, "cut_policy")) c->emit_given |= 4;
+  if (!strcmp(name, "max_loop_iterations")) c->emit_given |= 8;
 }
 
 /* The option at argv[*i] ("--name", "--name=value" or "--name value"):
@@ -985,12 +1013,29 @@ static int explore_status(cli *c, sxl_session *s) {
   return s->nerrors ? SXL_EXIT_ERRORS : *why ? SXL_EXIT_INCOMPLETE : 0;
 }
 
+/* --cut-then-full: the cut run's tests (moved to OUTDIR/cut) seed a run
+** of the original program, under the same limits. */
+static int full_after_cut(cli *c, sxl_session *s) {
+  char dir[2200];
+  if (sxl_cuts_off(s, dir, sizeof dir)) return -1;
+  const char *dirs[1] = {dir};
+  symx_seeds *seeds = load_seeds(c->ctx, NULL, 0, dirs, 1, c->seed_input);
+  if (!c->quiet) fprintf(stderr, "symx-llvm: --cut-then-full: the original, seeded by %s\n", dir);
+  int r = sxl_session_explore(s, seeds);
+  if (!r) r = sxl_session_finish(s);
+  symx_seeds_free(seeds);
+  return r;
+}
+
 static int run_explore(cli *c, sxl_session *s) {
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
   sxl_ccbse_opts co = {c->ccbse == 2, c->ccbse_search, c->mix_ratio};
   int r = c->ccbse ? sxl_ccbse_run(s, &co) : sxl_session_explore(s, seeds);
   if (!r) r = sxl_session_finish(s);
+  for (int more; !r && (more = sxl_cut_next_round(s));) /* --cut adaptive */
+    r = more < 0 ? -1 : sxl_session_explore(s, seeds) || sxl_session_finish(s) ? -1 : 0;
+  if (!r && c->cut_then_full) r = full_after_cut(c, s);
   if (!r) sxl_targets_report(s);
   if (!c->quiet) {
     uint64_t l, tl, ins, ti;
@@ -1162,6 +1207,14 @@ static sxl_session *load_session(cli *c) {
 static sxl_session *open_session(cli *c) {
   sxl_session *s = load_session(c);
   if (!s) return NULL;
+  /* before anything translates a function: translations take the plan */
+  s->quiet = c->quiet;
+  if (!c->cut && symx_option_get(c->ctx, "max_call_depth")) c->cut = "none";
+  if (c->cut && sxl_cuts_setup(s, c->cut, c->cut_budget_ms, c->emit_given & 4, c->emit_given & 8,
+                              c->print_cuts)) {
+    sxl_session_free(s);
+    return NULL;
+  }
   s->exit_on_error = c->exit_on_error;
   s->exit_kinds = c->exit_kinds;
   s->x.ext_calls = c->ext_calls;
@@ -1280,6 +1333,7 @@ static int run(cli *c, int argc, char **argv) {
             c->ccbse == 2 ? "mix-ccbse" : "ccbse", c->ecfg.fn ? " and no --entry" : "");
     return 2;
   }
+  if (sxl_cuts_check_args(c->cut, c->cut_budget_ms)) return 2;
   if (check_outdir(c)) return SXL_EXIT_CANNOT;
   sxl_session *s = open_session(c);
   if (!s) return SXL_EXIT_CANNOT;
@@ -1309,6 +1363,7 @@ int main(int argc, char **argv) {
   c.afl_name = "symx";
   c.afl_seed_ms = 10000;
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
+  c.cut_budget_ms = 1000;
   c.stats_interval_ms = 1000; /* KLEE's default */
   c.statics = (sxl_static_limits){1, 1, 1, 1, 1000}; /* KLEE's defaults: no limits, 1000 forks */
   c.entry_depth = 2; /* --entry: pointers two deep (entry.c) */

@@ -45,6 +45,7 @@ static int successors(const sxl_fn *fn, uint32_t pc, uint32_t next[2]) {
     next[0] = fn->edges[in->b].target;
     next[1] = pc + 1;
     return 2;
+  case OP_CUT: next[0] = in->b; return 1;
   case OP_RET:
   case OP_UNREACHABLE: return 0;
   default: next[0] = pc + 1; return pc + 1 < fn->ncode;

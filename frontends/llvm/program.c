@@ -5,6 +5,7 @@
 ** unsupported instructions. Functions are translated later (translate.c).
 */
 #include "prog_impl.h"
+#include "cuts.h"
 
 #include <llvm-c/DebugInfo.h>
 
@@ -316,6 +317,7 @@ void sxl_prog_free(sxl_prog *p) {
   free(p->files);
   for (uint32_t i = 0; i < p->nmsgs; i++) free(p->msgs[i]);
   free(p->msgs);
+  sxl_cutplan_free(p->cuts);
   if (p->td) LLVMDisposeTargetData(p->td);
   if (p->mod) LLVMDisposeModule(p->mod);
   free(p);

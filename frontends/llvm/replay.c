@@ -90,9 +90,15 @@ int sxl_replay_tests(sxl_session *s, const char *const *files, int nfiles,
     r = one < 0 ? -1 : 0;
   }
   if (r < 0) fprintf(stderr, "symx-llvm: %s\n", s->err[0] ? s->err : "replay: out of memory");
+  /* the coverage of this program (e.g. the original of a --cut run's tests) */
+  uint64_t lines = 0, tl = 0, ins = 0, ti = 0;
+  for (uint32_t i = 0; i < s->prog->nfns && !r; i++)
+    if (s->prog->fns[i].defined && !s->prog->fns[i].is_libc) sxl_prog_translate(s->prog, i);
+  if (!r) sxl_session_coverage(s, &lines, &tl, &ins, &ti);
   if (!quiet)
     fprintf(stderr, "symx-llvm: done: %zu tests replayed, %" PRIu64 " errors, %" PRIu64
-                    " instructions\n", ran, s->nerrors, s->x.instructions);
+                    " instructions, coverage %" PRIu64 "/%" PRIu64 " lines, %" PRIu64 "/%" PRIu64
+                    " LLVM instructions\n", ran, s->nerrors, s->x.instructions, lines, tl, ins, ti);
   names_free(&l);
   return r || bad ? 2 : 0;
 }

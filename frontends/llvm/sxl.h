@@ -76,6 +76,8 @@ enum sxl_op {
   OP_BITS,    /* dst = bswap (flag 0), cttz (1) or ctlz (2) of a, width w
               ** (inline assembly, asm.c) */
   OP_UNSUPPORTED, /* imm = message index; flag SXL_UNSUP_ASM: inline assembly */
+  OP_CUT,     /* a cut edge's stub (cuts.h): a = 1 + loop or 0, b = the edge's target,
+              ** c = the stub return */
   OP_COUNT_
 };
 
@@ -205,6 +207,7 @@ typedef struct sxl_prog {
   uint32_t main_fn;
   int keep_src;     /* translations record sxl_fn.src (--debug-print-instructions) */
   int switch_type;  /* SXL_SWITCH_*: how a switch forks (before translation) */
+  struct sxl_cutplan *cuts; /* --cut: the edges translations cut (cuts.h), or NULL */
   char err[512];
 } sxl_prog;
 

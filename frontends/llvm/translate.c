@@ -5,6 +5,7 @@
 ** an instruction we cannot run becomes OP_UNSUPPORTED with its message.
 */
 #include "translate.h"
+#include "cuts.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -860,6 +861,7 @@ int sxl_prog_translate(sxl_prog *p, uint32_t fi) {
     free(t.src);
     free(t.ninst);
   }
+  if (!rc && p->cuts && sxl_cut_apply(p, fi, t.block_start, nb, t.edge_block)) rc = -1;
   free(t.edge_block);
   free(t.block_start);
   sxl_pmap_free(&t.slots);

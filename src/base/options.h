@@ -33,6 +33,9 @@
 #define SX_UNKNOWN_VALUES(E) E(UNKNOWN, DROP, drop) E(UNKNOWN, RETRY, retry)
 #define SX_KILL_VALUES(E) E(KILL, SEARCHER, searcher) E(KILL, RANDOM, random)
 #define SX_SEEDMATCH_VALUES(E) E(SEEDMATCH, NAME, name) E(SEEDMATCH, POSITION, position)
+/* what a loop or depth cut does (src/cuts): end the path with a test case,
+** or return from the function with a fresh symbolic or a zero value */
+#define SX_CUTPOLICY_VALUES(E) E(CUTPOLICY, END, end) E(CUTPOLICY, SYMBOLIC, symbolic) E(CUTPOLICY, ZERO, zero)
 
 #define SX_ENUM_CONST_(P, C, n) SX_##P##_##C,
 #define SX_ENUM_NAME_(P, C, n) "|" #n
@@ -52,6 +55,7 @@ enum { SX_SEEDMATCH_VALUES(SX_ENUM_CONST_) };
 enum { SX_CCSEARCH_VALUES(SX_ENUM_CONST_) };
 enum { SX_CCORDER_VALUES(SX_ENUM_CONST_) };
 enum { SX_CCQUEUE_VALUES(SX_ENUM_CONST_) };
+enum { SX_CUTPOLICY_VALUES(SX_ENUM_CONST_) };
 
 #define SX_OPTIONS(OPTION)                                                                     \
   OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
@@ -81,14 +85,17 @@ enum { SX_CCQUEUE_VALUES(SX_ENUM_CONST_) };
   OPTION(concolic_order, ENUM, SX_CCORDER_OASIS, 0, SX_LAST(SX_CCORDER_VALUES), SX_NAMES(SX_CCORDER_VALUES), "concolic: order of a run's constraints (oasis: dangerous and new, dangerous, new, rest)") \
   OPTION(concolic_queue, ENUM, SX_CCQUEUE_FIFO, 0, SX_LAST(SX_CCQUEUE_VALUES), SX_NAMES(SX_CCQUEUE_VALUES), "concolic generational: a run's constraints all before the next run's (fifo, Oasis's Listing 2), or the lowest-ranked constraint of any run first (rank)") \
   OPTION(concolic_search, ENUM, SX_CCSEARCH_GENERATIONAL, 0, SX_LAST(SX_CCSEARCH_VALUES), SX_NAMES(SX_CCSEARCH_VALUES), "concolic: generational (SAGE, Oasis) or dfs (the last constraint first)") \
+  OPTION(cut_policy, ENUM, SX_CUTPOLICY_END, 0, SX_LAST(SX_CUTPOLICY_VALUES), SX_NAMES(SX_CUTPOLICY_VALUES), "past max_loop_iterations or max_call_depth (or at a front end's cut): end the path with a test case, or return from the function with a fresh symbolic or a zero value") \
   OPTION(directed_revival, BOOL, 1, 0, 1, "", "with a distance (symx_engine_set_distance): a pending state nearer to a target than the active one picked is revived first") \
   OPTION(dump_states_on_halt, BOOL, 1, 0, 1, "", "states left when a limit halts the exploration get test cases (emit_tests permitting)") \
   OPTION(emit_all_errors, BOOL, 1, 0, 1, "", "every error path gets a test case (0: the first per error kind and location; later ones are only reported to on_test, with number 0)") \
   OPTION(emit_tests, ENUM, SX_EMIT_ALL, 0, SX_LAST(SX_EMIT_VALUES), SX_NAMES(SX_EMIT_VALUES), "which terminated paths get test cases") \
   OPTION(fastsat_cex_fork, BOOL, 0, 0, 1, "", "fast-sat tier c (cached models) at every fork, not only at revival") \
+  OPTION(max_call_depth, INT, 0, 0, INT64_MAX, "", "calls not yet returned a path may have (symx_state_call; 0 = none): past it, cut_policy") \
   OPTION(max_depth, INT, 0, 0, INT64_MAX, "", "fork depth limit (0 = none)")                   \
   OPTION(max_forks, INT, 0, 0, INT64_MAX, "", "fork limit (0 = none)")                         \
   OPTION(max_instructions, INT, 0, 0, INT64_MAX, "", "instruction limit (0 = none)")           \
+  OPTION(max_loop_iterations, INT, 0, 0, INT64_MAX, "", "runs of a loop's body per frame (symx_state_loop; 0 = none): the back edge that would start one more is cut per cut_policy") \
   OPTION(max_memory, INT, 2000, 0, INT64_MAX, "", "memory cap of the whole process: resident MiB (0 = none)") \
   OPTION(max_states, INT, 0, 0, INT64_MAX, "", "live state limit (0 = none)")                  \
   OPTION(max_time, TIME, 0, 0, INT64_MAX, "", "exploration time limit (0 = none)")             \

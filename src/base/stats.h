@@ -119,7 +119,11 @@
   STAT(acache_inserts, "alpha cache: entries stored")                                \
   STAT(acache_evictions, "alpha cache: entries dropped for space")                   \
   STAT(acache_loaded, "alpha cache: entries read from its directory")                \
-  STAT(acache_rebuilt, "alpha cache: directories emptied (corrupted, or another program)")
+  STAT(acache_rebuilt, "alpha cache: directories emptied (corrupted, or another program)") \
+  STAT(cuts_loop, "loop cuts: back edges past max_loop_iterations")                    \
+  STAT(cuts_depth, "depth cuts: calls past max_call_depth")                            \
+  STAT(cuts_front, "cuts the front end asked for (symx_state_cut)")                    \
+  STAT(cut_returns, "cuts that returned from the function (cut_policy symbolic, zero)")
 
 enum {
 #define SX_STAT_ENUM_(N, HELP) SX_STAT_##N,

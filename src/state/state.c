@@ -36,6 +36,7 @@ sx_state *sx_state_fork(sx_pools *ps, sx_state *st, uint64_t id, void *payload) 
   c->factors_len = st->factors_len;
   c->witness = sx_assign_share(st->witness);
   if ((c->inorder = st->inorder)) c->inorder->refs++;
+  c->cuts = sx_cuts_share(st->cuts);
   c->depth = st->depth;
   c->status = st->status;
   c->flags = st->flags & SX_SF_COVNEW;
@@ -47,6 +48,7 @@ void sx_state_destroy(sx_pools *ps, sx_state *st) {
   sx_factors_release(st->factors);
   symx_assign_free(st->witness);
   sx_inorder_release(ps->ctx, st->inorder);
+  sx_cuts_release(ps->ctx, st->cuts);
   if (st->pcond) sx_expr_release_nonnull(st->pcond);
   sx_strfree(ps->ctx, st->msg);
   sx_strfree(ps->ctx, st->loc);

@@ -64,6 +64,7 @@ struct symx_state {
   char *loc;             /* an error side's location (symx_state_set_location's) or NULL */
   struct sx_seedset *seeds; /* seeds still consistent with the path (engine/seeds.c) or NULL */
   sx_inorder *inorder;   /* inputs the path made (symx_state_new_input), or NULL */
+  struct sx_cuts *cuts;  /* call depth and loop counts (cuts/cuts.c), shared copy-on-write, or NULL */
   uint32_t depth;
   uint32_t factors_len;   /* constraints of cs that factors covers */
   uint32_t pos[SX_SLOTS]; /* searchers' positions */
@@ -111,6 +112,9 @@ SX_INTERNAL void sx_state_destroy(sx_pools *ps, sx_state *st);
 /* inorder.c: input_id joins st's inputs (once); release of a list. */
 SX_INTERNAL int sx_state_add_input(symx_ctx *ctx, sx_state *st, uint32_t input_id);
 SX_INTERNAL void sx_inorder_release(symx_ctx *ctx, sx_inorder *o);
+/* cuts/cuts.c: a reference to a state's cut counts is dropped */
+SX_INTERNAL void sx_cuts_release(symx_ctx *ctx, struct sx_cuts *c);
+SX_INTERNAL struct sx_cuts *sx_cuts_share(struct sx_cuts *c);
 
 /* st's factors brought up to date with its whole path (borrowed; NULL is
 ** the empty version). On OOM *ok = false (and NULL). */

@@ -1,0 +1,180 @@
+#!/usr/bin/python3
+"""cuts.py — Converse's cuts (issue 19; thesis Tables 5.2, 5.7-5.9, A.1).
+
+Programs: the six toys of bench/cuts/*.c, written from the thesis's
+descriptions (double_loop, loop_switch: its Figures 3.1 and 3.5), and with
+--real the real programs of bench/real_programs.py already built under
+--real-work (PROG.bc). Each runs under every --cut mode (0 = none, 2
+keypath, 3 keypath-once, 4 depth, 5 loop, adaptive) in pending and eager
+mode, with the solver chain's caches (branch and counterexample cache) on
+and off, each run under the same --max-time. The tests of every run (all
+of them: --write-tests=all) are replayed on the original program
+(symx-llvm --replay-ktest-dir; with adaptive also its earlier rounds'
+tests, OUTDIR/round-N), which reports the coverage of the original.
+
+Per run (one JSON object per line): wall time and solver queries of the
+exploration (stats.json: solver_queries, the engine's backend_queries),
+instructions run, paths, tests, LLVM instructions covered on the
+original; then per (program, mode, caches) and cut mode the ratios to mode
+0 of the same group: speedup (mode 0's time / its time; none when mode 0
+ran under 5 ms), queries and instructions (its / mode 0's) and coverage of
+the original as % of mode 0's; last one summary object.
+
+The toys' runs are repeated (--repeat, default 3) and the least wall time
+kept: their counts are deterministic, their milliseconds are not.
+
+usage: cuts.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--only NAME]
+               [--modes 0,2,...] [--engine-modes pending,eager] [--caches 1,0]
+               [--repeat N] [--real] [--real-time S] [--real-work DIR]
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+TOYS = ["double_loop", "loop_switch", "double_cond", "get_sign", "simple_switch", "add_ints"]
+CUTS = {"0": "none", "2": "keypath", "3": "keypath-once", "4": "depth", "5": "loop",
+        "adaptive": "adaptive"}
+# bench/real_programs.py's programs: bitcode under the work directory, arguments
+REAL = {"bc": ("bc-*/bc/bc.bc", ["--sym-stdin", "20"]),
+        "m4": ("m4-*/src/m4.bc", ["-G", "-H37", "--sym-arg", "2", "--sym-arg", "5", "--sym-stdin", "20"])}
+
+
+def toy_bitcode(a, name, work):
+    bc = os.path.join(work, name + ".bc")
+    subprocess.run(["clang-14", "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
+                    "-I" + os.path.join(ROOT, "include"), os.path.join(HERE, "cuts", name + ".c"),
+                    "-o", bc], check=True)
+    return bc
+
+
+def replay(a, bc, prog_args, od, libc):
+    """Coverage of the original: (lines, total lines, instructions, total)."""
+    dirs = []  # adaptive rounds' and --cut-then-full's tests are in subdirectories
+    for d in [od] + sorted(glob.glob(os.path.join(od, "round-*"))) + glob.glob(os.path.join(od, "cut")):
+        dirs += ["--replay-ktest-dir", d]
+    p = subprocess.run([a.symx, "--no-progress", "--libc", libc] + dirs + [bc] + prog_args,
+                       capture_output=True, text=True, errors="replace", timeout=3600)
+    m = re.search(r"coverage (\d+)/(\d+) lines, (\d+)/(\d+) LLVM instructions", p.stderr)
+    if not m:
+        raise SystemExit("replay failed: %s" % p.stderr[-800:])
+    return [int(x) for x in m.groups()]
+
+
+def one_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, repeat):
+    """The run's figures; the wall time the least of --repeat runs (the
+    runs are deterministic: only the time varies, with the machine's load)."""
+    walls = []
+    for k in range(repeat):
+        r = explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, k)
+        walls.append(r["wall_s"])
+    r["wall_s"] = min(walls)
+    return r
+
+
+def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, k):
+    od = os.path.join(work, "o-%s-%s-%s-%d-%d" % (prog, cut, mode, caches, k))
+    cmd = [a.symx, "--quiet", "--no-progress", "--libc", libc, "--mode", mode,
+           "--max-time", "%ds" % seconds, "--write-tests=all", "--output-dir", od,
+           "--use-branch-cache=%s" % ("true" if caches else "false"),
+           "--use-cex-cache=%s" % ("true" if caches else "false"), "--cut", CUTS[cut], bc] + prog_args
+    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=seconds * 4 + 120)
+    if p.returncode not in (0, 1, 3):
+        raise SystemExit("symx-llvm failed (%d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr[-800:]))
+    st = json.load(open(os.path.join(od, "stats.json")))
+    cov = replay(a, bc, prog_args, od, libc)
+    return {"program": prog, "cut": cut, "mode": mode, "caches": caches, "limit_s": seconds,
+            "wall_s": st["wall_s"], "solver_queries": st["solver_queries"],
+            "backend_queries": st["engine"].get("backend_queries", 0), "paths": st["paths"],
+            "instructions": st["instructions"],
+            "tests": st["tests"], "orig_covered_instructions": cov[2], "orig_total_instructions": cov[3],
+            "orig_covered_lines": cov[0], "orig_total_lines": cov[1]}
+
+
+def ratios(rows):
+    """Each run against mode 0 of its (program, mode, caches) group."""
+    base = {(r["program"], r["mode"], r["caches"]): r for r in rows if r["cut"] == "0"}
+    out = []
+    for r in rows:
+        b = base.get((r["program"], r["mode"], r["caches"]))
+        if not b or r["cut"] == "0":
+            continue
+        out.append({"program": r["program"], "cut": r["cut"], "mode": r["mode"], "caches": r["caches"],
+                    # times under 5 ms are too coarse (stats.json has ms) for a ratio
+                    "speedup": round(b["wall_s"] / r["wall_s"], 2)
+                    if r["wall_s"] > 0 and b["wall_s"] >= 0.005 else None,
+                    "instructions_ratio": round(r["instructions"] / b["instructions"], 3)
+                    if b["instructions"] else None,
+                    "queries_ratio": round(r["solver_queries"] / b["solver_queries"], 3)
+                    if b["solver_queries"] else None,
+                    "coverage_pct_of_mode0": round(100.0 * r["orig_covered_instructions"]
+                                                   / b["orig_covered_instructions"], 1)
+                    if b["orig_covered_instructions"] else None})
+    return out
+
+
+def summary(rat):
+    """Per cut mode: mean coverage % of mode 0, runs at >= 100%, median speedup."""
+    s = {}
+    for cut in CUTS:
+        rs = [r for r in rat if r["cut"] == cut and r["coverage_pct_of_mode0"] is not None]
+        if not rs:
+            continue
+        sp = sorted(r["speedup"] for r in rs if r["speedup"] is not None)
+        s[cut] = {"runs": len(rs),
+                  "mean_coverage_pct": round(sum(r["coverage_pct_of_mode0"] for r in rs) / len(rs), 1),
+                  "runs_at_least_mode0": sum(r["coverage_pct_of_mode0"] >= 100 for r in rs),
+                  "min_coverage_pct": min(r["coverage_pct_of_mode0"] for r in rs),
+                  "median_speedup": sp[len(sp) // 2] if sp else None}
+    return s
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", default=os.path.join(ROOT, "build", "frontends", "llvm", "symx-llvm"))
+    ap.add_argument("--time", type=int, default=10, help="limit per toy run (s)")
+    ap.add_argument("--only", action="append", help="a program (repeatable)")
+    ap.add_argument("--modes", default="0,2,3,4,5,adaptive")
+    ap.add_argument("--engine-modes", default="pending,eager")
+    ap.add_argument("--caches", default="1,0")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per configuration (least time)")
+    ap.add_argument("--real", action="store_true", help="also bc and m4 (bench/real_programs.py's)")
+    ap.add_argument("--real-time", type=int, default=60)
+    ap.add_argument("--real-work", default="/work/tmp/rp10")
+    a = ap.parse_args()
+    cuts = a.modes.split(",")
+    if "0" not in cuts:
+        cuts.insert(0, "0")
+    rows = []
+    with tempfile.TemporaryDirectory() as work:
+        progs = [(t, toy_bitcode(a, t, work), [], "min", a.time) for t in TOYS
+                 if not a.only or t in a.only]
+        if a.real:
+            for name, (pat, args) in REAL.items():
+                bcs = glob.glob(os.path.join(a.real_work, pat))
+                if bcs and (not a.only or name in a.only):
+                    progs.append((name, bcs[0], args, "full", a.real_time))
+        for prog, bc, args, libc, seconds in progs:
+            for mode in a.engine_modes.split(","):
+                for caches in [int(c) for c in a.caches.split(",")]:
+                    for cut in cuts:
+                        repeat = max(1, a.repeat) if libc == "min" else 1  # real programs: once
+                        r = one_run(a, prog, bc, args, libc, cut, mode, caches, seconds, work, repeat)
+                        rows.append(r)
+                        print(json.dumps(r), flush=True)
+    rat = ratios(rows)
+    for r in rat:
+        print(json.dumps(dict(r, ratio=True)))
+    print(json.dumps({"summary": summary(rat), "limit_s": a.time,
+                      "command": " ".join(["bench/cuts.py"] + sys.argv[1:])}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+/*
+** cuts.h — Converse's cuts in symx-llvm (paper 003): a plan computed on
+** the loaded bitcode (cutplan.c: loops from the CFG's back edges; key paths
+** by a cycle-breaking DFS under a time budget per function), the edges it
+** cuts turned into OP_CUT stubs as functions are translated, and what the
+** stubs and calls do at run time (cutrun.c, through libsymx's cut hooks).
+*/
+#ifndef SXL_CUTS_H
+#define SXL_CUTS_H
+
+#include "cutsession.h"
+#include "exec_impl.h"
+
+/* --cut MODE: Converse's modes 5 (loop), 4 (depth), 2 (keypath), 3
+** (keypath-once), 1 (allpaths); adaptive is loop with a rising bound. */
+enum sxl_cut_mode {
+  SXL_CUT_NONE = 0, SXL_CUT_LOOP, SXL_CUT_DEPTH, SXL_CUT_KEYPATH, SXL_CUT_KEYPATH_ONCE,
+  SXL_CUT_ALLPATHS, SXL_CUT_ADAPTIVE
+};
+
+/* A cut CFG edge between blocks (numbered in function order). */
+typedef struct sxl_cutedge {
+  uint32_t from, to;
+  uint32_t loop; /* 1 + the loop's id (its header block) for a back edge; 0: a static cut */
+} sxl_cutedge;
+
+typedef struct sxl_cutfn {
+  sxl_cutedge *e;
+  uint32_t n, cap;
+  uint32_t keypath;   /* blocks on the longest acyclic entry-to-exit path found */
+  uint32_t ret_width; /* an integer return's width (a fresh value may replace it), else 0 */
+  uint32_t ret_pc;    /* the stub return's instruction once translated, UINT32_MAX none */
+  int planned;        /* the plan covers this function */
+  int budget_out;     /* the budget ended the search: the key path may be longer */
+} sxl_cutfn;
+
+typedef struct sxl_cutplan {
+  int mode;
+  uint32_t nfns;
+  sxl_cutfn *fns;      /* per sxl_prog.fns index */
+  uint64_t loops;      /* back edges found (loop mode) */
+  uint64_t cut_edges;  /* edges cut (all modes) */
+  uint32_t budget_out; /* functions whose search the budget ended */
+  /* adaptive: coverage (LLVM instructions) at the last check, instructions
+  ** then, checks every window instructions, bound raises so far */
+  uint64_t covered, mark, window, raises;
+  int off;             /* --cut-then-full's second run: stubs and calls as uncut */
+  uint64_t start_ms, rounds, round_cuts; /* adaptive rounds: start, how many, loop cuts before */
+  int64_t limit_ms;    /* the run's max_time (0: none) */
+} sxl_cutplan;
+
+/* The mode of a --cut name, or -1 when it is none. */
+int sxl_cut_mode(const char *name);
+/* The plan for p's defined, non-libc functions; NULL with the reason in
+** err (budget_ms <= 0, out of memory). */
+sxl_cutplan *sxl_cutplan_new(sxl_prog *p, int mode, int64_t budget_ms, char *err, size_t len);
+void sxl_cutplan_free(sxl_cutplan *c);
+/* translate.c: the plan's cut edges of function fi (just translated) go
+** through OP_CUT stubs; -1 when out of memory. */
+int sxl_cut_apply(sxl_prog *p, uint32_t fi, const uint32_t *block_start, uint32_t nb,
+                  const uint32_t *edge_block);
+/* exec.c: an OP_CUT stub (a = 1 + loop, 0: a static cut; b = the edge's
+** target; c = the stub return). Sets the top frame's pc. */
+int sxl_cut_op(run *r, const sxl_ins *in);
+/* frames.c: a call entered its frame (SXL_CONTINUE, or the path ended), a
+** frame is about to return. */
+int sxl_cut_enter(run *r);
+void sxl_cut_leave(run *r);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+** cutsession.h — --cut on a session (cutsession.c), for main.c and
+** driver.c (without the interpreter's headers).
+*/
+#ifndef SXL_CUTSESSION_H
+#define SXL_CUTSESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* cutsession.c: the plan for --cut MODE on s's program (its message on
+** stderr unless quiet); policy_given, bound_given: the command line set
+** cut_policy, max_loop_iterations (else zero and 1); print: the plan on
+** stdout (--print-cuts). 0, or -1 when the run cannot go on (said on
+** stderr). */
+struct sxl_session;
+int sxl_cuts_setup(struct sxl_session *s, const char *mode, int64_t budget_ms, int policy_given,
+                   int bound_given, int print);
+/* --cut MODE and --cut-budget checked before anything is made: 0, or -1
+** (said on stderr). */
+int sxl_cuts_check_args(const char *mode, int64_t budget_ms);
+/* --cut-then-full, between the runs: the cut run's test files move from
+** the output directory to its subdirectory cut (named in dir), and the
+** cuts are off from now on. 0, or -1 with s->err set. */
+int sxl_cuts_off(struct sxl_session *s, char *dir, size_t len);
+/* --cut adaptive, after a run: 1 when it ended with loops cut and time is
+** left: its tests moved to OUTDIR/round-N, the bound doubled, max_time the
+** time left; run again. 0: done; -1 with s->err set. */
+int sxl_cut_next_round(struct sxl_session *s);
+/* After each run of a state: adaptive mode doubles max_loop_iterations when
+** a window of instructions covered nothing new. */
+void sxl_cut_tick(struct sxl_session *s);
+
+#endif

@@ -1,0 +1,162 @@
+/*
+** cuts.c — loop and depth cuts (Converse, paper 003, done per state instead
+** of by rewriting the program): per state the call depth and the back edges
+** each (frame, loop) took, shared copy-on-write between the states of a
+** fork; past max_call_depth or max_loop_iterations, or where the front end
+** cuts, the option cut_policy says what happens.
+*/
+#include "engine/engine.h"
+#include "alloc.h"
+#include "error.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct sx_cut_loop {
+  uint32_t depth, loop; /* the frame (its depth) and the front end's loop id */
+  uint64_t count;       /* back edges taken */
+} sx_cut_loop;
+
+/* The loops of the frames on the path, innermost last. */
+struct sx_cuts {
+  uint32_t refs, depth, returns, n, cap;
+  sx_cut_loop e[];
+};
+
+static size_t cuts_size(uint32_t cap) { return sizeof(struct sx_cuts) + (size_t)cap * sizeof(sx_cut_loop); }
+
+struct sx_cuts *sx_cuts_share(struct sx_cuts *c) {
+  if (c) c->refs++;
+  return c;
+}
+
+void sx_cuts_release(symx_ctx *ctx, struct sx_cuts *c) {
+  if (c && --c->refs == 0) sx_free(ctx, c, cuts_size(c->cap));
+}
+
+/* st's counts, its own (unshared) with room for one more loop; NULL on OOM. */
+static struct sx_cuts *own(symx_ctx *ctx, sx_state *st) {
+  struct sx_cuts *o = st->cuts;
+  if (o && o->refs == 1 && o->n < o->cap) return o;
+  uint32_t n = o ? o->n : 0, cap = n < 4 ? 8 : 2 * n;
+  struct sx_cuts *c = sx_alloc(ctx, cuts_size(cap));
+  if (!c) return NULL;
+  if (o) memcpy(c, o, cuts_size(n));
+  else memset(c, 0, sizeof *c);
+  c->refs = 1;
+  c->cap = cap;
+  sx_cuts_release(ctx, o);
+  return st->cuts = c;
+}
+
+/* SYMX_OK when st is ACTIVE, else a misuse. */
+static int usable(sx_state *st, const char *func) {
+  if (!st) return SYMX_MISUSE;
+  if (st->status != SYMX_ST_ACTIVE)
+    return sx_error(st->eng->ctx, SYMX_MISUSE, func, "state %" PRIu64 " is not active", st->id);
+  return SYMX_OK;
+}
+
+/* The policy's action for a cut. */
+static int apply(sx_state *st, symx_cut *action) {
+  symx_ctx *ctx = st->eng->ctx;
+  if (ctx->opts.cut_policy == SX_CUTPOLICY_END) {
+    *action = SYMX_CUT_END;
+    return SYMX_OK;
+  }
+  SX_INC(ctx, cut_returns);
+  *action = SYMX_CUT_RETURN;
+  return SYMX_OK;
+}
+
+int symx_state_call(symx_state *st, symx_cut *action) {
+  int rc = usable(st, __func__);
+  if (rc != SYMX_OK) return rc;
+  if (!action) return SX_MISUSE(st->eng->ctx, "action is NULL");
+  symx_ctx *ctx = st->eng->ctx;
+  *action = SYMX_CUT_NONE;
+  struct sx_cuts *c = own(ctx, st);
+  if (!c) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  c->depth++;
+  int64_t max = ctx->opts.max_call_depth;
+  if (!max || c->depth <= (uint64_t)max) return SYMX_OK;
+  SX_INC(ctx, cuts_depth);
+  return apply(st, action);
+}
+
+int symx_state_return(symx_state *st) {
+  int rc = usable(st, __func__);
+  if (rc != SYMX_OK || !st->cuts || !st->cuts->depth) return rc;
+  struct sx_cuts *c = own(st->eng->ctx, st);
+  if (!c) return sx_error(st->eng->ctx, SYMX_NOMEM, __func__, "out of memory");
+  while (c->n && c->e[c->n - 1].depth == c->depth) c->n--;
+  c->depth--;
+  return SYMX_OK;
+}
+
+/* The innermost frame's entry of loop, or NULL. */
+static sx_cut_loop *find(const struct sx_cuts *c, uint32_t loop) {
+  for (uint32_t i = c ? c->n : 0; i-- > 0 && c->e[i].depth == c->depth;)
+    if (c->e[i].loop == loop) return (sx_cut_loop *)&c->e[i];
+  return NULL;
+}
+
+int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
+  int rc = usable(st, __func__);
+  if (rc != SYMX_OK) return rc;
+  if (!action) return SX_MISUSE(st->eng->ctx, "action is NULL");
+  symx_ctx *ctx = st->eng->ctx;
+  *action = SYMX_CUT_NONE;
+  struct sx_cuts *c = own(ctx, st);
+  if (!c) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  sx_cut_loop *e = find(c, loop);
+  if (!e) {
+    e = &c->e[c->n++];
+    *e = (sx_cut_loop){c->depth, loop, 0};
+  }
+  e->count++;
+  int64_t max = ctx->opts.max_loop_iterations;
+  if (!max || e->count < (uint64_t)max) return SYMX_OK;
+  SX_INC(ctx, cuts_loop);
+  return apply(st, action);
+}
+
+int symx_state_cut(symx_state *st, symx_cut *action) {
+  int rc = usable(st, __func__);
+  if (rc != SYMX_OK) return rc;
+  if (!action) return SX_MISUSE(st->eng->ctx, "action is NULL");
+  SX_INC(st->eng->ctx, cuts_front);
+  return apply(st, action);
+}
+
+symx_expr *symx_state_cut_value(symx_state *st, unsigned width) {
+  if (usable(st, __func__) != SYMX_OK) return NULL;
+  symx_ctx *ctx = st->eng->ctx;
+  if (width < 1 || width > 64) {
+    sx_error(ctx, SYMX_MISUSE, __func__, "width %u is not 1..64", width);
+    return NULL;
+  }
+  if (ctx->opts.cut_policy != SX_CUTPOLICY_SYMBOLIC) return symx_const(ctx, width, 0);
+  struct sx_cuts *c = own(ctx, st);
+  if (!c) {
+    sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+    return NULL;
+  }
+  char name[32];
+  snprintf(name, sizeof name, "cut.%" PRIu32, c->returns++);
+  symx_expr *a = symx_array_input(ctx, name, 8, 32);
+  symx_expr *v = a ? symx_read_le(ctx, a, 0, 8) : NULL;
+  symx_expr_release(a);
+  if (!v || width == 64) return v;
+  symx_expr *t = symx_extract(ctx, v, width - 1, 0);
+  symx_expr_release(v);
+  return t;
+}
+
+uint32_t symx_state_call_depth(const symx_state *st) { return st && st->cuts ? st->cuts->depth : 0; }
+
+uint64_t symx_state_loop_count(const symx_state *st, uint32_t loop) {
+  const sx_cut_loop *e = st ? find(st->cuts, loop) : NULL;
+  return e ? e->count : 0;
+}

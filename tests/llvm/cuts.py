@@ -1,0 +1,231 @@
+#!/usr/bin/python3
+"""symx-llvm --cut (issue 19: Converse's loop and depth cuts, no recompilation).
+
+  plans        --print-cuts on hand-made CFGs (cuts/early.ll: an early
+               return and a diamond; cuts/nested.ll: nested loops) in every
+               mode equal the edges computed by hand (see the files' block
+               numbers)
+  paths        cuts/loop.c (a loop over a symbolic count) and cuts/depth.c
+               (recursion over a symbolic depth): the paths of a cut run
+               equal the distinct paths of the cut program run on every
+               input (a brute-force model in this file); cuts/retsig.c: cut
+               returns keep the function's type (short: 0 or a fresh value;
+               a pointer: NULL), path counts worked out in the file
+  replay       the tests of every mode's run of bench/cuts/loop_switch.c
+               replay on the original program with symx-llvm
+               (--replay-ktest-dir: every test runs, coverage on the
+               original reported; loop mode covers what the uncut run's
+               tests cover) and natively (libsymx-replay, KTEST_FILE): each
+               exit status equals the original's on the test's input
+  then full    --cut-then-full: the cut run's tests move to OUTDIR/cut and
+               seed a run of the original, which finds all its paths
+  bad input    an unknown mode, a budget of 0: exit 2 and a message naming
+               it; a loop cut on a program without loops: a warning, the run
+               goes on
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+PROBLEMS = []
+
+# --print-cuts by hand: the blocks as numbered in the files' comments
+PLANS = {
+    ("early.ll", "loop"): "",
+    ("early.ll", "depth"): "keypath 5: 2->3 2->4",             # blocks at depth 3 lose their edges
+    ("early.ll", "keypath"): "keypath 5: 2->3 1->2",           # 5 -> 3 blocks, then 4 -> 2
+    ("early.ll", "keypath-once"): "keypath 5: 2->3",
+    ("early.ll", "allpaths"): "keypath 5: 0->5 2->3 1->2",     # each path's middle edge
+    ("nested.ll", "loop"): "keypath 0: 4->3(loop 3) 5->1(loop 1)",
+    ("nested.ll", "depth"): "keypath 3: 1->2 1->6",
+    ("nested.ll", "keypath"): "keypath 3: 1->6",
+    ("nested.ll", "keypath-once"): "keypath 3: 1->6",
+    ("nested.ll", "allpaths"): "keypath 3: 1->6",
+}
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        PROBLEMS.append(what)
+
+
+def symx(a, args, cwd):
+    r = subprocess.run([a.symx, "--no-progress", "-I", a.include] + args, cwd=cwd,
+                       capture_output=True, text=True, timeout=600)
+    return r.returncode, r.stdout, r.stderr
+
+
+def explore(a, work, name, src, args):
+    out = os.path.join(work, name)
+    rc, so, se = symx(a, ["--quiet", "--write-tests=all", "--output-dir", out] + args + [src], work)
+    st = json.load(open(os.path.join(out, "stats.json"))) if os.path.exists(os.path.join(out, "stats.json")) else {}
+    return rc, so, se, out, st
+
+
+def check_plans(a, work):
+    for (f, mode), want in sorted(PLANS.items()):
+        rc, so, se, _, _ = explore(a, work, "plan-%s-%s" % (f, mode), os.path.join(a.dir, f),
+                                   ["--print-cuts", "--cut", mode])
+        line = next((l for l in so.splitlines() if l.startswith("cut main ")), "")
+        got = line[len("cut main "):].rstrip(":") if line else None
+        if mode == "loop" and f == "early.ll":
+            check(rc == 0 and "no loop" in se, "%s --cut loop: warned (no loop), ran (rc %d)" % (f, rc))
+            continue
+        check(rc == 0 and got == want, "%s --cut %s: %r (want %r)" % (f, mode, got, want))
+
+
+def loop_model(k):
+    """loop.c's paths under bound k: the exits at n < k and one cut."""
+    return len({n if k == 0 or n < k else "cut" for n in range(256)})
+
+
+def depth_model(bound):
+    """depth.c's paths: f's branches at each depth, a call past bound cut."""
+    def f(d, depth):
+        if bound and depth > bound:
+            return ("cut",)
+        return ("ret",) if d == 0 else ("rec",) + f(d - 1, depth + 1)
+    return len({f(x & 7, 1) for x in range(256)})
+
+
+def check_paths(a, work):
+    loop = os.path.join(a.dir, "loop.c")
+    for k in (1, 2, 3, 5):
+        rc, _, _, _, st = explore(a, work, "loop%d" % k, loop,
+                                  ["--cut", "loop", "--max-loop-iterations", str(k)])
+        check(rc == 0 and st.get("paths") == loop_model(k),
+              "loop.c --cut loop, bound %d: %s paths (model %d)" % (k, st.get("paths"), loop_model(k)))
+    rc, _, _, _, st = explore(a, work, "loop0", loop, [])
+    check(st.get("paths") == loop_model(0), "loop.c uncut: %s paths (model %d)" % (st.get("paths"), loop_model(0)))
+    depth = os.path.join(a.dir, "depth.c")
+    for b in (0, 1, 2, 4):
+        rc, _, _, _, st = explore(a, work, "depth%d" % b, depth, ["--max-call-depth", str(b)])
+        check(rc == 0 and st.get("paths") == depth_model(b),
+              "depth.c --max-call-depth %d: %s paths (model %d)" % (b, st.get("paths"), depth_model(b)))
+    retsig = os.path.join(a.dir, "retsig.c")
+    for policy, want in (("zero", 3), ("symbolic", 6), ("end", 3)):
+        rc, _, se, _, st = explore(a, work, "retsig-" + policy, retsig,
+                                   ["--cut", "loop", "--cut-policy", policy])
+        check(st.get("paths") == want and rc in (0, 3) and "error" not in se.lower(),
+              "retsig.c --cut loop --cut-policy %s: %s paths (want %d)" % (policy, st.get("paths"), want))
+
+
+def ktest_objects(path):
+    """name -> bytes of a .ktest file."""
+    b = open(path, "rb").read()
+    assert b[:5] in (b"KTEST", b"BOUT\n")
+    ver, = struct.unpack(">I", b[5:9])
+    p = 9
+    nargs, = struct.unpack(">I", b[p:p + 4]); p += 4
+    for _ in range(nargs):
+        n, = struct.unpack(">I", b[p:p + 4]); p += 4 + n
+    if ver > 2:
+        p += 8
+    nobj, = struct.unpack(">I", b[p:p + 4]); p += 4
+    objs = {}
+    for _ in range(nobj):
+        n, = struct.unpack(">I", b[p:p + 4]); p += 4
+        name = b[p:p + n].decode(); p += n
+        sz, = struct.unpack(">I", b[p:p + 4]); p += 4
+        objs[name] = b[p:p + sz]; p += sz
+    return objs
+
+
+def loop_switch_exit(a):
+    """bench/cuts/loop_switch.c's exit status for input a (the original)."""
+    if a < 0:
+        return 255
+    z = 0
+    while a < 12:
+        if 8 <= a < 12:
+            z += 1
+        a += 1
+    return z & 255
+
+
+def replay_coverage(se):
+    m = re.search(r"(\d+) tests replayed, .* coverage (\d+)/(\d+) lines", se)
+    return (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
+
+
+def check_replay(a, work):
+    src = os.path.join(a.bench, "loop_switch.c")
+    exe = os.path.join(work, "loop_switch.native")
+    # -fsanitize=address: as oracle.py, so an ASan build's libsymx-replay links too
+    subprocess.run(["clang-14", "-fsanitize=address", "-g", "-O0", "-I" + a.include, src,
+                    "-L" + a.replay_dir, "-lsymx-replay", "-o", exe], check=True)
+    _, _, _, full, _ = explore(a, work, "ls-full", src, [])
+    rc, _, se = symx(a, ["--replay-ktest-dir", full, src], work)
+    base = replay_coverage(se)
+    check(rc == 0 and base is not None and base[1] > 0, "loop_switch uncut tests replayed: %s" % (base,))
+    for mode in ("loop", "depth", "keypath", "keypath-once", "allpaths", "adaptive"):
+        _, _, _, out, st = explore(a, work, "ls-" + mode, src, ["--cut", mode])
+        dirs = [out] + sorted(glob.glob(os.path.join(out, "round-*")))  # adaptive's rounds
+        tests = sorted(t for d in dirs for t in glob.glob(os.path.join(d, "*.ktest")))
+        rc, _, se = symx(a, sum((["--replay-ktest-dir", d] for d in dirs), []) + [src], work)
+        got = replay_coverage(se)
+        check(rc == 0 and got is not None and got[0] == len(tests) and len(tests) > 0,
+              "loop_switch --cut %s: %d tests replay on the original, coverage %s" % (mode, len(tests), got))
+        if mode in ("loop", "adaptive") and got and base:
+            check(got[1:] == base[1:], "loop_switch --cut %s covers the original as uncut: %s vs %s"
+                  % (mode, got[1:], base[1:]))
+        bad = 0
+        for t in tests:
+            v = struct.unpack("<i", ktest_objects(t)["a"][:4])[0]
+            r = subprocess.run([exe], env=dict(os.environ, KTEST_FILE=t), capture_output=True, timeout=60)
+            bad += r.returncode != loop_switch_exit(v)
+        check(bad == 0, "loop_switch --cut %s: %d tests natively, %d exit statuses differ from the original's"
+              % (mode, len(tests), bad))
+
+
+def check_then_full(a, work):
+    """--cut-then-full: the cut run's tests in OUTDIR/cut, then every path of
+    the original (seeded by them): the paths of both runs."""
+    rc, _, _, out, st = explore(a, work, "then-full", os.path.join(a.dir, "loop.c"),
+                                ["--cut", "loop", "--cut-then-full"])
+    cut_tests = len(glob.glob(os.path.join(out, "cut", "*.ktest")))
+    want = loop_model(1) + loop_model(0)
+    check(rc == 0 and cut_tests == loop_model(1) and st.get("paths") == want
+          and len(glob.glob(os.path.join(out, "*.ktest"))) == loop_model(0),
+          "loop.c --cut loop --cut-then-full: %d cut tests, %s paths in all (want %d)"
+          % (cut_tests, st.get("paths"), want))
+
+
+def check_bad_input(a, work):
+    src = os.path.join(a.dir, "loop.c")
+    rc, _, se = symx(a, ["--cut", "bogus", src], work)
+    check(rc == 2 and "--cut bogus: unknown mode" in se, "--cut bogus: exit %d, %r" % (rc, se.strip()[-120:]))
+    rc, _, se = symx(a, ["--cut", "keypath", "--cut-budget", "0", src], work)
+    check(rc == 2 and "--cut-budget" in se and "more than 0" in se,
+          "--cut-budget 0: exit %d, %r" % (rc, se.strip()[-120:]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--symx", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--bench", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--replay-dir", required=True)
+    a = ap.parse_args()
+    for k in ("symx", "dir", "bench", "include", "replay_dir"):  # runs are in a temporary cwd
+        setattr(a, k, os.path.abspath(getattr(a, k)))
+    with tempfile.TemporaryDirectory() as work:
+        check_plans(a, work)
+        check_paths(a, work)
+        check_replay(a, work)
+        check_then_full(a, work)
+        check_bad_input(a, work)
+    print("%d problems" % len(PROBLEMS))
+    return 1 if PROBLEMS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
