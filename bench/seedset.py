@@ -92,18 +92,22 @@ def fill(template, seed, path):
     write_ktest(path, version, args, sym, new)
 
 
-def template(cmd, exe, args, work, log):
+def template(cmd, exe, args, work, log, names):
     """A test case of the tool on the program: cmd(bc, outdir, seconds) is
     the tool's command line (real_programs.symx_cmd/klee_cmd); the run is
-    short and its first test case is copied to work/template.ktest."""
+    short and its first test case holding every object in names (a path
+    may end before the program made them all) is copied to
+    work/template.ktest."""
     od = os.path.join(work, "template-run")
     shutil.rmtree(od, ignore_errors=True)
     with open(log, "a") as f:
         subprocess.run(cmd(exe, od, 5) + args, cwd=os.path.dirname(exe), stdout=f,
                        stderr=subprocess.STDOUT, timeout=120)
-    tests = sorted(glob.glob(os.path.join(od, "*.ktest")))
+    tests = [p for p in sorted(glob.glob(os.path.join(od, "*.ktest")))
+             if set(names) <= {n.decode(errors="replace") for n, _ in read_ktest(p)[4]}]
     if not tests:
-        raise SeedError("a 5 s run wrote no test case to take as the template (log: %s)" % log)
+        raise SeedError("a 5 s run wrote no test case with the objects %s to take as the "
+                        "template (log: %s)" % (", ".join(sorted(names)), log))
     t = os.path.join(work, "template.ktest")
     shutil.copyfile(tests[0], t)
     shutil.rmtree(od, ignore_errors=True)
@@ -116,5 +120,5 @@ def seed_file(cmd, prog, exe, args, work, log):
         raise SeedError("no seed set 1 for %s" % prog)
     os.makedirs(work, exist_ok=True)
     path = os.path.join(work, "seed1.ktest")
-    fill(template(cmd, exe, args, work, log), SEED_SET_1[prog], path)
+    fill(template(cmd, exe, args, work, log, SEED_SET_1[prog]), SEED_SET_1[prog], path)
     return path
