@@ -188,6 +188,7 @@ static long sys_files(long nr, long a1, long a2, long a3, long a4) {
   case SYS_getcwd: return sys_getcwd(P(a1), a2);
   case SYS_unlink: return sys_unlink(P(a1));
   case SYS_unlinkat: return at_dir(a1, P(a2)) ? at_dir(a1, P(a2)) : sys_unlink(P(a2));
+  case SYS_getdents64: return sxp_getdents(a1, P(a2), a3);
   case SYS_readlink: return sxp_find(P(a1)) ? -EINVAL : -ENOENT;
   case SYS_fsync: case SYS_fdatasync: return sxp_get(a1) ? 0 : -EBADF;
   case SYS_ftruncate:
