@@ -201,13 +201,11 @@ def plot(a, prog):
 
 def run_program(a, prog):
     """All runs of one program; False when it could not be fetched or built."""
-    pkg, path, args = rp.PROGRAMS[prog]
+    args = rp.PROGRAMS[prog]["args"]
     log = os.path.join(a.out, prog + ".log")
-    src = rp.fetch(pkg, a.work, log)
-    exe = src and rp.build(src, path, a.symx, log)
+    exe, err = rp.prepare(prog, a.work, a.symx, log)
     if not exe:
-        print(json.dumps({"program": prog, "error": "could not %s %s (log: %s)" % (
-            "build" if src else "fetch", pkg, log)}), flush=True)
+        print(json.dumps({"program": prog, "error": err}), flush=True)
         return False
     for search in a.search:
         for tool in a.tool:
