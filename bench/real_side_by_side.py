@@ -237,7 +237,7 @@ def parse():
 
 def main():
     a = parse()
-    programs = a.only or ["bc", "m4"]
+    programs = a.only or ["bc", "m4", "make", "sqlite3", "tcpdump"]
     bad = [p for p in programs if p not in rp.PROGRAMS]
     if bad and not a.report_only:  # --report-only: any directory of --out
         sys.exit("real_side_by_side.py: no program %s (%s)" % (", ".join(bad),
