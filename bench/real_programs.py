@@ -3,7 +3,8 @@
 (issue 14, the pending-constraints paper's Table 1 arguments).
 
 For each program: `apt-get source` its package (a deb-src entry must exist:
-scripts/fetch-libc adds one), build it with CC=symx-cc (./configure && make),
+scripts/fetch-libc adds one), build it with CC=symx-cc (./configure && make,
+with the flags of its recipe in PROGRAMS, after the libraries it needs),
 explore PROG.bc with symx-llvm in pending mode for --time seconds with the
 paper's arguments and --libc full, then replay test cases natively with
 symx-replay on the executable the same build made: up to --replays of them
@@ -32,13 +33,47 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tests", "llvm"))
 import env  # noqa: E402  (read_paths, ERROR_SIGNALS)
 
-# name: (Debian source package, program in the build tree, its arguments)
+# How each program is fetched, built and run: its Debian source package;
+# the product of its build (a program: PRODUCT and PRODUCT.bc); its
+# arguments (the paper's Table 1; KLEE's "-sym-file N" is --sym-files 1 N,
+# a file named A); optional: "patched" (unpack with dpkg-source -x: Debian's
+# patches applied), "prepare" (commands before ./configure), "configure"
+# (its arguments after CC=symx-cc), "make" (targets) and "needs" (LIBRARIES
+# built first, beside it in the work directory).
 PROGRAMS = {
-    "bc": ("bc", "bc/bc", ["--sym-stdin", "20"]),
-    "datamash": ("datamash", "datamash",
-                 ["--sym-arg", "3", "--sym-arg", "1", "--sym-arg", "4", "--sym-arg", "1",
-                  "--sym-stdin", "20"]),
-    "m4": ("m4", "src/m4", ["-G", "-H37", "--sym-arg", "2", "--sym-arg", "5", "--sym-stdin", "20"]),
+    "bc": {"pkg": "bc", "product": "bc/bc", "args": ["--sym-stdin", "20"]},
+    "datamash": {"pkg": "datamash", "product": "datamash",
+                 "args": ["--sym-arg", "3", "--sym-arg", "1", "--sym-arg", "4", "--sym-arg", "1",
+                          "--sym-stdin", "20"]},
+    "m4": {"pkg": "m4", "product": "src/m4",
+           "args": ["-G", "-H37", "--sym-arg", "2", "--sym-arg", "5", "--sym-stdin", "20"]},
+    # the orig tarball is a git snapshot without configure; Debian's patch
+    # fixes its configure.ac (needs autoconf, automake, autopoint)
+    "make": {"pkg": "make-dfsg", "product": "make", "patched": True,
+             "prepare": [["autoreconf", "-fi"]],
+             "configure": ["--without-guile", "--disable-nls", "ac_cv_lib_util_getloadavg=no"],
+             "args": ["-n", "-f", "A", "--sym-arg", "2", "--sym-arg", "5", "--sym-files", "1", "20"]},
+    # the shell, from shell.c and the amalgamation (made with tclsh); no
+    # threads, extensions or line editing
+    "sqlite3": {"pkg": "sqlite3", "product": "sqlite3", "make": ["sqlite3"],
+                "configure": ["--disable-threadsafe", "--disable-load-extension",
+                              "--disable-readline", "--disable-editline", "--disable-tcl",
+                              "--disable-shared", "--disable-math"],
+                "args": ["--sym-stdin", "20"]},
+    # linked with libpcap.a of the sibling libpcap-* tree (its configure
+    # looks there first)
+    "tcpdump": {"pkg": "tcpdump", "product": "tcpdump", "needs": ["libpcap"],
+                "configure": ["--without-crypto", "--without-smi", "--without-cap-ng"],
+                "args": ["-r", "A", "-K", "-n", "--sym-files", "1", "100"]},
+}
+
+# Libraries a program links statically (their objects carry their bitcode).
+LIBRARIES = {
+    # savefiles only (--with-pcap=null: no capture code); flex and bison
+    "libpcap": {"pkg": "libpcap", "product": "libpcap.a", "make": ["libpcap.a"],
+                "configure": ["--disable-shared", "--with-pcap=null", "--disable-usb",
+                              "--disable-netmap", "--disable-bluetooth", "--disable-dbus",
+                              "--disable-rdma", "--without-libnl"]},
 }
 
 
@@ -51,31 +86,55 @@ def run(cmd, cwd, log, timeout=3600, extra_env=None):
                               env=e).returncode
 
 
-def fetch(pkg, work, log):
+def fetch(pkg, work, log, patched=False):
     """The unpacked source tree of pkg under work (fetched once)."""
     have = [d for d in glob.glob(os.path.join(work, pkg + "-*")) if os.path.isdir(d)]
     if have:
         return have[0]
     if run(["apt-get", "source", "--download-only", pkg], work, log) != 0:
         return None
-    tars = sorted(glob.glob(os.path.join(work, pkg + "_*.orig.tar.*")))
-    if not tars or run(["tar", "xf", os.path.basename(tars[0])], work, log) != 0:
-        return None
+    if patched:
+        dscs = sorted(glob.glob(os.path.join(work, pkg + "_*.dsc")))
+        if not dscs or run(["dpkg-source", "-x", os.path.basename(dscs[-1])], work, log) != 0:
+            return None
+    else:
+        tars = sorted(glob.glob(os.path.join(work, pkg + "_*.orig.tar.*")))
+        if not tars or run(["tar", "xf", os.path.basename(tars[0])], work, log) != 0:
+            return None
     have = [d for d in glob.glob(os.path.join(work, pkg + "-*")) if os.path.isdir(d)]
     return have[0] if have else None
 
 
-def build(src, prog, symx, log):
-    """./configure && make with CC=symx-cc; the native program and PROG.bc."""
-    exe = os.path.join(src, prog)
-    if os.path.exists(exe + ".bc"):
-        return exe
+def build(src, recipe, symx, log):
+    """Its prepare commands, ./configure CC=symx-cc, make; the product's
+    path (a program: with PRODUCT.bc beside it), or None."""
+    out = os.path.join(src, recipe["product"])
+    made = (lambda: os.path.exists(out) and (out.endswith(".a") or os.path.exists(out + ".bc")))
+    if made():
+        return out
     path = dict(PATH=symx + os.pathsep + os.environ["PATH"], SYMX_CC_LOG=log + ".symx-cc")
-    if run(["./configure", "CC=symx-cc"], src, log, extra_env=path) != 0:
+    for cmd in recipe.get("prepare", []):
+        if run(cmd, src, log, extra_env=path) != 0:
+            return None
+    if run(["./configure", "CC=symx-cc"] + recipe.get("configure", []), src, log,
+           extra_env=path) != 0:
         return None
     # MAKEINFO=true: the manuals need texinfo, the programs do not
-    run(["make", "-j2", "MAKEINFO=true"], src, log, extra_env=path)
-    return exe if os.path.exists(exe) and os.path.exists(exe + ".bc") else None
+    run(["make", "-j2", "MAKEINFO=true"] + recipe.get("make", []), src, log, extra_env=path)
+    return out if made() else None
+
+
+def prepare(name, work, symx, log):
+    """(the built program, None) or (None, what failed): its libraries
+    first, then the program, each fetched and built once under work."""
+    recipe = PROGRAMS[name]
+    for dep in recipe.get("needs", []) + [name]:
+        r = LIBRARIES.get(dep) or recipe
+        src = fetch(r["pkg"], work, log, r.get("patched", False))
+        out = src and build(src, r, symx, log)
+        if not out:
+            return None, "could not %s %s (log: %s)" % ("build" if src else "fetch", r["pkg"], log)
+    return out, None
 
 
 def explore(tool, bc, args, od, seconds, log, watch=None):
@@ -113,12 +172,13 @@ def klee_cmd(klee, extra=()):
 
 def pick_tests(od, paths, n):
     """Tests of paths that ended (exit or error; a path cut early by a limit
-    has no outcome to compare): every error one, the others spread evenly,
-    at most n of them unless the errors alone are more."""
+    has no outcome to compare, nor has a "model" error: a symbolic size the
+    tool does not explore, as KLEE): every error one, the others spread
+    evenly, at most n of them unless the errors alone are more."""
     ended = []
     for t in sorted(glob.glob(os.path.join(od, "test*.json"))):
         r = paths.get(json.load(open(t))["path_id"])
-        if r and r["reason"] in ("exit", "error"):
+        if r and r["reason"] in ("exit", "error") and r.get("error") != "model":
             ended.append((t, r["reason"]))
     errs = [t for t, why in ended if why == "error"]
     rest = [t for t, why in ended if why != "error"]
@@ -156,12 +216,11 @@ def unsupported(od):
 
 
 def one(name, a, log):
-    pkg, prog, args = PROGRAMS[name]
-    res = {"program": name, "package": pkg, "args": args, "seconds": a.time}
-    src = fetch(pkg, a.work, log)
-    exe = src and build(src, prog, a.symx, log)
+    args = PROGRAMS[name]["args"]
+    res = {"program": name, "package": PROGRAMS[name]["pkg"], "args": args, "seconds": a.time}
+    exe, err = prepare(name, a.work, a.symx, log)
     if not exe:
-        res["error"] = "could not %s %s (log: %s)" % ("build" if src else "fetch", pkg, log)
+        res["error"] = err
         return res, False
     od = os.path.join(a.work, "out-%s" % name)
     subprocess.run(["rm", "-rf", od])

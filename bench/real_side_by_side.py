@@ -248,13 +248,11 @@ def plot(a, prog):
 
 def run_program(a, prog):
     """All runs of one program; False when it could not be fetched or built."""
-    pkg, path, args = rp.PROGRAMS[prog]
+    args = rp.PROGRAMS[prog]["args"]
     log = os.path.join(a.out, prog + ".log")
-    src = rp.fetch(pkg, a.work, log)
-    exe = src and rp.build(src, path, a.symx, log)
+    exe, err = rp.prepare(prog, a.work, a.symx, log)
     if not exe:
-        print(json.dumps({"program": prog, "error": "could not %s %s (log: %s)" % (
-            "build" if src else "fetch", pkg, log)}), flush=True)
+        print(json.dumps({"program": prog, "error": err}), flush=True)
         return False
     ok = True
     for tool in a.tool:
@@ -293,7 +291,7 @@ def parse():
 
 def main():
     a = parse()
-    programs = a.only or ["bc", "m4"]
+    programs = a.only or ["bc", "m4", "make", "sqlite3", "tcpdump"]
     bad = [p for p in programs if p not in rp.PROGRAMS]
     if bad and not a.report_only:  # --report-only: any directory of --out
         sys.exit("real_side_by_side.py: no program %s (%s)" % (", ".join(bad),

@@ -1,5 +1,6 @@
 /*
-** bi_heap.c — the heap: malloc, calloc, realloc and free, with the errors
+** bi_heap.c — the heap: malloc, calloc, realloc, free and
+** malloc_usable_size, with the errors
 ** of free (double free, a pointer malloc did not return). A pointer that
 ** may point to several objects is freed on one path per object.
 */
@@ -78,4 +79,18 @@ int sxl_bi_free(sxl_bcall *c) {
   if (rc != SXL_CONTINUE) return rc;
   rc = do_free(c->r, c->a[0]);
   return rc == SXL_CONTINUE ? sxl_bi_ret(c, 0) : rc;
+}
+
+/* malloc_usable_size(p): the object's size (what malloc was asked: it is
+** usable, glibc's answer may be larger); 0 for NULL and for a pointer that
+** is no live heap object's start (undefined natively). Called natively, it
+** would read the host's heap at an interpreter address. */
+int sxl_bi_usable_size(sxl_bcall *c) {
+  int rc = sxl_bi_fork(c, 0);
+  if (rc != SXL_CONTINUE) return rc;
+  sxl_mem *m = c->r->s->mem;
+  uint32_t id = SXL_ID(c->a[0]);
+  const sxl_obj *o = c->a[0] && id < m->n ? sxl_mem_get(m, id) : NULL;
+  int live = o && o->kind == OBJ_HEAP && SXL_OFF(c->a[0]) == 0;
+  return sxl_bi_ret(c, live ? o->size : 0);
 }

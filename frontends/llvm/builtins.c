@@ -57,6 +57,7 @@ static const struct {
     [BI_CALLOC] = {sxl_bi_calloc, 2},
     [BI_REALLOC] = {sxl_bi_realloc, 2},
     [BI_FREE] = {sxl_bi_free, 1},
+    [BI_USABLE_SIZE] = {sxl_bi_usable_size, 1},
     [BI_MEMCPY] = {sxl_bi_memcpy, 3},
     [BI_MEMMOVE] = {sxl_bi_memcpy, 3},
     [BI_MEMSET] = {sxl_bi_memset, 3},

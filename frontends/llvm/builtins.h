@@ -47,6 +47,7 @@ int sxl_bi_malloc(sxl_bcall *c);
 int sxl_bi_calloc(sxl_bcall *c);
 int sxl_bi_realloc(sxl_bcall *c);
 int sxl_bi_free(sxl_bcall *c);
+int sxl_bi_usable_size(sxl_bcall *c);
 int sxl_bi_memcpy(sxl_bcall *c); /* and memmove */
 int sxl_bi_memset(sxl_bcall *c);
 int sxl_bi_write(sxl_bcall *c);

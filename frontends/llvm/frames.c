@@ -158,12 +158,19 @@ static int put_fp80(run *r, uint32_t id, uint64_t off, uint32_t lo, uint32_t hi)
 ** va_start's overflow area points at): 8 bytes each, a byval one (sizes:
 ** NULL, or one per argument slot) by value, 8-byte aligned, an x86_fp80 in
 ** 16 bytes; both 16-byte aligned when their type is. */
+#define SXL_ARG_REGS 6 /* x86-64's integer argument registers */
+
 static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_t *args,
                          uint32_t nargs, const uint32_t *sizes) {
   sxl_state *s = r->s;
   uint64_t total = 0;
   for (uint32_t i = fn->nparams; i < nargs; i += is_fp80(sizes, i) ? 2 : 1)
     total = arg_align(sizes, i, total) + arg_room(sizes, i);
+  /* A callee may read more than it was given (musl's fcntl(fd, F_GETFD)
+  ** and ioctl read a third argument always): natively the argument
+  ** registers left after the named ones, here zeros, not a null area. */
+  uint64_t regs = fn->nparams < SXL_ARG_REGS ? 8ull * (SXL_ARG_REGS - fn->nparams) : 0;
+  if (total < regs) total = regs;
   uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, total, 0, 1);
   if (!id) return sxl_oom(r);
   memset(sxl_mem_get(s->mem, id)->bytes, 0, total);
@@ -220,7 +227,7 @@ static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
     int rc = sxl_cut_enter(r);
     if (rc != SXL_CONTINUE || top(r)->pc) return rc;
   }
-  if (fn->is_vararg && in->c > fn->nparams)
+  if (fn->is_vararg)
     return vararg_object(r, fn, cbase, args, in->c, in->flag & 2 ? args + in->c : NULL);
   return SXL_CONTINUE;
 }

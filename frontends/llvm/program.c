@@ -28,6 +28,7 @@ static const struct {
     {"symx_is_symbolic", 0, BI_IS_SYMBOLIC},     {"klee_report_error", 0, BI_REPORT_ERROR},
     {"malloc", 0, BI_MALLOC},                    {"calloc", 0, BI_CALLOC},
     {"realloc", 0, BI_REALLOC},                  {"free", 0, BI_FREE},
+    {"malloc_usable_size", 0, BI_USABLE_SIZE},
     {"llvm.memcpy.", 1, BI_MEMCPY},              {"llvm.memmove.", 1, BI_MEMMOVE},
     {"llvm.memset.", 1, BI_MEMSET},              {"__symx_write", 0, BI_WRITE},
     {"__symx_out_value", 0, BI_OUT_VALUE},

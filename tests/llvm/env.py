@@ -80,6 +80,8 @@ def check_oracle(a, work, natives, hostfile, envfile):
         ("args", ["-v", "--sym-arg", "1", "7", "--sym-arg", "2"], (), ()),
         ("input", ["--sym-stdin", "4", "--sym-files", "1", "3", hostfile], (), ()),
         ("files", ["--sym-files", "1", "4"], (), ()),
+        ("ids", ["--sym-arg", "1"], ("--libc", "full"), ()),
+        ("dirlist", ["--sym-files", "1", "1"], ("--libc", "full"), ()),
         ("outputs", ["--sym-arg", "1"], (), ()),
         ("outputs", ["--sym-arg", "1"], ("--enumerate-outputs",), ()),
         ("environ", ["--sym-arg", "1"], ("--environ", envfile), ("--environ", envfile)),

@@ -1,7 +1,7 @@
 /*
 ** posix.h — the symbolic environment's runtime, C compiled to bitcode and
 ** linked into the program under test (posix/syscall.c, posix/fs.c,
-** posix/main.c). Its one entry for the C library is __symx_syscall (Linux
+** posix/dir.c, posix/main.c). Its one entry for the C library is __symx_syscall (Linux
 ** x86_64 numbers, -errno on failure, like the kernel). It uses only the
 ** interpreter's builtins: malloc/free, the target API, __symx_write for
 ** stdout/stderr and __symx_host_stat/__symx_host_read for host files.
@@ -92,6 +92,9 @@ long sxp_close(long fd);
 /* A failure injected by --max-fail: the n-th call of its kind fails when
 ** the symbolic counter equals n (KLEE's model). */
 int sxp_fails(int *counter, int *ncalls);
+
+/* dir.c: getdents64 (linux_dirent64 records) of the working directory */
+long sxp_getdents(long fd, char *buf, long size);
 
 /* small string helpers (no libc) */
 size_t sxp_strlen(const char *s);

@@ -188,6 +188,7 @@ static long sys_files(long nr, long a1, long a2, long a3, long a4) {
   case SYS_getcwd: return sys_getcwd(P(a1), a2);
   case SYS_unlink: return sys_unlink(P(a1));
   case SYS_unlinkat: return at_dir(a1, P(a2)) ? at_dir(a1, P(a2)) : sys_unlink(P(a2));
+  case SYS_getdents64: return sxp_getdents(a1, P(a2), a3);
   case SYS_readlink: return sxp_find(P(a1)) ? -EINVAL : -ENOENT;
   case SYS_fsync: case SYS_fdatasync: return sxp_get(a1) ? 0 : -EBADF;
   case SYS_ftruncate:
@@ -222,13 +223,24 @@ static long sys_mmap(long addr, long len, long prot, long flags, long fd, long o
 
 /* The process: exit, identity, time (fixed: runs are reproducible),
 ** signals (a fatal one aborts). */
+/* set*id: to the process's own ids (1000, or -1: unchanged) only, as an
+** unprivileged process may (tcpdump drops privileges by setuid(getuid())). */
+static long own_ids(long a, long b, long c) {
+  long ids[3] = {a, b, c};
+  for (int i = 0; i < 3; i++)
+    if ((int)ids[i] != -1 && (int)ids[i] != 1000) return -EPERM;
+  return 0;
+}
+
 static long sys_process(long nr, long a1, long a2, long a3) {
-  (void)a3;
   switch (nr) {
   case SYS_exit: case SYS_exit_group: _exit((int)a1); return 0;
   case SYS_getpid: case SYS_gettid: return 42;
   case SYS_getppid: return 1;
   case SYS_getuid: case SYS_geteuid: case SYS_getgid: case SYS_getegid: return 1000;
+  case SYS_setuid: case SYS_setgid: return own_ids(a1, -1, -1);
+  case SYS_setreuid: case SYS_setregid: return own_ids(a1, a2, -1);
+  case SYS_setresuid: case SYS_setresgid: return own_ids(a1, a2, a3);
   case SYS_set_tid_address: return 42;
   case SYS_set_robust_list: case SYS_rt_sigaction: case SYS_rt_sigprocmask:
   case SYS_sigaltstack: case SYS_madvise: case SYS_munmap: return 0;
