@@ -104,7 +104,7 @@ def template(cmd, exe, args, work, log, names):
         subprocess.run(cmd(exe, od, 5) + args, cwd=os.path.dirname(exe), stdout=f,
                        stderr=subprocess.STDOUT, timeout=120)
     tests = [p for p in sorted(glob.glob(os.path.join(od, "*.ktest")))
-             if set(names) <= {n.decode(errors="replace") for n, _ in read_ktest(p)[4]}]
+             if set(names) <= {n.decode(errors="replace") for n, _ in read_ktest(p)[3]}]
     if not tests:
         raise SeedError("a 5 s run wrote no test case with the objects %s to take as the "
                         "template (log: %s)" % (", ".join(sorted(names)), log))
