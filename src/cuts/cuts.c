@@ -70,14 +70,26 @@ static int apply(sx_state *st, symx_cut *action) {
   return SYMX_OK;
 }
 
-int symx_state_call(symx_state *st, symx_cut *action) {
-  int rc = usable(st, __func__);
-  if (rc != SYMX_OK) return rc;
-  if (!action) return SX_MISUSE(st->eng->ctx, "action is NULL");
+/* The start of a hook that may cut: st active, no action yet, st's counts
+** its own. NULL with *rc set (the error said) otherwise. */
+static struct sx_cuts *hook_begin(sx_state *st, symx_cut *action, const char *func, int *rc) {
+  if ((*rc = usable(st, func)) != SYMX_OK) return NULL;
   symx_ctx *ctx = st->eng->ctx;
+  if (!action) {
+    *rc = sx_error(ctx, SYMX_MISUSE, func, "action is NULL");
+    return NULL;
+  }
   *action = SYMX_CUT_NONE;
   struct sx_cuts *c = own(ctx, st);
-  if (!c) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  if (!c) *rc = sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+  return c;
+}
+
+int symx_state_call(symx_state *st, symx_cut *action) {
+  int rc;
+  struct sx_cuts *c = hook_begin(st, action, __func__, &rc);
+  if (!c) return rc;
+  symx_ctx *ctx = st->eng->ctx;
   c->depth++;
   int64_t max = ctx->opts.max_call_depth;
   if (!max || c->depth <= (uint64_t)max) return SYMX_OK;
@@ -103,13 +115,10 @@ static sx_cut_loop *find(const struct sx_cuts *c, uint32_t loop) {
 }
 
 int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
-  int rc = usable(st, __func__);
-  if (rc != SYMX_OK) return rc;
-  if (!action) return SX_MISUSE(st->eng->ctx, "action is NULL");
+  int rc;
+  struct sx_cuts *c = hook_begin(st, action, __func__, &rc);
+  if (!c) return rc;
   symx_ctx *ctx = st->eng->ctx;
-  *action = SYMX_CUT_NONE;
-  struct sx_cuts *c = own(ctx, st);
-  if (!c) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
   sx_cut_loop *e = find(c, loop);
   if (!e) {
     e = &c->e[c->n++];
