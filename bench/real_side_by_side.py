@@ -23,8 +23,9 @@ usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
   --out DIR      runs go to DIR/PROGRAM/TOOL-SEARCH (default WORK/side-by-side);
                  a run's directory is replaced
   --report-only  no runs: the JSON and the table of the directories in --out
-  --reps N       N runs (RNG seeds 1..N) of the random searchers (random-path,
-                 nurs:depth); the table gives the median run's figures [min-max]
+  --reps N       N runs of the random searchers (random-path, nurs:depth): the
+                 tools' default RNG seed, then seeds 2..N; the table gives the median
+                 run's figures [min-max]
   --seeded       every tool seeded with the paper's seed set 1 (bench/seedset.py;
                  --seed-file), runs in DIR-seed1
 Exit status 0; 1 when a program could not be fetched or built, a run did not
@@ -94,17 +95,19 @@ def seed_options(a, prog, exe, args, tool, log):
 
 
 def run_one(a, prog, exe, args, tool, search, log, seed, rep=1):
-    """One run (RNG seed rep) into its directory; its facts (exit, wall,
-    peak RSS) saved beside it as DIR.run.json for --report-only."""
+    """One run into its directory (rep 1: both tools' default RNG seed, 5489;
+    rep N > 1: seed N); its facts (exit, wall, peak RSS) saved beside it as
+    DIR.run.json for --report-only."""
     d = run_dir(a.out, prog, tool, search, rep)
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(os.path.dirname(d), exist_ok=True)
     if tool == "klee":
-        cmd = rp.klee_cmd(a.klee, ["--search=" + search, "--istats-write-interval=5s",
-                                   "--rng-initial-seed=%d" % rep] + seed)
+        rng = ["--rng-initial-seed=%d" % rep] if rep > 1 else []
+        cmd = rp.klee_cmd(a.klee, ["--search=" + search, "--istats-write-interval=5s"] + rng + seed)
         rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log, copy_istats(d))
     else:
-        cmd = rp.symx_cmd(a.symx, tool, ["--search", search, "--rng-seed", str(rep)] + seed)
+        rng = ["--rng-seed", str(rep)] if rep > 1 else []
+        cmd = rp.symx_cmd(a.symx, tool, ["--search", search] + rng + seed)
         rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log)
     facts = {"program": prog, "tool": tool, "search": search, "seconds": a.time, "exit": rc,
              "rep": rep,
