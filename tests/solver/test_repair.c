@@ -16,9 +16,11 @@
 #include "solver/backend.h"
 #include "solver/repair.h"
 
-static int z3_answer(symx_ctx *ctx, sx_backend *b, sx_expr *const *cs, size_t n) {
+/* Z3's answer; ms > 0: UNKNOWN after ms milliseconds (one random query
+** costs Z3 18 s: the checks below hold whatever Z3 leaves undecided) */
+static int z3_answer(symx_ctx *ctx, sx_backend *b, sx_expr *const *cs, size_t n, unsigned ms) {
   sx_assign *m = symx_assign_new(ctx);
-  int rc = sx_backend_z3.check(b, cs, n, 0, m);
+  int rc = sx_backend_z3.check(b, cs, n, ms ? sx_now_ns() + ms * 1000000ull : 0, m);
   symx_assign_free(m);
   return rc;
 }
@@ -30,16 +32,17 @@ static void test_random_queries(void) {
   symx_expr *in[3];
   size_t nin = rx_default_inputs(ctx, in);
   CHECK(nin == 3 && rx_init(&g, ctx, 41, in, nin) == 0);
-  unsigned sat = 0, hits = 0, wrong_models = 0, unsat_answered = 0;
+  unsigned sat = 0, undecided = 0, hits = 0, wrong_models = 0, unsat_answered = 0;
   for (int q = 0; q < 600; q++) {
     symx_expr *cs[6];
     size_t n = rx_query(&g, cs, 1 + (size_t)rx_below(&g, 5), 1 + (int)rx_below(&g, 2));
     sx_assign *start = q % 3 ? rx_assign(&g) : NULL;
     sx_assign *out;
     int rc = sx_repair(ctx, cs, n, start, 1024, &out);
-    int orc = z3_answer(ctx, z, cs, n);
+    int orc = z3_answer(ctx, z, cs, n, 1000);
     CHECK(rc == SYMX_SAT || rc == SYMX_UNKNOWN);
     sat += orc == SYMX_SAT;
+    undecided += orc == SYMX_UNKNOWN;
     if (rc == SYMX_SAT) {
       hits++;
       if (!sx_eval_all(ctx, cs, n, out)) wrong_models++;
@@ -54,8 +57,9 @@ static void test_random_queries(void) {
   CHECK_EQ_U64(wrong_models, 0);
   CHECK_EQ_U64(unsat_answered, 0);
   /* local search does not find everything, but it must find something */
-  CHECK(hits > 0 && hits <= sat);
-  fprintf(stderr, "  repair answered %u of %u satisfiable random queries\n", hits, sat);
+  CHECK(hits > 0 && hits <= sat + undecided);
+  fprintf(stderr, "  repair answered %u of %u satisfiable random queries (%u undecided by z3 in 1 s)\n",
+          hits, sat, undecided);
   CHECK_EQ_U64(symx_stat_get(ctx, "repair_hits"), hits);
   rx_fini(&g);
   for (size_t i = 0; i < nin; i++) symx_expr_release(in[i]);
@@ -150,7 +154,7 @@ static void check_cores(const sx_backend_vt *vt, int core_min) {
           if (in_core[i]) sub[k++] = cs[i];
         cores++;
         smaller += k < n;
-        if (!k || z3_answer(ctx, z, sub, k) != SYMX_UNSAT) bad++;
+        if (!k || z3_answer(ctx, z, sub, k, 0) != SYMX_UNSAT) bad++;
         CHECK(!vt->core(b, in_core, n)); /* read once */
       }
     }
