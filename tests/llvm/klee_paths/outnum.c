@@ -7,8 +7,8 @@ int main(void) {
   int x;
   klee_make_symbolic(&x, sizeof x, "x");
   klee_assume(x >= 0);
-  klee_assume(x < 1000);
+  klee_assume(x < 100);
   printf("%d\n", x);
-  if (x > 500) return 1;
+  if (x > 50) return 1;
   return 0;
 }
