@@ -202,7 +202,8 @@ static void usage(FILE *f) {
         "  --entry FUNC                   explore FUNC with symbolic arguments and globals;\n"
         "                                 a pointer is null, one fresh symbolic object, or\n"
         "                                 (primitive types) an array of --entry-array N\n"
-        "                                 (default 8), --entry-depth D pointers deep (2)\n"
+        "                                 (default 8), made at its first access (lazily),\n"
+        "                                 --entry-depth D pointers deep (2)\n"
         "  --search ccbse(S)|mix-ccbse(S) Otter's call-chain-backward search towards one\n"
         "                                 --target, from the target's function to main (S:\n"
         "                                 each origin's searcher, default rp); mix-ccbse: a\n"
@@ -1200,6 +1201,7 @@ static sxl_session *load_session(cli *c) {
     return NULL;
   }
   s->origin = c->ecfg.fn;
+  s->x.lazy = &c->ecfg.lazy; /* the harnesses' lazy pointers (lazy.c) */
   return s;
 }
 
@@ -1347,6 +1349,7 @@ static int run(cli *c, int argc, char **argv) {
                        : run_explore(c, s);
   sxl_changed_free(s->x.changed);
   sxl_session_free(s);
+  sxl_entry_cfg_free(&c->ecfg);
   if (c->compress_log) sxl_querylog_gzip(c->ctx, c->query_log); /* a failure is said */
   if (c->trace_out) fclose(c->trace_out);
   free(c->replay_dec);

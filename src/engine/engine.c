@@ -274,6 +274,20 @@ symx_reason symx_state_reason(const symx_state *st) {
 }
 symx_engine *symx_state_engine(symx_state *st) { return st ? st->eng : NULL; }
 size_t symx_state_nconstraints(const symx_state *st) { return st ? sx_clist_len(st->cs) : 0; }
+symx_expr *symx_state_path_condition(symx_state *st) {
+  if (!st) return NULL;
+  symx_ctx *ctx = st->eng->ctx;
+  symx_expr *all = symx_true(ctx);
+  for (const sx_clist *l = st->cs; l && all; l = l->next) {
+    symx_expr *c = l->neg ? symx_not(ctx, l->c) : symx_expr_retain(l->c);
+    symx_expr *a = c ? symx_bool_and(ctx, c, all) : NULL;
+    symx_expr_release(c);
+    symx_expr_release(all);
+    all = a;
+  }
+  return all;
+}
+
 /* The path constraints in path order, printed as SMT-LIB2 (0), KQuery (1)
 ** or CVC (2). */
 static char *state_print(symx_state *st, int format) {
