@@ -220,6 +220,9 @@ void sxl_lower_switches(LLVMModuleRef m);
 /* KLEE's --debug-print-escaping-functions (escaping.c): the functions whose
 ** address is used other than to call them, one line on f (none: nothing). */
 void sxl_print_escaping(LLVMModuleRef m, FILE *f);
+/* Whether function f's address is used other than to call it (it may be
+** called through a pointer). */
+int sxl_fn_escapes(LLVMValueRef f);
 
 /* Removes from lib (a libc module) what prog cannot reach from its
 ** undefined names and exit. 0, or -1 when out of memory (lib unchanged or
