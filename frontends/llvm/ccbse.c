@@ -177,8 +177,8 @@ static int joined(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
 ** stored condition in the caller's terms, joined to this path when they
 ** are satisfiable together (a fork decided now: the joined side reaches
 ** the target here, the other goes on into the callee, free). -1: no join
-** tried (the caller follows the stored path instead), else the target
-** callback's answer (1: yield). */
+** (not mapped, or not satisfiable: the caller follows the stored path, as
+** before stitching), else the target callback's answer (1: yield). */
 static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) {
   if (ps->stitch == 1) return joined(c, ps, st, callee);
   if (ps->stitch == 2) {
@@ -196,9 +196,9 @@ static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
   int rc = symx_state_branch_now(st, k, &ts, &fs);
   symx_expr_release(k);
   if (rc != SYMX_OK) return -1;
-  if (!ts) {
+  if (!ts) { /* as when it cannot be mapped: the path follows the kept one */
     c->unsat++;
-    return 0;
+    return -1;
   }
   c->stitched++;
   if (!fs) return joined(c, ps, st, callee);

@@ -178,7 +178,11 @@ static symx_expr *value_bytes(symx_ctx *c, symx_expr *e, uint64_t n) {
   return a;
 }
 
-/* The bytes [off, +n) of object id as an array (the caller's contents). */
+/* The bytes [off, +n) of object id as an array (the caller's contents).
+** Past the object's end (the callee's array case is larger than what the
+** caller passes) the array reads the input STITCH_BEYOND: a condition that
+** still reads it after the substitution is not mapped (sxl_stitch_cond). */
+#define STITCH_BEYOND "__symx_stitch_beyond"
 static symx_expr *object_bytes(smap *m, uint32_t id, uint64_t off, uint64_t n) {
   symx_ctx *c = m->s->ctx;
   sxl_obj *o = id && id < m->ps->mem->n ? sxl_mem_get(m->ps->mem, id) : NULL;
@@ -188,16 +192,22 @@ static symx_expr *object_bytes(smap *m, uint32_t id, uint64_t off, uint64_t n) {
     free(z);
     return a;
   }
-  if (!o || o->kind == OBJ_FREED || o->kind == OBJ_FUNC || o->amode || o->lazy || off + n > o->size)
+  if (!o || o->kind == OBJ_FREED || o->kind == OBJ_FUNC || o->amode || o->lazy || off >= o->size)
     return NULL;
   for (size_t i = 0; i < m->nobjs; i++)
     if (m->objs[i] == id) return NULL; /* two inputs, one object: the callee assumed two */
   if (m->nobjs < MAXIN) m->objs[m->nobjs++] = id;
-  symx_expr *a = symx_array_const(c, NULL, o->bytes + off, n, 32);
-  for (uint64_t k = sxl_shadow_next(o, off); a && k < off + n; k = sxl_shadow_next(o, k + 1)) {
-    symx_expr *i = symx_const(c, 32, k - off);
-    symx_expr *na = i ? symx_array_write(c, a, i, sxl_shadow_get(o, k)) : NULL;
+  uint64_t have = o->size - off < n ? o->size - off : n;
+  symx_expr *a = have < n ? symx_array_input(c, STITCH_BEYOND, n, 32)
+                          : symx_array_const(c, NULL, o->bytes + off, n, 32);
+  for (uint64_t k = 0; a && k < have; k++) {
+    symx_expr *b = sxl_shadow_get(o, off + k);
+    if (!b && have == n) continue; /* in the constant array already */
+    b = b ? symx_expr_retain(b) : symx_const(c, 8, o->bytes[off + k]);
+    symx_expr *i = symx_const(c, 32, k);
+    symx_expr *na = i && b ? symx_array_write(c, a, i, b) : NULL;
     symx_expr_release(i);
+    symx_expr_release(b);
     symx_expr_release(a);
     a = na;
   }
@@ -257,6 +267,13 @@ symx_expr *sxl_stitch_cond(sxl_session *s, sxl_state *ps, uint32_t callee, symx_
   size_t k = 0;
   while (k < m.nin && (to[k] = counterpart(&m, m.in[k])) != NULL) k++;
   symx_expr *r = k == m.nin ? symx_expr_substitute(s->ctx, cond, m.in, to, k) : NULL;
+  symx_expr *beyond = r ? symx_input_find(s->ctx, STITCH_BEYOND) : NULL, *left[MAXIN];
+  size_t nl = beyond ? symx_expr_inputs(s->ctx, r, left, MAXIN) : 0;
+  for (size_t i = 0; i < nl && i < MAXIN && r; i++)
+    if (left[i] == beyond) { /* it reads past what the caller passes */
+      symx_expr_release(r);
+      r = NULL;
+    }
   for (size_t i = 0; i < k; i++) symx_expr_release(to[i]);
   for (size_t i = 0; i < m.nvals; i++) symx_expr_release(m.vals[i]);
   return r;
