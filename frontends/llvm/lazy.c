@@ -56,13 +56,13 @@ static int lazy_pointer(run *r, uint32_t ty, const char *name, unsigned depth, s
     return *p ? SXL_CONTINUE : sxl_oom(r);
   }
   char sub[320];
-  snprintf(sub, sizeof sub, "%s.sel", name);
+  snprintf(sub, sizeof sub, "%.300s.sel", name); /* (a deeper name is cut) */
   symx_expr *sel;
   int rc = sxl_input_value(r, sub, 1, &sel);
   if (rc != SXL_CONTINUE) return rc;
-  snprintf(sub, sizeof sub, "%s*", name);
+  snprintf(sub, sizeof sub, "%.300s*", name);
   uint32_t one = reserve(r, ty, 1, depth, sub), arr = 0;
-  snprintf(sub, sizeof sub, "%s[]", name);
+  snprintf(sub, sizeof sub, "%.300s[]", name);
   if (one && t->types[ty].prim && t->array > 1) arr = reserve(r, ty, t->array, depth, sub);
   if (!one || (t->types[ty].prim && t->array > 1 && !arr)) {
     symx_expr_release(sel);
@@ -102,7 +102,7 @@ int sxl_lazy_touch(run *r, uint32_t id) {
       const sxl_lazy_ptr *lp = &r->x->lazy->ptrs[ty->ptr0 + i];
       uint64_t off = k * ty->size + lp->off;
       char sub[320];
-      snprintf(sub, sizeof sub, "%s+%llu", rec.name, (unsigned long long)off);
+      snprintf(sub, sizeof sub, "%.290s+%llu", rec.name, (unsigned long long)off);
       symx_expr *p = NULL;
       rc = lazy_pointer(r, lp->type, sub, rec.depth + 1, &p);
       if (rc == SXL_CONTINUE && sxl_store_expr(r, id, off, p, 8)) rc = sxl_fatal(r, "store");

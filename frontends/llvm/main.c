@@ -1349,7 +1349,6 @@ static int run(cli *c, int argc, char **argv) {
                        : run_explore(c, s);
   sxl_changed_free(s->x.changed);
   sxl_session_free(s);
-  sxl_entry_cfg_free(&c->ecfg);
   if (c->compress_log) sxl_querylog_gzip(c->ctx, c->query_log); /* a failure is said */
   if (c->trace_out) fclose(c->trace_out);
   free(c->replay_dec);
@@ -1384,6 +1383,7 @@ int main(int argc, char **argv) {
   int rc = parse(&c, argc, argv);
   if (rc > 0) usage(stdout);
   rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);
+  sxl_entry_cfg_free(&c.ecfg); /* the harnesses' types, also when the run could not start */
   symx_ctx_free(c.ctx);
   return rc;
 }
