@@ -16,7 +16,10 @@ DIR a tree bench/real_programs.py built, --libc full, --sym-stdin 20),
 Each program runs under every searcher in pending and eager mode with
 --rng-seed 1..5 (one run per seed), stopping at the target or at
 --max-time; random-path and nurs:md2u run undirected (directed_revival=0:
-pending states revived only when no active one is left). Reported per
+pending states revived only when no active one is left); --pending-joint
+runs them with libsymx's pending_joint=1 instead (pending states join the
+feasible ones in the searcher, revived when it picks them: eager mode's
+order; the undirected counterpart of directed_revival). Reported per
 configuration: the median over the seeds of the instructions run until the
 target was reached and of the run's wall time (stats.json; a run that did
 not reach it counts as infinite), and how many runs reached it. One JSON
@@ -67,6 +70,7 @@ def one_run(a, task, mode, search, seed, work):
     p = subprocess.run([a.symx, "--quiet", "--mode", mode, "--search", search, "--rng-seed",
                         str(seed), "--max-time", "%ds" % limit, "--target", target,
                         "--set", "directed_revival=%d" % (search not in UNDIRECTED and a.revival),
+                        "--set", "pending_joint=%d" % (search in UNDIRECTED and a.joint),
                         "--output-dir", od] + pre + [bc] + post, capture_output=True,
                        timeout=limit * 3 + 60)
     # 1: errors found on the way; 3: a limit (or memory) cut the exploration
@@ -87,6 +91,10 @@ def main():
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--no-directed-revival", dest="revival", action="store_false",
                     help="directed searchers too run with libsymx's directed_revival off")
+    ap.add_argument("--pending-joint", dest="joint", action="store_true",
+                    help="the undirected searchers with libsymx's pending_joint=1: pending states "
+                         "picked by the one searcher with the feasible ones (eager mode's order), "
+                         "revived when picked")
     ap.add_argument("--search", action="append", help="only these searchers (repeatable)")
     ap.add_argument("--program", action="append", help="only these programs (repeatable)")
     ap.add_argument("--real", metavar="DIR",

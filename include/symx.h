@@ -293,6 +293,17 @@ SYMX_API symx_expr *symx_read_le(symx_ctx *ctx, symx_expr *array,
 SYMX_API symx_expr *symx_var(symx_ctx *ctx, const char *name, unsigned width);
 /* The input array named name, or NULL (no error) when there is none. */
 SYMX_API symx_expr *symx_input_find(symx_ctx *ctx, const char *name);
+/* e with every node from[i] (typically an input array) replaced by to[i]
+** (same width, or both arrays), rebuilt with simplification: a condition
+** over one place's inputs put in terms of another place's values. A new
+** reference; NULL on misuse or out of memory. */
+SYMX_API symx_expr *symx_expr_substitute(symx_ctx *ctx, symx_expr *e,
+                                         symx_expr *const *from,
+                                         symx_expr *const *to, size_t n);
+/* The number of distinct input arrays e reads; the first max of them
+** (borrowed) into out (may be NULL). 0 also when out of memory (error set). */
+SYMX_API size_t symx_expr_inputs(symx_ctx *ctx, symx_expr *e, symx_expr **out,
+                                 size_t max);
 
 /* Generic builders by kind (unary, binary, ternary). */
 SYMX_API symx_expr *symx_mk1(symx_ctx *ctx, symx_kind k, symx_expr *a);
@@ -989,6 +1000,9 @@ SYMX_API symx_reason symx_state_reason(const symx_state *st);
 SYMX_API symx_engine *symx_state_engine(symx_state *st);
 /* Number of path constraints. */
 SYMX_API size_t symx_state_nconstraints(const symx_state *st);
+/* The conjunction of the state's path constraints (true when it has none):
+** a new reference, NULL when out of memory. */
+SYMX_API symx_expr *symx_state_path_condition(symx_state *st);
 /* The state's path constraints as one SMT-LIB2 script (symx_smt2_query of
 ** them, in path order): what KLEE's --write-smt2s writes per test. Free
 ** with symx_string_free; NULL on error (out of memory). */

@@ -100,29 +100,45 @@ static int fill_input(run *r, uint32_t id, uint64_t off, uint64_t size, char **n
   return seeded;
 }
 
-/* A fresh 32-bit symbolic integer *v (in concrete mode: the replayed
+/* A fresh symbolic value of nbytes *v (in concrete mode: the replayed
 ** value): SXL_CONTINUE, or the path ended (what); a seed's refusal is the
 ** path's user error, as for klee_make_symbolic. */
-static int fresh_int(run *r, const char *base, symx_expr **v, const char *what) {
+static int fresh_value(run *r, const char *base, unsigned nbytes, symx_expr **v, const char *what) {
   char *name = fresh_name(r, base);
   *v = NULL;
   if (!name) return sxl_fatal(r, what);
-  note_input(r, name, 4);
+  note_input(r, name, nbytes);
   if (!r->st) {
     size_t len = 0;
     const uint8_t *b = r->x->replay ? symx_assign_get(r->x->replay, name, &len) : NULL;
-    uint32_t k = 0;
-    for (size_t i = 0; b && i < len && i < 4; i++) k |= (uint32_t)b[i] << (8 * i);
-    *v = symx_const(r->ctx, 32, k);
+    uint64_t k = 0;
+    for (size_t i = 0; b && i < len && i < nbytes; i++) k |= (uint64_t)b[i] << (8 * i);
+    *v = symx_const(r->ctx, 8 * nbytes, k);
     return *v ? SXL_CONTINUE : sxl_fatal(r, what);
   }
-  symx_expr *arr = input_array(r, &name, 4);
+  symx_expr *arr = input_array(r, &name, nbytes);
   if (!arr) return sxl_fatal(r, what);
   int seeded = seed_input(r, arr);
-  *v = seeded ? NULL : symx_read_le(r->ctx, arr, 0, 4);
+  *v = seeded ? NULL : symx_read_le(r->ctx, arr, 0, nbytes);
   symx_expr_release(arr);
   if (seeded > 0) return seed_refused(r);
   return *v ? SXL_CONTINUE : sxl_fatal(r, what);
+}
+
+static int fresh_int(run *r, const char *base, symx_expr **v, const char *what) {
+  return fresh_value(r, base, 4, v, what);
+}
+
+int sxl_input_value(run *r, const char *base, unsigned nbytes, symx_expr **v) {
+  return fresh_value(r, base, nbytes, v, "a lazy pointer's selector");
+}
+
+int sxl_input_fill(run *r, uint32_t id, uint64_t off, uint64_t size, const char *base) {
+  char *name = fresh_name(r, base);
+  if (!name) return sxl_oom(r);
+  int filled = fill_input(r, id, off, size, &name);
+  if (filled > 0) return seed_refused(r);
+  return filled ? sxl_fatal(r, "a lazy object's input") : SXL_CONTINUE;
 }
 
 /* Adds cond (consumed) to the path, after the call; returns the loop code.

@@ -108,6 +108,7 @@ static const struct {
     [BI_SETJMP] = {sxl_bi_setjmp, 1},
     [BI_LONGJMP] = {sxl_bi_longjmp, 2},
     [BI_SET_FORKING] = {sxl_bi_set_forking, 1},
+    [BI_LAZY_POINTER] = {sxl_bi_lazy_pointer, 4},
 };
 
 int sxl_builtin(run *r, const sxl_ins *in, uint32_t fi) {

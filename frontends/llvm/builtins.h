@@ -76,6 +76,16 @@ int sxl_bi_objectsize(sxl_bcall *c); /* and llvm.is.constant */
 int sxl_bi_nop(sxl_bcall *c);
 int sxl_bi_set_forking(sxl_bcall *c);
 
+/* lazy.c */
+int sxl_bi_lazy_pointer(sxl_bcall *c);
+
+/* bi_target.c: a fresh input of nbytes (<= 8) named after base, its value
+** read little-endian into *v (concrete mode: the replayed bytes); the
+** bytes [id:off, +size) filled with a fresh input named after base. Both
+** return SXL_CONTINUE or what the loop does (the path ended). */
+int sxl_input_value(run *r, const char *base, unsigned nbytes, symx_expr **v);
+int sxl_input_fill(run *r, uint32_t id, uint64_t off, uint64_t size, const char *base);
+
 /* bi_setjmp.c */
 int sxl_bi_setjmp(sxl_bcall *c);
 int sxl_bi_longjmp(sxl_bcall *c);

@@ -36,6 +36,7 @@ typedef struct origin {
   int wanted, done;
   char *path;         /* the stored path of the first reaching path (NULL: none yet) */
   uint32_t npath;
+  symx_expr *cond;    /* its path condition (stitch.c joins it at calls), or NULL */
   uint64_t instructions, reached_at; /* run from this origin; all run when it reached */
   symx_engine *eng;
 } origin;
@@ -51,6 +52,8 @@ struct sxl_ccbse {
   int fwd_done;
   uint64_t fwd_ins, bwd_ins;
   uint64_t follows;   /* paths that started following a stored path */
+  uint64_t stitched, unmapped, unsat; /* joins made at calls; not mapped; not satisfiable */
+  int main_stitched;  /* the run's test case is a join's */
   int (*target_cb)(void *, sxl_state *, symx_state *, uint32_t);
   const char *curdir; /* the output_dir option now */
   char dir[2048];     /* OUTDIR ("" none) */
@@ -126,13 +129,16 @@ static int mark_calls(sxl_ccbse *c, uint32_t fi) {
 
 /* A path of origin g reached the target: its path stored (the first one),
 ** its callers wanted (in Mix-CCBSE not main: the forward search is main's). */
-static int reached(sxl_ccbse *c, uint32_t g, sxl_state *ps, symx_state *st) {
+static int reached(sxl_ccbse *c, uint32_t g, sxl_state *ps, symx_state *st, const origin *joined) {
   sxl_session *s = c->s;
   origin *o = &c->org[g];
   if (o->path) return 0;
-  if (!(o->path = malloc(ps->npath + 1u))) return -1;
+  uint32_t nj = joined ? joined->npath : 0;
+  if (!(o->path = malloc(ps->npath + nj + 1u))) return -1;
   if (ps->npath) memcpy(o->path, ps->path, ps->npath);
-  o->npath = ps->npath;
+  if (nj) memcpy(o->path + ps->npath, joined->path, nj);
+  o->npath = ps->npath + nj;
+  o->cond = symx_state_path_condition(st); /* NULL: its callers follow the path only */
   o->reached_at = s->x.instructions - s->x.instructions_base;
   const sxl_target *tg = sxl_distance_target(s->dist, 0);
   char msg[600];
@@ -149,6 +155,58 @@ static int reached(sxl_ccbse *c, uint32_t g, sxl_state *ps, symx_state *st) {
   return mark_calls(c, g);
 }
 
+/* A path of the running origin reaches the target by joining the stored
+** path of callee at this call: the run's when the origin is main's. */
+static int joined(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) {
+  sxl_session *s = c->s;
+  uint32_t g = c->cur ? (uint32_t)(c->cur - c->org) : s->prog->main_fn;
+  char msg[600];
+  snprintf(msg, sizeof msg, "ccbse: %s's path joins %s's at its call (path %" PRIu64 ")",
+           s->prog->fns[g].name, s->prog->fns[callee].name, symx_state_id(st));
+  say(s, msg);
+  if (g == s->prog->main_fn) {
+    c->main_stitched = 1;
+    c->target_cb(s, ps, st, 0);
+    return 1;
+  }
+  if (reached(c, g, ps, st, &c->org[callee])) say(s, "ccbse: out of memory: a reaching path not stored");
+  return 1;
+}
+
+/* Otter's copy-and-check at a call of callee (stitch.c): the callee's
+** stored condition in the caller's terms, joined to this path when they
+** are satisfiable together (a fork decided now: the joined side reaches
+** the target here, the other goes on into the callee, free). -1: no join
+** (not mapped, or not satisfiable: the caller follows the stored path, as
+** before stitching), else the target callback's answer (1: yield). */
+static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) {
+  if (ps->stitch == 1) return joined(c, ps, st, callee);
+  if (ps->stitch == 2) {
+    ps->stitch = 0;
+    return 0;
+  }
+  origin *o = &c->org[callee];
+  if (!o->cond || ps->follow) return -1;
+  symx_expr *k = sxl_stitch_cond(c->s, ps, callee, o->cond);
+  if (!k) {
+    c->unmapped++;
+    return -1;
+  }
+  symx_state *ts = NULL, *fs = NULL;
+  int rc = symx_state_branch_now(st, k, &ts, &fs);
+  symx_expr_release(k);
+  if (rc != SYMX_OK) return -1;
+  if (!ts) { /* as when it cannot be mapped: the path follows the kept one */
+    c->unsat++;
+    return -1;
+  }
+  c->stitched++;
+  if (!fs) return joined(c, ps, st, callee);
+  ((sxl_state *)symx_state_payload(ts))->stitch = 1;
+  ((sxl_state *)symx_state_payload(fs))->stitch = 2;
+  return 1;
+}
+
 /* The exec's target callback: a target run by main's origin (or the
 ** forward search) is the run's; by another origin, that origin reached
 ** it; a marked call starts following the callee's stored path. */
@@ -158,6 +216,8 @@ static int on_target(void *ud, sxl_state *ps, symx_state *st, uint32_t t) {
   uint32_t nt = (uint32_t)sxl_distance_ntargets(s->dist);
   if (t >= nt) {
     origin *callee = &c->org[t - nt];
+    int rc = stitch(c, ps, st, t - nt);
+    if (rc >= 0) return rc;
     if (!ps->follow && callee->path) {
       ps->follow = callee->path, ps->nfollow = callee->npath, ps->follow_at = ps->npath;
       c->follows++;
@@ -166,7 +226,7 @@ static int on_target(void *ud, sxl_state *ps, symx_state *st, uint32_t t) {
   }
   uint32_t g = c->cur ? (uint32_t)(c->cur - c->org) : s->prog->main_fn;
   if (g == s->prog->main_fn) return c->target_cb(ud, ps, st, t);
-  if (reached(c, g, ps, st)) say(s, "ccbse: out of memory: a reaching path not stored");
+  if (reached(c, g, ps, st, NULL)) say(s, "ccbse: out of memory: a reaching path not stored");
   return 0;
 }
 
@@ -302,6 +362,8 @@ static void report(sxl_ccbse *c) {
   FILE *f = fopen(path, "w");
   if (!f) return;
   fprintf(f, "follows %" PRIu64 "\n", c->follows);
+  fprintf(f, "stitched %" PRIu64 " unmapped %" PRIu64 " unsat %" PRIu64 " main %s\n", c->stitched,
+          c->unmapped, c->unsat, c->main_stitched ? "joined" : "ran");
   if (c->fwd) fprintf(f, "forward main instructions %" PRIu64 "\n", c->fwd_ins);
   for (uint32_t fi = 0; fi < s->prog->nfns; fi++) {
     origin *o = &c->org[fi];
@@ -330,6 +392,7 @@ static void ccbse_free(sxl_ccbse *c, symx_engine *keep) {
   for (uint32_t fi = 0; fi < c->s->prog->nfns; fi++) {
     if (c->org[fi].eng != keep) symx_engine_free(c->org[fi].eng);
     free(c->org[fi].path);
+    symx_expr_release(c->org[fi].cond);
   }
   if (c->fwd != keep) symx_engine_free(c->fwd);
   free(c->org);

@@ -263,9 +263,13 @@ static int place_target(sxl_distance *d, size_t ti, char *err, size_t errlen) {
     if (d->n[ti][v] == 0) return 0;
   if (!file_seen)
     snprintf(err, errlen, "--target %s: no code of a file %.*s in the program", spec, (int)wl, file);
-  else if (below || above)
-    snprintf(err, errlen, "--target %s: line %lu has no code (nearest lines with code: %lu, %lu)",
-             spec, line, below, above);
+  else if (below || above) {
+    char b[32] = "none before", a[32] = "none after";
+    if (below) snprintf(b, sizeof b, "%lu", below);
+    if (above) snprintf(a, sizeof a, "%lu", above);
+    snprintf(err, errlen, "--target %s: line %lu has no code (nearest lines with code: %s, %s)",
+             spec, line, b, a);
+  }
   return -1;
 oom:
   snprintf(err, errlen, "out of memory");
@@ -319,6 +323,18 @@ static void min_tables(sxl_distance *d) {
   }
 }
 
+/* Whether target t is certainly never run: no way from main's entry in
+** the ICFG, whose calls are the direct ones, and none of the functions
+** with a way to it is called through a pointer (its address escapes). */
+static int unreachable(const sxl_distance *d, size_t t) {
+  const sxl_prog *p = d->p;
+  if (d->entry[p->main_fn] == NONE || d->n[t][d->entry[p->main_fn]] != INF) return 0;
+  for (uint32_t fi = 0; fi < p->nfns; fi++)
+    if (d->entry[fi] != NONE && d->n[t][d->entry[fi]] != INF && sxl_fn_escapes(p->fns[fi].ref))
+      return 0;
+  return 1;
+}
+
 sxl_distance *sxl_distance_new(sxl_prog *p, const char *const *specs, size_t n, int sequential,
                                char *err, size_t errlen) {
   sxl_distance *d = calloc(1, sizeof *d);
@@ -349,6 +365,7 @@ sxl_distance *sxl_distance_new(sxl_prog *p, const char *const *specs, size_t n, 
     snprintf(err, errlen, "out of memory");
     if (relax(d, d->n[i], d->x)) goto fail;
   }
+  for (size_t i = 0; i < n; i++) d->t[i].unreachable = unreachable(d, i);
   min_tables(d);
   return d;
 fail:
@@ -414,7 +431,7 @@ void sxl_distance_reached(sxl_distance *d, size_t target) {
 
 size_t sxl_distance_left(const sxl_distance *d) {
   size_t left = 0;
-  for (size_t i = 0; i < d->nt; i++) left += !d->t[i].reached;
+  for (size_t i = 0; i < d->nt; i++) left += !d->t[i].reached && !d->t[i].unreachable;
   return left;
 }
 

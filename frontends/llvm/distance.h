@@ -13,6 +13,8 @@ typedef struct sxl_target {
   int reached;
   uint32_t test;         /* the test case that reached it (0: none recorded) */
   uint64_t instructions; /* instructions run when it was reached */
+  int unreachable;       /* no chain of calls leads from main's entry to it, and
+                         ** no function on a way to it is called through a pointer */
 } sxl_target;
 
 typedef struct sxl_distance sxl_distance;
@@ -34,7 +36,7 @@ sxl_target *sxl_distance_target(sxl_distance *d, size_t i);
 uint64_t sxl_distance_of(const sxl_distance *d, const sxl_state *s, size_t target);
 /* Target i was reached: the nearest-target table leaves it out. */
 void sxl_distance_reached(sxl_distance *d, size_t target);
-/* Targets not reached yet. */
+/* Targets not reached yet (an unreachable one does not count). */
 size_t sxl_distance_left(const sxl_distance *d);
 /* --print-distances: a line per node of the program's own functions,
 ** "distance FN BLOCK SEGMENT x=X n0=N0 n1=...", inf when unreachable. */

@@ -370,8 +370,11 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   symx_engine_free(s->eng);
   s->eng = NULL;
   if (!sxl_session_engine(s, seeds)) return -1;
-  int rc;
-  while ((rc = sxl_session_step(s)) == 0) {
+  int rc = 0;
+  /* every target reached or unreachable already (distance.c): nothing to explore */
+  int done = s->dist && s->stop_at_targets && sxl_distance_ntargets(s->dist) &&
+             !sxl_distance_left(s->dist);
+  while (!done && (rc = sxl_session_step(s)) == 0) {
   }
   if (rc < 0) return -1;
   sxl_session_end(s);

@@ -16,6 +16,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct eb {
@@ -24,9 +25,11 @@ typedef struct eb {
   LLVMBuilderRef b;
   LLVMTargetDataRef td;
   LLVMValueRef h;              /* the harness */
-  LLVMValueRef mksym, malloc_; /* symx_make_symbolic, malloc (bitcast to their types) */
-  LLVMTypeRef mksym_t, malloc_t, i8p, i64;
-  unsigned depth, array;
+  LLVMValueRef mksym, malloc_, lazy_; /* symx_make_symbolic, malloc, __symx_lazy_pointer */
+  LLVMTypeRef mksym_t, malloc_t, lazy_t, i8p, i64;
+  sxl_lazy_tab *tab;     /* the pointee types (lazy.c) */
+  LLVMTypeRef *tys;      /* the LLVM type of each */
+  uint32_t capty;
 } eb;
 
 /* A function named name of type t, declared when the module has none;
@@ -51,60 +54,92 @@ static int is_primitive(LLVMTypeRef t) {
          k == LLVMX86_FP80TypeKind;
 }
 
-/* Whether an object of type t holds a pointer we would initialize. */
-static int has_pointer(LLVMTypeRef t) {
-  switch (LLVMGetTypeKind(t)) {
-  case LLVMPointerTypeKind: return 1;
-  case LLVMArrayTypeKind: return has_pointer(LLVMGetElementType(t));
-  case LLVMStructTypeKind:
-    if (LLVMIsOpaqueStruct(t)) return 0;
-    for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
-      if (has_pointer(LLVMStructGetTypeAtIndex(t, i))) return 1;
-    return 0;
-  default: return 0;
-  }
-}
+static uint32_t lazy_type(eb *e, LLVMTypeRef t);
 
-static LLVMValueRef make_pointer(eb *e, LLVMTypeRef pt, const char *name, unsigned depth);
-
-/* The pointers inside the object at addr (of type t) initialized. */
-static void fix_pointers(eb *e, LLVMValueRef addr, LLVMTypeRef t, const char *name,
-                         unsigned depth) {
-  char sub[256];
+/* The pointers inside type t at offset base, appended to out[*n] (at most
+** max: a longer list's tail stays plain symbolic bytes). */
+static void pointers_of(eb *e, LLVMTypeRef t, uint64_t base, sxl_lazy_ptr *out, uint32_t *n,
+                        uint32_t max) {
   switch (LLVMGetTypeKind(t)) {
   case LLVMPointerTypeKind:
-    LLVMBuildStore(e->b, make_pointer(e, t, name, depth), addr);
+    if (*n < max) out[(*n)++] = (sxl_lazy_ptr){base, lazy_type(e, LLVMGetElementType(t))};
     return;
   case LLVMStructTypeKind:
-    for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++) {
-      LLVMTypeRef ft = LLVMStructGetTypeAtIndex(t, i);
-      if (!has_pointer(ft)) continue;
-      snprintf(sub, sizeof sub, "%s.%u", name, i);
-      fix_pointers(e, LLVMBuildStructGEP2(e->b, t, addr, i, ""), ft, sub, depth);
-    }
+    if (LLVMIsOpaqueStruct(t)) return;
+    for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
+      pointers_of(e, LLVMStructGetTypeAtIndex(t, i), base + LLVMOffsetOfElement(e->td, t, i), out,
+                  n, max);
     return;
   case LLVMArrayTypeKind: {
     LLVMTypeRef et = LLVMGetElementType(t);
-    unsigned n = LLVMGetArrayLength(t);
-    for (unsigned i = 0; i < n && i < 16 && has_pointer(et); i++) { /* a long array: its head */
-      LLVMValueRef idx[2] = {LLVMConstInt(e->i64, 0, 0), LLVMConstInt(e->i64, i, 0)};
-      snprintf(sub, sizeof sub, "%s[%u]", name, i);
-      fix_pointers(e, LLVMBuildInBoundsGEP2(e->b, t, addr, idx, 2, ""), et, sub, depth);
-    }
+    uint64_t es = LLVMABISizeOfType(e->td, et);
+    for (unsigned i = 0; i < LLVMGetArrayLength(t) && i < 16; i++) /* a long array: its head */
+      pointers_of(e, et, base + i * es, out, n, max);
     return;
   }
   default: return;
   }
 }
 
-/* The object at addr (type t) becomes the input name, its pointers
-** initialized (a pointer alone makes no input of its own bytes). */
-static void init_object(eb *e, LLVMValueRef addr, LLVMTypeRef t, const char *name,
-                        unsigned depth) {
+/* The table index of pointee type t (made once; SXL_LAZY_NONE: a pointer
+** to it stays null: a function, an opaque or empty type). */
+static uint32_t lazy_type(eb *e, LLVMTypeRef t) {
+  sxl_lazy_tab *tab = e->tab;
+  if (LLVMGetTypeKind(t) == LLVMFunctionTypeKind || !LLVMTypeIsSized(t) ||
+      !LLVMABISizeOfType(e->td, t))
+    return SXL_LAZY_NONE;
+  for (uint32_t i = 0; i < tab->ntypes; i++)
+    if (e->tys[i] == t) return i;
+  if (tab->ntypes == e->capty) {
+    uint32_t cap = e->capty ? 2 * e->capty : 16;
+    sxl_lazy_type *nt = realloc(tab->types, cap * sizeof *nt);
+    LLVMTypeRef *nr = nt ? realloc(e->tys, cap * sizeof *nr) : NULL;
+    if (nt) tab->types = nt;
+    if (!nr) return SXL_LAZY_NONE;
+    e->tys = nr;
+    e->capty = cap;
+  }
+  uint32_t k = tab->ntypes++; /* before its pointers: a type may point to itself */
+  e->tys[k] = t;
+  tab->types[k] = (sxl_lazy_type){LLVMABISizeOfType(e->td, t), is_primitive(t), 0, 0};
+  sxl_lazy_ptr ps[256];
+  uint32_t n = 0;
+  pointers_of(e, t, 0, ps, &n, 256);
+  sxl_lazy_ptr *np = n ? realloc(tab->ptrs, (tab->nptrs + n) * sizeof *np) : NULL;
+  if (n && !np) return SXL_LAZY_NONE;
+  if (n) tab->ptrs = np, memcpy(np + tab->nptrs, ps, n * sizeof *ps);
+  tab->types[k].ptr0 = tab->nptrs;
+  tab->types[k].nptr = n;
+  tab->nptrs += n;
+  return k;
+}
+
+/* The pointers inside the object at addr (of type t) made lazy (lazy.c). */
+static void fix_pointers(eb *e, LLVMValueRef addr, LLVMTypeRef t, const char *name) {
+  sxl_lazy_ptr ps[256];
+  uint32_t n = 0;
+  pointers_of(e, t, 0, ps, &n, 256);
+  for (uint32_t i = 0; i < n; i++) {
+    char sub[300];
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) snprintf(sub, sizeof sub, "%s", name);
+    else snprintf(sub, sizeof sub, "%s+%llu", name, (unsigned long long)ps[i].off);
+    LLVMValueRef base = LLVMBuildBitCast(e->b, addr, e->i8p, "");
+    LLVMValueRef off = LLVMConstInt(e->i64, ps[i].off, 0);
+    LLVMValueRef args[4] = {LLVMBuildGEP2(e->b, LLVMInt8TypeInContext(e->c), base, &off, 1, ""),
+                            LLVMConstInt(e->i64, ps[i].type, 0),
+                            LLVMBuildGlobalStringPtr(e->b, sub, ".entry.name"),
+                            LLVMConstInt(e->i64, 0, 0)};
+    LLVMBuildCall2(e->b, e->lazy_t, e->lazy_, args, 4, "");
+  }
+}
+
+/* The object at addr (type t) becomes the input name, its pointers lazy
+** (a pointer alone makes no input of its own bytes). */
+static void init_object(eb *e, LLVMValueRef addr, LLVMTypeRef t, const char *name) {
   if (!LLVMTypeIsSized(t)) return;
   uint64_t size = LLVMABISizeOfType(e->td, t);
   if (size && LLVMGetTypeKind(t) != LLVMPointerTypeKind) make_symbolic(e, addr, size, name);
-  fix_pointers(e, addr, t, name, depth);
+  fix_pointers(e, addr, t, name);
 }
 
 /* A fresh heap object of n elements of type t (its address as t*). */
@@ -112,51 +147,6 @@ static LLVMValueRef fresh(eb *e, LLVMTypeRef t, unsigned n) {
   LLVMValueRef sz = LLVMConstInt(e->i64, LLVMABISizeOfType(e->td, t) * n, 0);
   LLVMValueRef p = LLVMBuildCall2(e->b, e->malloc_t, e->malloc_, &sz, 1, "");
   return LLVMBuildBitCast(e->b, p, LLVMPointerType(t, 0), "");
-}
-
-/* A value of pointer type pt: null, or by the symbolic byte name.sel, one
-** fresh object (name*) or an array of them (name[], primitive pointees). */
-static LLVMValueRef make_pointer(eb *e, LLVMTypeRef pt, const char *name, unsigned depth) {
-  LLVMTypeRef t = LLVMGetElementType(pt);
-  LLVMTypeKind k = LLVMGetTypeKind(t);
-  if (depth >= e->depth || k == LLVMFunctionTypeKind || !LLVMTypeIsSized(t) ||
-      !LLVMABISizeOfType(e->td, t))
-    return LLVMConstNull(pt);
-  char sub[256];
-  LLVMValueRef sel = LLVMBuildAlloca(e->b, LLVMInt8TypeInContext(e->c), "");
-  snprintf(sub, sizeof sub, "%s.sel", name);
-  make_symbolic(e, sel, 1, sub);
-  LLVMValueRef v = LLVMBuildLoad2(e->b, LLVMInt8TypeInContext(e->c), sel, "");
-  LLVMBasicBlockRef from = LLVMGetInsertBlock(e->b);
-  LLVMBasicBlockRef one = LLVMAppendBasicBlockInContext(e->c, e->h, "one");
-  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(e->c, e->h, "join");
-  LLVMBasicBlockRef arr = is_primitive(t) ? LLVMAppendBasicBlockInContext(e->c, e->h, "arr") : NULL;
-  /* a switch, not a br: CCBSE's stored paths (ccbse.c) are the br
-  ** decisions from the function's entry, none of the harness's */
-  LLVMTypeRef i8 = LLVMInt8TypeInContext(e->c);
-  LLVMValueRef sw = LLVMBuildSwitch(e->b, v, arr ? arr : one, arr ? 2 : 1);
-  LLVMAddCase(sw, LLVMConstInt(i8, 0, 0), join);
-  if (arr) LLVMAddCase(sw, LLVMConstInt(i8, 1, 0), one);
-  LLVMValueRef vals[3] = {LLVMConstNull(pt), NULL, NULL};
-  LLVMBasicBlockRef ends[3] = {from, NULL, NULL};
-  LLVMPositionBuilderAtEnd(e->b, one);
-  vals[1] = fresh(e, t, 1);
-  snprintf(sub, sizeof sub, "%s*", name);
-  init_object(e, vals[1], t, sub, depth + 1);
-  ends[1] = LLVMGetInsertBlock(e->b);
-  LLVMBuildBr(e->b, join);
-  if (arr) {
-    LLVMPositionBuilderAtEnd(e->b, arr);
-    vals[2] = fresh(e, t, e->array);
-    snprintf(sub, sizeof sub, "%s[]", name);
-    make_symbolic(e, vals[2], LLVMABISizeOfType(e->td, t) * e->array, sub);
-    ends[2] = LLVMGetInsertBlock(e->b);
-    LLVMBuildBr(e->b, join);
-  }
-  LLVMPositionBuilderAtEnd(e->b, join);
-  LLVMValueRef phi = LLVMBuildPhi(e->b, pt, "");
-  LLVMAddIncoming(phi, vals, ends, arr ? 3 : 2);
-  return phi;
 }
 
 /* Whether function f is the program's own code (not our libc's, not
@@ -223,11 +213,11 @@ static void call_with_args(eb *e, LLVMValueRef fn) {
     if (LLVMGetEnumAttributeAtIndex(fn, i + 1, byval)) {
       LLVMTypeRef pt = LLVMGetElementType(t);
       args[i] = fresh(e, pt, 1);
-      init_object(e, args[i], pt, name, 0);
+      init_object(e, args[i], pt, name);
       continue;
     }
     LLVMValueRef slot = LLVMBuildAlloca(e->b, t, "");
-    init_object(e, slot, t, name, 0);
+    init_object(e, slot, t, name);
     args[i] = LLVMBuildLoad2(e->b, t, slot, "");
   }
   LLVMBuildCall2(e->b, ft, fn, args, n, "");
@@ -235,7 +225,7 @@ static void call_with_args(eb *e, LLVMValueRef fn) {
 
 /* The harness of function fname (cfg's globals symbolic); NULL with err
 ** set when there is no such function or the harness is not valid IR. */
-static LLVMValueRef build(LLVMModuleRef m, const char *fname, const sxl_entry_cfg *cfg,
+static LLVMValueRef build(LLVMModuleRef m, const char *fname, sxl_entry_cfg *cfg,
                           char *err, size_t errlen) {
   LLVMValueRef fn = LLVMGetNamedFunction(m, fname);
   if (!fn || LLVMIsDeclaration(fn)) {
@@ -247,13 +237,16 @@ static LLVMValueRef build(LLVMModuleRef m, const char *fname, const sxl_entry_cf
     return NULL;
   }
   eb e = {.m = m, .c = LLVMGetModuleContext(m), .td = LLVMGetModuleDataLayout(m),
-          .depth = cfg->depth, .array = cfg->array ? cfg->array : 1};
+          .tab = &cfg->lazy, .tys = cfg->tys, .capty = cfg->capty};
   e.i8p = LLVMPointerType(LLVMInt8TypeInContext(e.c), 0);
   e.i64 = LLVMInt64TypeInContext(e.c);
   LLVMTypeRef mk[3] = {e.i8p, e.i64, e.i8p};
   e.mksym_t = LLVMFunctionType(LLVMVoidTypeInContext(e.c), mk, 3, 0);
   e.malloc_t = LLVMFunctionType(e.i8p, &e.i64, 1, 0);
   e.mksym = callee(&e, "symx_make_symbolic", e.mksym_t);
+  LLVMTypeRef lz[4] = {e.i8p, e.i64, e.i8p, e.i64};
+  e.lazy_t = LLVMFunctionType(LLVMVoidTypeInContext(e.c), lz, 4, 0);
+  e.lazy_ = callee(&e, "__symx_lazy_pointer", e.lazy_t);
   e.malloc_ = callee(&e, "malloc", e.malloc_t);
   char hname[300];
   snprintf(hname, sizeof hname, "%s%s", SXL_ENTRY_PREFIX, fname);
@@ -263,11 +256,12 @@ static LLVMValueRef build(LLVMModuleRef m, const char *fname, const sxl_entry_cf
   for (size_t i = 0; i < cfg->nglobals; i++) {
     size_t n;
     const char *gname = LLVMGetValueName2(cfg->globals[i], &n);
-    init_object(&e, cfg->globals[i], LLVMGlobalGetValueType(cfg->globals[i]), gname, 0);
+    init_object(&e, cfg->globals[i], LLVMGlobalGetValueType(cfg->globals[i]), gname);
   }
   call_with_args(&e, fn);
   LLVMBuildRet(e.b, LLVMConstInt(LLVMInt32TypeInContext(e.c), 0, 0));
   LLVMDisposeBuilder(e.b);
+  cfg->tys = e.tys, cfg->capty = e.capty;
   if (LLVMVerifyFunction(e.h, LLVMReturnStatusAction)) {
     snprintf(err, errlen, "--entry %s: the harness built for it is not valid IR", fname);
     LLVMDeleteFunction(e.h);
@@ -280,6 +274,10 @@ static LLVMValueRef build(LLVMModuleRef m, const char *fname, const sxl_entry_cf
 ** with cfg->all of every function of the program's own code but main. */
 static int build_all(LLVMModuleRef m, sxl_entry_cfg *cfg, char *err, size_t errlen) {
   LLVMValueRef g[4096];
+  sxl_lazy_tab_clear(&cfg->lazy); /* this module's types */
+  cfg->lazy.depth = cfg->depth, cfg->lazy.array = cfg->array ? cfg->array : 1;
+  free(cfg->tys);
+  cfg->tys = NULL, cfg->capty = 0;
   cfg->globals = g;
   cfg->nglobals = own_globals(m, g, sizeof g / sizeof g[0]);
   int debug = module_debug(m);
@@ -308,4 +306,10 @@ int sxl_entry_hook(void *ud, LLVMModuleRef m, char *err, size_t errlen) {
     return -1;
   if (!cfg->fn && !cfg->all) return 0;
   return build_all(m, cfg, err, errlen);
+}
+
+void sxl_entry_cfg_free(sxl_entry_cfg *cfg) {
+  sxl_lazy_tab_clear(&cfg->lazy);
+  free(cfg->tys);
+  cfg->tys = NULL, cfg->capty = 0;
 }

@@ -21,7 +21,12 @@ typedef struct sxl_entry_cfg {
   unsigned array;       /* elements of the array a pointer to a primitive type may point to */
   LLVMValueRef *globals; /* (inside the hook) the globals made symbolic */
   size_t nglobals;
+  sxl_lazy_tab lazy;    /* the pointee types of the harnesses' lazy pointers (lazy.c) */
+  LLVMTypeRef *tys;     /* the LLVM type of each */
+  uint32_t capty;
 } sxl_entry_cfg;
+/* What the hook made for cfg, freed. */
+void sxl_entry_cfg_free(sxl_entry_cfg *cfg);
 
 /* The module hook (sxl_module_hook; ud: sxl_entry_cfg): the aliases, then
 ** the harnesses. 0, or -1 with err set (no function FUNC in the program). */
@@ -40,4 +45,10 @@ typedef struct sxl_ccbse_opts {
   double forward;
 } sxl_ccbse_opts;
 int sxl_ccbse_run(sxl_session *s, const sxl_ccbse_opts *o);
+
+/* stitch.c: the condition cond of a path from function callee's entry
+** (over its harness's inputs) in terms of the caller state ps about to
+** call it (its top frame at the call): a new reference, or NULL when some
+** input has no counterpart there. */
+symx_expr *sxl_stitch_cond(sxl_session *s, sxl_state *ps, uint32_t callee, symx_expr *cond);
 #endif

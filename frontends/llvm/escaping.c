@@ -28,6 +28,8 @@ static int only_called(LLVMValueRef v, int depth) {
   return 1;
 }
 
+int sxl_fn_escapes(LLVMValueRef f) { return !LLVMGetIntrinsicID(f) && !only_called(f, 0); }
+
 void sxl_print_escaping(LLVMModuleRef m, FILE *f) {
   const char *sep = "";
   int any = 0;

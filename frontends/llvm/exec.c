@@ -334,12 +334,12 @@ static inline int op_alloca(loop *L, run *r, const sxl_ins *in) {
 }
 
 /* The object a concrete access of n bytes at addr reads directly (in
-** bounds, bytes only), or NULL. */
+** bounds, bytes only, made: not waiting for --entry's first access), or NULL. */
 static inline sxl_obj *plain_obj(sxl_mem *m, uint64_t addr, unsigned n) {
   uint32_t id = SXL_ID(addr);
   sxl_obj *o;
   if (id < m->n && (o = sxl_mem_get(m, id)) != NULL && o->kind != OBJ_FREED &&
-      (uint64_t)SXL_OFF(addr) + n <= o->size && !o->nsym && !o->amode)
+      (uint64_t)SXL_OFF(addr) + n <= o->size && !o->nsym && !o->amode && !o->lazy)
     return o;
   return NULL;
 }

@@ -141,6 +141,9 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write,
                 uint32_t *id, uint64_t *off, symx_expr **soff);
 /* A concrete pointer for a libc-style argument (concretized if symbolic). */
 int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v);
+/* lazy.c: object id made at its first access when --entry reserved it
+** (SXL_CONTINUE, or the loop's code). */
+int sxl_lazy_touch(run *r, uint32_t id);
 /* allocsize.c: a symbolic allocation count in slot, sized as KLEE does
 ** (counts past huge get none: *v UINT64_MAX); SXL_CONTINUE with *v, or
 ** the path forked (run the instruction again) or ended. */

@@ -98,6 +98,7 @@ static int copy_byval(run *r, uint64_t src, uint64_t n, uint32_t id, uint64_t of
   uint64_t soff = SXL_OFF(src);
   sxl_obj *o = sid && sid < m->n ? sxl_mem_get(m, sid) : NULL;
   if (!o || o->kind == OBJ_FREED || soff + n > o->size) return -1;
+  if (o->lazy && sxl_lazy_touch(r, sid) != SXL_CONTINUE) return -1;
   for (uint64_t k = 0; k < n; k++) {
     symx_expr *b = sxl_read_byte(r, sxl_mem_get(r->s->mem, sid), soff + k);
     int rc = b ? sxl_write_byte(r, id, off + k, b) : -1;

@@ -202,7 +202,8 @@ static void usage(FILE *f) {
         "  --entry FUNC                   explore FUNC with symbolic arguments and globals;\n"
         "                                 a pointer is null, one fresh symbolic object, or\n"
         "                                 (primitive types) an array of --entry-array N\n"
-        "                                 (default 8), --entry-depth D pointers deep (2)\n"
+        "                                 (default 8), made at its first access (lazily),\n"
+        "                                 --entry-depth D pointers deep (2)\n"
         "  --search ccbse(S)|mix-ccbse(S) Otter's call-chain-backward search towards one\n"
         "                                 --target, from the target's function to main (S:\n"
         "                                 each origin's searcher, default rp); mix-ccbse: a\n"
@@ -1200,6 +1201,7 @@ static sxl_session *load_session(cli *c) {
     return NULL;
   }
   s->origin = c->ecfg.fn;
+  s->x.lazy = &c->ecfg.lazy; /* the harnesses' lazy pointers (lazy.c) */
   return s;
 }
 
@@ -1381,6 +1383,7 @@ int main(int argc, char **argv) {
   int rc = parse(&c, argc, argv);
   if (rc > 0) usage(stdout);
   rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);
+  sxl_entry_cfg_free(&c.ecfg); /* the harnesses' types, also when the run could not start */
   symx_ctx_free(c.ctx);
   return rc;
 }

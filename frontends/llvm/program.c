@@ -31,7 +31,7 @@ static const struct {
     {"malloc_usable_size", 0, BI_USABLE_SIZE},
     {"llvm.memcpy.", 1, BI_MEMCPY},              {"llvm.memmove.", 1, BI_MEMMOVE},
     {"llvm.memset.", 1, BI_MEMSET},              {"__symx_write", 0, BI_WRITE},
-    {"__symx_out_value", 0, BI_OUT_VALUE},
+    {"__symx_out_value", 0, BI_OUT_VALUE},       {"__symx_lazy_pointer", 0, BI_LAZY_POINTER},
     {"exit", 0, BI_EXIT},                        {"_exit", 0, BI_EXIT},
     {"_Exit", 0, BI_EXIT},                       {"abort", 0, BI_ABORT},
     {"__assert_fail", 0, BI_ASSERT_FAIL},        {"llvm.trap", 0, BI_ABORT},

@@ -190,6 +190,8 @@ static int resolve_single(run *r, symx_expr *sym, uint64_t n, int write, uint32_
   sxl_flush(r);
   if (symx_state_eval(r->st, sym, &v) != SYMX_OK) return sxl_fatal(r, "symx_state_eval");
   uint32_t cand = SXL_ID(v);
+  int rc = sxl_lazy_touch(r, cand);
+  if (rc != SXL_CONTINUE) return rc;
   if (!usable(r, cand, n, write)) {
     const char *desc = NULL;
     symx_error_kind k = bad_access(r, v, n, write, &desc);
@@ -199,7 +201,7 @@ static int resolve_single(run *r, symx_expr *sym, uint64_t n, int write, uint32_
     }
     return sxl_end(r, SYMX_END_ERROR, k, desc, 0);
   }
-  int rc = resolve_to(r, sym, cand, n, write, off, soff);
+  rc = resolve_to(r, sym, cand, n, write, off, soff);
   if (rc == SXL_CONTINUE) *id = cand;
   return rc;
 }
@@ -228,6 +230,7 @@ static int resolve_sym(run *r, symx_expr *sym, uint64_t n, int write, uint32_t *
       cand = r->s->resolved_id - 1;
       r->s->resolved_id = 0;
     }
+    if ((rc = sxl_lazy_touch(r, cand)) != SXL_CONTINUE) break;
     int seen = 0;
     for (size_t k = 0; k < ntried && !seen; k++) seen = tried[k] == cand;
     if (!seen && usable(r, cand, n, write)) {
@@ -277,6 +280,8 @@ int sxl_resolve(run *r, uint64_t addr, symx_expr *sym, uint64_t n, int write, ui
   if (!sym) {
     const char *desc = NULL;
     addr = fixed_address(r, addr);
+    int rc = sxl_lazy_touch(r, SXL_ID(addr));
+    if (rc != SXL_CONTINUE) return rc;
     symx_error_kind k = bad_access(r, addr, n, write, &desc);
     if (k) return sxl_end(r, SYMX_END_ERROR, k, desc, 0);
     *id = SXL_ID(addr);

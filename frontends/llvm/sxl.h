@@ -137,6 +137,7 @@ enum sxl_builtin {
   BI_SETJMP,
   BI_LONGJMP,
   BI_KLEE_MAKE_SYMBOLIC, /* klee_make_symbolic: KLEE's rules (a whole object) */
+  BI_LAZY_POINTER, /* __symx_lazy_pointer(slot, type, name, depth): lazy.c */
   BI_COUNT_
 };
 
@@ -219,6 +220,9 @@ void sxl_lower_switches(LLVMModuleRef m);
 /* KLEE's --debug-print-escaping-functions (escaping.c): the functions whose
 ** address is used other than to call them, one line on f (none: nothing). */
 void sxl_print_escaping(LLVMModuleRef m, FILE *f);
+/* Whether function f's address is used other than to call it (it may be
+** called through a pointer). */
+int sxl_fn_escapes(LLVMValueRef f);
 
 /* Removes from lib (a libc module) what prog cannot reach from its
 ** undefined names and exit. 0, or -1 when out of memory (lib unchanged or
@@ -291,6 +295,8 @@ typedef struct sxl_obj {
   uint64_t size;
   uint32_t loc;      /* allocation site */
   uint32_t fixed;    /* the numeric address klee_define_fixed_object gave it, or 0 */
+  uint32_t lazy;     /* 1 + its record in sxl_lazy_tab.recs until its first access
+                     ** makes its contents (lazy.c), else 0 */
   sxl_shpage **sym;  /* shadow pages of per-byte expressions, or NULL (shadow.c) */
   symx_expr *arr;    /* array form: authoritative in amode, else a cache */
   uint8_t *bytes;
@@ -351,6 +357,38 @@ uint64_t sxl_shadow_next(const sxl_obj *o, uint64_t off);
 int sxl_shadow_share(sxl_obj *dst, const sxl_obj *src);
 void sxl_shadow_drop(sxl_obj *o);
 
+/* lazy.c (--entry, Otter's lazy initialization): the pointee types of the
+** pointers an entry function gets, and the objects not yet accessed. A
+** pointer is, by a symbolic selector byte, null or one fresh object of its
+** pointee type (or, for a primitive type, an array of `array` of them); the
+** object's bytes become symbolic, its pointers lazy again one level deeper,
+** at its first access. */
+#define SXL_LAZY_NONE UINT32_MAX /* a pointee that is never made: always null */
+typedef struct sxl_lazy_type {
+  uint64_t size;       /* bytes of one element */
+  int prim;            /* a primitive type: the array case too */
+  uint32_t ptr0, nptr; /* its pointers: sxl_lazy_tab.ptrs[ptr0, +nptr) */
+} sxl_lazy_type;
+typedef struct sxl_lazy_ptr {
+  uint64_t off;  /* of the pointer in the object */
+  uint32_t type; /* its pointee, or SXL_LAZY_NONE */
+} sxl_lazy_ptr;
+typedef struct sxl_lazy_rec {
+  uint32_t type, depth;
+  uint64_t n;    /* elements */
+  char *name;    /* of the input the object's bytes become */
+} sxl_lazy_rec;
+typedef struct sxl_lazy_tab {
+  sxl_lazy_type *types;
+  uint32_t ntypes;
+  sxl_lazy_ptr *ptrs;
+  uint32_t nptrs;
+  unsigned depth, array; /* pointers followed (deeper ones null); array elements */
+  sxl_lazy_rec *recs;    /* objects made lazily so far, all paths */
+  uint32_t nrecs, caprecs;
+} sxl_lazy_tab;
+void sxl_lazy_tab_clear(sxl_lazy_tab *t);
+
 /* ------------------------------------------------------------------ */
 /* Program state (the engine payload)                                 */
 /* ------------------------------------------------------------------ */
@@ -393,6 +431,8 @@ typedef struct sxl_state {
   ** follow_at; NULL: none (pathfile.c) */
   const char *follow;
   uint32_t nfollow, follow_at;
+  uint8_t stitch;    /* at a call CCBSE stitched: 1 the side that reaches the
+                     ** target through the callee's path, 2 the other side */
   /* KLEE's per-test files (trail.c): branch decisions '0'/'1' of every
   ** conditional branch (path) and of the symbolic ones (sympath), source
   ** locations this state covered first (newlocs; a fork's child starts empty) */
@@ -493,6 +533,7 @@ struct sxl_exec {
   ** stops the run (the state is resumable there), 0 goes on (targets.c) */
   int (*on_target)(void *ud, sxl_state *s, symx_state *st, uint32_t t);
   struct sxl_changed *changed; /* --changed: the new lines (changed.c), or NULL */
+  sxl_lazy_tab *lazy;   /* --entry's lazily made objects (lazy.c), or NULL */
   char fatal[512];
   char err_suffix[64]; /* klee_report_error's suffix for the error being ended, or "" */
 };

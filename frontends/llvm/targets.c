@@ -63,6 +63,14 @@ int sxl_targets_set(sxl_session *s, const char *const *specs, size_t n, int sequ
   if (!s->dist) return -1;
   s->stop_at_targets = stop;
   s->x.on_target = on_target;
+  for (size_t i = 0; i < n; i++) {
+    const sxl_target *tg = sxl_distance_target(s->dist, i);
+    char msg[600];
+    snprintf(msg, sizeof msg, "target %s cannot be reached: no chain of calls from %s leads to it "
+             "(and no function on a way to it is called through a pointer)", tg->spec,
+             s->prog->fns[s->prog->main_fn].name);
+    if (tg->unreachable) say(s, msg);
+  }
   return 0;
 }
 
@@ -84,9 +92,10 @@ void sxl_targets_report(sxl_session *s) {
       fprintf(f, "%s reached test%06" PRIu32 " %" PRIu64 "\n", tg->spec, tg->test,
               tg->instructions);
     if (tg->reached) continue;
-    if (f) fprintf(f, "%s not-reached\n", tg->spec);
+    if (f) fprintf(f, "%s not-reached%s\n", tg->spec, tg->unreachable ? " unreachable" : "");
     char msg[400];
-    snprintf(msg, sizeof msg, "target %s not reached", tg->spec);
+    snprintf(msg, sizeof msg, "target %s not reached%s", tg->spec,
+             tg->unreachable ? " (unreachable)" : "");
     say(s, msg);
   }
   if (f) fclose(f);

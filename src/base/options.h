@@ -105,6 +105,7 @@ enum { SX_CUTPOLICY_VALUES(SX_ENUM_CONST_) };
   OPTION(only_replay_seeds, BOOL, 0, 0, 1, "", "drop states that no seed follows")             \
   OPTION(only_seed, BOOL, 0, 0, 1, "", "stop after the seeding phase")                         \
   OPTION(output_dir, STR, 0, 0, 0, "", "directory for test cases (empty = none written)")      \
+  OPTION(pending_joint, BOOL, 0, 0, 1, "", "pending modes (no seeds, no ZESTI): pending states join the feasible ones in the one searcher (search); a pick that is pending is revived then and runs if feasible: eager mode's order, a solver check only for what is picked (pending_search and directed_revival unused)") \
   OPTION(pending_search, STR, 0, 0, 0, "random-path", "searcher over pending states")          \
   OPTION(query_log_all, STR, 0, 0, 0, "", "files (comma-separated) each query posed is appended to: SMT-LIB2 for a .smt2 name, else KQuery") \
   OPTION(query_log_solver, STR, 0, 0, 0, "", "files (comma-separated) each query reaching a backend is appended to, as query_log_all") \

@@ -118,6 +118,9 @@ int symx_engine_start(symx_engine *eng, void *payload, const symx_payload_vt *vt
     return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
   }
   int rc = eng->cc ? sx_cc_start(eng, st) : sx_engine_seeds_start(eng, st);
+  /* fixed for the run: place and unplace must agree on a state's set */
+  eng->joint = ctx->opts.pending_joint && eng->mode != SX_MODE_EAGER && !eng->cc && !eng->sd.on &&
+               !eng->sd.zesti.on;
   if (rc != SYMX_OK || sx_engine_place(eng, st) != SYMX_OK) {
     sx_engine_seeds_drop(eng, st);
     sx_tree_remove(&eng->tree, st);
@@ -150,8 +153,14 @@ void sx_engine_count(symx_engine *eng, int from, int to) {
   if (SX_GET(ctx, states_live) > SX_GET(ctx, states_max)) SX_GET(ctx, states_max) = SX_GET(ctx, states_live);
 }
 
+/* The searcher a state belongs in: the pending one for a pending state,
+** unless pending_joint puts every state in the one searcher. */
+static sx_searcher *set_of(symx_engine *eng, const sx_state *st) {
+  return &eng->search[st->status == SYMX_ST_PENDING && !eng->joint];
+}
+
 int sx_engine_place(symx_engine *eng, sx_state *st) {
-  sx_searcher *s = &eng->search[st->status == SYMX_ST_PENDING];
+  sx_searcher *s = set_of(eng, st);
   if (sx_search_add(s, st) != SYMX_OK) return SYMX_NOMEM;
   st->flags |= SX_SF_INSET;
   return SYMX_OK;
@@ -159,7 +168,7 @@ int sx_engine_place(symx_engine *eng, sx_state *st) {
 
 void sx_engine_unplace(symx_engine *eng, sx_state *st) {
   if (!(st->flags & SX_SF_INSET)) return;
-  sx_search_remove(&eng->search[st->status == SYMX_ST_PENDING], st);
+  sx_search_remove(set_of(eng, st), st);
   st->flags &= (uint8_t)~SX_SF_INSET;
 }
 
@@ -223,7 +232,7 @@ int symx_engine_set_distance(symx_engine *eng, symx_distance_fn fn, size_t ntarg
 
 static void reread(void *user, sx_state *st) {
   symx_engine *eng = user;
-  if (st->flags & SX_SF_INSET) sx_search_update(&eng->search[st->status == SYMX_ST_PENDING], st);
+  if (st->flags & SX_SF_INSET) sx_search_update(set_of(eng, st), st);
 }
 
 int symx_engine_distances_changed(symx_engine *eng) {
@@ -274,6 +283,20 @@ symx_reason symx_state_reason(const symx_state *st) {
 }
 symx_engine *symx_state_engine(symx_state *st) { return st ? st->eng : NULL; }
 size_t symx_state_nconstraints(const symx_state *st) { return st ? sx_clist_len(st->cs) : 0; }
+symx_expr *symx_state_path_condition(symx_state *st) {
+  if (!st) return NULL;
+  symx_ctx *ctx = st->eng->ctx;
+  symx_expr *all = symx_true(ctx);
+  for (const sx_clist *l = st->cs; l && all; l = l->next) {
+    symx_expr *c = l->neg ? symx_not(ctx, l->c) : symx_expr_retain(l->c);
+    symx_expr *a = c ? symx_bool_and(ctx, c, all) : NULL;
+    symx_expr_release(c);
+    symx_expr_release(all);
+    all = a;
+  }
+  return all;
+}
+
 /* The path constraints in path order, printed as SMT-LIB2 (0), KQuery (1)
 ** or CVC (2). */
 static char *state_print(symx_state *st, int format) {

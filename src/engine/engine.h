@@ -31,6 +31,7 @@ struct symx_engine {
   symx_payload_vt vt;
   int mode;
   bool started, done;
+  bool joint; /* pending_joint: pending states are in search[0] too (engine.c) */
   uint64_t next_id;
   sx_rng rng;
   sx_rng front_rng; /* symx_engine_random's: the front end's draws leave rng's alone */

@@ -184,6 +184,12 @@ static int next(symx_engine *eng, symx_state **out) {
     }
     sx_state *near = NULL;
     sx_state *st = sx_search_empty(&eng->search[0]) ? NULL : sx_search_select(&eng->search[0]);
+    if (st && st->status == SYMX_ST_PENDING) { /* pending_joint: decided now, run if feasible */
+      sx_engine_unplace(eng, st);
+      int r = revive(eng, st);
+      if (r < 0) return -r;
+      if (r == 0 || st->status != SYMX_ST_ACTIVE) continue;
+    }
     if (st && !(near = nearer_pending(eng, st))) {
       if (replay_only(eng) && !st->seeds) {
         sx_engine_end(eng, st, SYMX_ST_TERMINATED, SYMX_END_EARLY, SYMX_ERR_NONE, NULL, false);

@@ -7,7 +7,9 @@ its lines marked '// target' alone (CCBSE is single-target): a line is
 reachable when an exhaustive run (dfs, no target) covers it. CCBSE and
 Mix-CCBSE with each inner searcher, in eager and pending mode, must reach
 it exactly when it is reachable; the reaching test case (from main) must
-replay natively (an instrumented build with libsymx-replay) to the line;
+replay natively (an instrumented build with libsymx-replay) to the line,
+also when it is a stitched path's (the callee's stored condition joined at
+the call, stitch.c; some runs must be);
 OUTDIR/ccbse.txt must name an origin (or the forward search) and every
 path of paths.jsonl an origin among the program's functions; CCBSE from
 another function than main reaches it by following a stored path. Two targets,
@@ -39,6 +41,7 @@ def check_program(a, src, work):
     exe = directed.native_build(a, src, work)
     fns = functions_of(src)
     problems, runs = [], 0
+    stitched = [0]
     for ln in lines:
         spec = "%s:%d" % (base, ln)
         for mode in MODES:
@@ -61,16 +64,20 @@ def check_program(a, src, work):
                 if not origins:
                     problems.append("%s: no origin in ccbse.txt" % what)
                 # a target outside main reached from main: by a path that
-                # followed the stored path of a function it calls
-                follows = [int(x.split()[1]) for x in open(os.path.join(od, "ccbse.txt"))
-                           if x.startswith("follows ")]
-                if test and se.startswith("ccbse") and len(origins) > 1 and not (follows and follows[0]):
+                # followed the stored path of a function it calls, or joined
+                # its condition at the call (stitched: its test case is the
+                # join's, replayed natively above)
+                txt = open(os.path.join(od, "ccbse.txt")).read().split()
+                follows = int(txt[txt.index("follows") + 1])
+                joined = txt[txt.index("main") + 1] == "joined"
+                stitched[0] += joined and test is not None
+                if test and se.startswith("ccbse") and len(origins) > 1 and not (follows or joined):
                     problems.append("%s: reached from main without following a stored path" % what)
                 for rec in map(json.loads, open(os.path.join(od, "paths.jsonl"))):
                     if rec.get("origin", "main") not in fns:
                         problems.append("%s: a path of origin %r" % (what, rec.get("origin")))
                         break
-    return problems, runs
+    return problems, runs, stitched[0]
 
 
 def check_bad(a):
@@ -100,10 +107,15 @@ def main():
                    for f in os.listdir(d) if f.endswith(".c"))
     problems = []
     with tempfile.TemporaryDirectory() as work:
+        joins = 0
         for src in progs:
-            p, n = check_program(a, src, work)
-            print("%s: %d ccbse runs: %s" % (os.path.basename(src), n, "ok" if not p else "FAIL"))
+            p, n, j = check_program(a, src, work)
+            joins += j
+            print("%s: %d ccbse runs (%d reached by a join): %s" %
+                  (os.path.basename(src), n, j, "ok" if not p else "FAIL"))
             problems += p
+        if not joins:  # the oracle above must have seen stitched paths
+            problems.append("no run reached its target by stitching")
         p = check_bad(a)
         print("bad arguments: %s" % ("ok" if not p else "FAIL"))
         problems += p

@@ -19,10 +19,12 @@ For each program tests/llvm/directed/*.c, its targets are the lines marked
      the order of the program is; --stop-at-targets=false runs on;
   4. bad targets (no code on the line, a file not in the program, no line
      number, a bad --target-order) end with status 2 and a message naming
-     the target.
+     the target; a target no chain of calls leads to is said unreachable
+     and ends the run at once (the exhaustive run never covers it).
 """
 import argparse
 import collections
+import json
 import os
 import re
 import subprocess
@@ -334,6 +336,66 @@ def check_bad(a):
     return problems
 
 
+UNREACH = r"""#include "klee/klee.h"
+static int g;
+void never(void) {
+  g = 7; // A: no call leads here
+}
+static void via_ptr(void) {
+  g = 9; // B: called through a pointer (never, in fact)
+}
+void (*fp)(void) = via_ptr;
+int main(void) {
+  unsigned x;
+  klee_make_symbolic(&x, sizeof x, "x");
+  for (int i = 0; i < 10; i++)
+    if (x & (1u << i)) g++;
+  if (g == 100) fp();
+  if (g == 10)
+    return 1; // C
+  return 0;
+}
+"""
+
+
+def check_unreachable(a, work):
+    """A target no chain of calls from main leads to (and no function on a
+    way to it called through a pointer) is said unreachable and, when it is
+    the only one left, ends the run before any path runs; the exhaustive run
+    confirms it is never covered. One called through a pointer is not said
+    unreachable; beside a reachable target, that one is reached."""
+    src = os.path.join(work, "unreach.c")
+    with open(src, "w") as f:
+        f.write(UNREACH)
+    line = {m: i + 1 for i, ln in enumerate(UNREACH.split("\n")) for m in "ABC" if "// " + m in ln}
+    problems = []
+    if line["A"] in reachable_lines(a, src, work):
+        problems.append("unreach.c: line A covered by the exhaustive run")
+    for se in ("sdse", "random-path", "ccbse(rp)"):
+        for tg, unreach in ((["A"], True), (["B"], False), (["A", "C"], True)):
+            od = os.path.join(work, "unreach-%s-%s" % (re.sub(r"\W", "_", se), "".join(tg)))
+            args = ["--search", se, "--output-dir", od, src]
+            for t in tg:
+                args = ["--target", "unreach.c:%d" % line[t]] + args
+            if se.startswith("ccbse") and len(tg) > 1:
+                continue  # single-target
+            symx(a, args)
+            said = "not reached (unreachable)" in open(os.path.join(od, "messages.txt")).read()
+            got = read_targets(od)
+            txt = open(os.path.join(od, "targets.txt")).read()
+            what = "%s %s" % (se, "+".join(tg))
+            if said != unreach or ("unreachable" in txt) != unreach:
+                problems.append("%s: unreachable said %s, targets.txt %r" % (what, said, txt))
+            if got.get("unreach.c:%d" % line["A"]) or got.get("unreach.c:%d" % line["B"]):
+                problems.append("%s: an unreachable line reached" % what)
+            if "C" in tg and not got.get("unreach.c:%d" % line["C"]):
+                problems.append("%s: line C not reached" % what)
+            stats = json.load(open(os.path.join(od, "stats.json")))
+            if tg == ["A"] and stats.get("paths") != 0:
+                problems.append("%s: %s paths ran for an unreachable target alone" % (what, stats.get("paths")))
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -358,6 +420,9 @@ def main():
         problems += p
         p = check_bad(a)
         print("bad targets: %s" % ("ok" if not p else "FAIL"))
+        problems += p
+        p = check_unreachable(a, work)
+        print("unreachable targets: %s" % ("ok" if not p else "FAIL"))
         problems += p
     for p in problems:
         print("  " + p)
