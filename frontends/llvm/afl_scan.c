@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 typedef struct bad {
   uint64_t hash;
@@ -100,6 +99,8 @@ int sxl_afl_scan_bad(const sxl_afl_scan *sc, const uint8_t *b, size_t n, sxl_afl
   return 0;
 }
 
+/* The bytes of the file at path; NULL when it cannot be opened (it
+** vanished) or out of memory. */
 static uint8_t *slurp(const char *path, size_t *n) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
@@ -126,7 +127,7 @@ static int map_entry(sxl_afl_scan *sc, sxl_afl_edges *e, const char *path, const
   size_t n = 0;
   uint8_t *b = slurp(path, &n);
   if (!b) { /* vanished since the listing: nothing to map */
-    if (!quiet) fprintf(stderr, "symx-llvm: afl: %s vanished while read: skipped\n", label);
+    if (!quiet) fprintf(stderr, "symx-llvm: afl: %s: vanished while read: skipped\n", label);
     return 0;
   }
   sxl_afl_verdict v;
@@ -184,10 +185,9 @@ static int scan_queue(sxl_afl_scan *sc, sxl_afl_edges *e, const char *inst, int 
     snprintf(path, sizeof path, "%s/%s", inst, names[i]);
     int s = seen_add(sc, path);
     if (s < 0) rc = -1;
-    if (s || strstr(names[i], ",sync:")) continue; /* a copy of another's entry */
+    /* a copy of another's entry, or no entry at all (libsymx says so) */
+    if (s || strstr(names[i], ",sync:") || strncmp(names[i], "id:", 3)) continue;
     snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-    struct stat st;
-    if (stat(path, &st) || !S_ISREG(st.st_mode)) continue;
     char label[8192];
     snprintf(label, sizeof label, "%s/queue/%s", inst, names[i]);
     rc = map_entry(sc, e, path, label, quiet, err, errlen);
