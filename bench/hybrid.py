@@ -90,23 +90,27 @@ def build_synthetic(name, work):
 
 
 def build_real(name, real, work):
-    """The AFL++ build of a real program: its source tree (built by
-    real_programs.py with symx-cc) copied and rebuilt with afl-clang-fast."""
+    """The AFL++ build of a real program: its Debian orig tarball (beside the
+    source tree real_programs.py built with symx-cc; never that tree itself)
+    unpacked in work and built with afl-clang-fast."""
     pattern, args, seed = REAL[name]
     found = sorted(glob.glob(os.path.join(real, pattern)))
     if not found:
         raise SystemExit("hybrid.py: no %s under %s (bench/real_programs.py --work DIR)" % (pattern, real))
-    bc = found[0]
-    top = os.path.relpath(bc, real).split(os.sep)[0]
-    copy = os.path.join(work, top + "-afl")
-    if not os.path.exists(copy):
-        shutil.copytree(os.path.join(real, top), copy, symlinks=True)
-        logf = open(os.path.join(work, name + "-afl-build.log"), "w")
-        for cmd in (["make", "distclean"], ["./configure", "CC=afl-clang-fast"], ["make", "-j2"]):
-            subprocess.run(cmd, cwd=copy, stdout=logf, stderr=subprocess.STDOUT, env=afl_env())
-    binary = os.path.join(copy, os.path.relpath(bc, os.path.join(real, top)))[:-3]
+    bc = os.path.realpath(found[0])
+    top = os.path.realpath(glob.glob(os.path.join(real, pattern.split("/")[0]))[0])
+    tars = sorted(glob.glob(os.path.join(os.path.dirname(top), name + "_*.orig.tar.*")))
+    if not tars:
+        raise SystemExit("hybrid.py: no %s_*.orig.tar.* beside %s" % (name, top))
+    binary = os.path.join(work, os.path.basename(top), os.path.relpath(bc, top))[:-3]
     if not os.path.exists(binary):
-        raise SystemExit("hybrid.py: the AFL++ build of %s failed (%s)" % (name, copy))
+        with open(os.path.join(work, name + "-afl-build.log"), "w") as logf:
+            subprocess.run(["tar", "xf", tars[0]], cwd=work, check=True)
+            src = os.path.join(work, os.path.basename(top))
+            for cmd in (["./configure", "CC=afl-clang-fast"], ["make", "-j2", "MAKEINFO=true"]):
+                subprocess.run(cmd, cwd=src, stdout=logf, stderr=subprocess.STDOUT, env=afl_env())
+    if not os.path.exists(binary):
+        raise SystemExit("hybrid.py: the AFL++ build of %s failed (%s)" % (name, work))
     return {"name": name, "bin": binary, "bc": bc, "args": args, "seed": seed}
 
 
@@ -131,7 +135,7 @@ def symx(a, t, sync, seconds, logf):
     return subprocess.Popen([a.symx, "--afl-sync", sync, "--afl-name", "symx", "--afl-target-bin",
                              t["bin"], "--max-time", "%ds" % seconds, "--no-progress", t["bc"]]
                             + t["args"], stdout=logf, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, cwd=os.path.dirname(t["bc"]))
+                            stdin=subprocess.DEVNULL, cwd=os.path.dirname(sync))
 
 
 def campaign(a, t, mode, rep, work):
