@@ -14,9 +14,10 @@
 ** With the AFL++-instrumented build of the program (--afl-target-bin), the
 ** peer sees coverage as AFL++ does (afl_edges.c, afl_scan.c): a path's
 ** input goes to the queue only when it adds edges or hit-count buckets to
-** what all the queues hold, to crashes/ when symx found an error on its
-** path or the binary crashes on it; entries the binary crashes or hangs on
-** are not explored. Without it, every path's input is offered (content
+** what all the queues hold; to crashes/ when symx found an error on its
+** path or the binary crashes on it, and it adds to what earlier crashes
+** covered (afl-fuzz's unique crashes); entries the binary crashes or hangs
+** on are not explored. Without it, every path's input is offered (content
 ** dedup) as the emit_tests option selects.
 */
 #include "afl.h"
@@ -96,14 +97,13 @@ static void on_test(void *ud, symx_state *st, const symx_test *t) {
   }
   if (p->edge_err[0]) return;
   sxl_afl_verdict v;
-  if (sxl_afl_edges_run(p->edges, b, n, 1, &v, p->edge_err, sizeof p->edge_err)) {
+  if (sxl_afl_edges_run(p->edges, b, n, SXL_AFL_MERGE_QUEUE | SXL_AFL_MERGE_CRASH, crash, &v, p->edge_err, sizeof p->edge_err)) {
     symx_ctx_interrupt(ctx); /* the run ends with this error */
     return;
   }
-  if (v.end == SXL_NATIVE_HANG) p->hangs++;
-  if (crash || v.end == SXL_NATIVE_CRASH) write_one(p, ctx, 1, b, n);
-  if (v.end == SXL_NATIVE_OK && v.bits) write_one(p, ctx, 0, b, n);
-  else if (!crash && v.end == SXL_NATIVE_OK) p->stale++;
+  if (v.end == SXL_NATIVE_HANG && !crash) p->hangs++;
+  else if (v.bits) write_one(p, ctx, crash || v.end == SXL_NATIVE_CRASH, b, n);
+  else p->stale++;
 }
 
 /* The per-entry time budget, bounded by what is left of the whole run;
@@ -155,7 +155,7 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
     if (seed) snprintf(src, sizeof src, parent >= 0 ? "id:%06" PRId64 : "an entry without id", parent);
     char kept[64] = "";
     if (p->edges)
-      snprintf(kept, sizeof kept, " (%" PRIu64 " without new edges)", p->stale - stale);
+      snprintf(kept, sizeof kept, " (%" PRIu64 " inputs without new edges)", p->stale - stale);
     fprintf(stderr,
             "symx-llvm: afl: %s: %" PRIu64 " tests, %" PRIu64 " new inputs%s, %" PRIu64
             " crashes, %.1fs\n",

@@ -12,7 +12,7 @@
 /* How the native program ended on an input. */
 typedef enum sxl_native { SXL_NATIVE_OK, SXL_NATIVE_CRASH, SXL_NATIVE_HANG } sxl_native;
 
-/* One run: how it ended, the signal of a crash, and what it added to the
+/* One run: how it ended, the signal of a crash, and what it added to its
 ** map (bits: new (edge, hit-count bucket) pairs, AFL's "new bits"; edges:
 ** edges never seen before, AFL's "+cov"). */
 typedef struct sxl_afl_verdict {
@@ -32,10 +32,12 @@ sxl_afl_edges *sxl_afl_edges_new(const char *bin, const char *args, uint64_t tim
                                  const char *workdir, char *err, size_t errlen);
 void sxl_afl_edges_free(sxl_afl_edges *e);
 
-/* Runs b[0..n); with merge, the edges of a run that ended normally join
-** the map (crashes and hangs never do, as in afl-fuzz's queue). 0, or -1
-** with err set when afl-showmap itself fails. */
-int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge,
+/* Runs b[0..n): v says how it ended and what it adds to the queues' map,
+** or, for a crash (native, or as_crash: symx found an error on its path),
+** to the crashes' map; merge (SXL_AFL_MERGE_*) says which map it may join
+** (a hang joins none). 0, or -1 with err set when afl-showmap itself fails. */
+enum { SXL_AFL_MERGE_QUEUE = 1, SXL_AFL_MERGE_CRASH = 2 };
+int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge, int as_crash,
                       sxl_afl_verdict *v, char *err, size_t errlen);
 
 /* Edges in the map, the target's map size (0 when afl-showmap did not say),

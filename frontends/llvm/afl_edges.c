@@ -4,7 +4,8 @@
 ** counts are put in afl-fuzz's buckets (1, 2, 3, 4-7, 8-15, 16-31, 32-127,
 ** 128+) here, since afl-showmap 4.04c's own bucketed output leaves out
 ** counts of 5 and more. An input is new when it sets a bucket bit the map
-** lacks, as afl-fuzz's has_new_bits decides what to keep. afl-showmap says
+** lacks, as afl-fuzz's has_new_bits decides what to keep; crashes have a
+** map of their own, as afl-fuzz's unique crashes. afl-showmap says
 ** "crash or timeout" alike (exit 2): a direct run of the binary then tells
 ** which (a signal, or still running after the timeout).
 */
@@ -23,6 +24,13 @@
 
 extern char **environ;
 
+/* Bucket bits seen per edge id, as afl-fuzz's virgin maps (inverted). */
+typedef struct bitmap {
+  uint8_t *bits;
+  size_t cap;
+  uint64_t edges; /* ids with a bit */
+} bitmap;
+
 struct sxl_afl_edges {
   char **showmap;      /* afl-showmap -r -o MAP -t T -m none -- BIN ARGS */
   char **direct;       /* BIN ARGS: the direct run */
@@ -30,9 +38,8 @@ struct sxl_afl_edges {
   char *in, *map, *out; /* the input, the map, afl-showmap's messages */
   int use_stdin;
   uint64_t timeout_ms;
-  uint8_t *virgin;     /* bucket bits seen, per edge */
-  size_t cap;
-  uint64_t edges, map_size, runs;
+  bitmap queue, crashes; /* what runs that ended normally / crashed covered */
+  uint64_t map_size, runs;
 };
 
 static void free_vec(char **v) {
@@ -127,33 +134,33 @@ static uint8_t bucket(unsigned c) {
   return c <= 127 ? 64 : 128;
 }
 
-static int grow(sxl_afl_edges *e, size_t id) {
-  if (id < e->cap) return 0;
-  size_t cap = e->cap ? e->cap : 65536;
+static int grow(bitmap *m, size_t id) {
+  if (id < m->cap) return 0;
+  size_t cap = m->cap ? m->cap : 65536;
   while (cap <= id) cap *= 2;
-  uint8_t *v = realloc(e->virgin, cap);
+  uint8_t *v = realloc(m->bits, cap);
   if (!v) return -1;
-  memset(v + e->cap, 0, cap - e->cap);
-  e->virgin = v;
-  e->cap = cap;
+  memset(v + m->cap, 0, cap - m->cap);
+  m->bits = v;
+  m->cap = cap;
   return 0;
 }
 
-/* Reads the map afl-showmap wrote (lines "ID:COUNT"): what it adds, merged
-** into the map when merge. */
-static int read_map(sxl_afl_edges *e, int merge, sxl_afl_verdict *v) {
-  FILE *f = fopen(e->map, "r");
+/* Reads the map afl-showmap wrote (lines "ID:COUNT"): what it adds to m,
+** merged into m when merge. */
+static int read_map(const char *path, bitmap *m, int merge, sxl_afl_verdict *v) {
+  FILE *f = fopen(path, "r");
   if (!f) return -1;
   unsigned long id, c;
   while (fscanf(f, "%lu:%lu", &id, &c) == 2) {
-    if (!c || id > (1ul << 28) || grow(e, id)) continue;
+    if (!c || id > (1ul << 28) || grow(m, id)) continue;
     uint8_t b = bucket((unsigned)(c > 255 ? 255 : c));
-    if (!(e->virgin[id] & b)) {
+    if (!(m->bits[id] & b)) {
       v->bits++;
-      if (!e->virgin[id]) v->edges++;
+      if (!m->bits[id]) v->edges++;
       if (merge) {
-        if (!e->virgin[id]) e->edges++;
-        e->virgin[id] |= b;
+        if (!m->bits[id]) m->edges++;
+        m->bits[id] |= b;
       }
     }
   }
@@ -210,7 +217,7 @@ static void last_line(const char *path, char *buf, size_t len) {
   fclose(f);
 }
 
-int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge,
+int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge, int as_crash,
                       sxl_afl_verdict *v, char *err, size_t errlen) {
   memset(v, 0, sizeof *v);
   if (write_input(e->in, b, n)) {
@@ -233,7 +240,12 @@ int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge,
     return -1;
   }
   if (code == 2) classify(e, v);
-  if (read_map(e, merge && code == 0, v)) {
+  /* a crash, native or symx's, counts against the crashes' map (afl-fuzz's
+  ** unique crashes); a hang against none */
+  int crash = as_crash || v->end == SXL_NATIVE_CRASH;
+  bitmap *m = crash ? &e->crashes : &e->queue;
+  int into = crash ? merge & SXL_AFL_MERGE_CRASH : v->end == SXL_NATIVE_OK && (merge & SXL_AFL_MERGE_QUEUE);
+  if (read_map(e->map, m, into, v)) {
     snprintf(err, errlen, "afl-showmap wrote no map for %s", e->direct[0]);
     return -1;
   }
@@ -273,7 +285,7 @@ sxl_afl_edges *sxl_afl_edges_new(const char *bin, const char *args, uint64_t tim
   if (!e->showmap || !e->direct) goto oom;
   e->use_stdin = !file;
   sxl_afl_verdict v;
-  if (sxl_afl_edges_run(e, NULL, 0, 0, &v, err, errlen)) {
+  if (sxl_afl_edges_run(e, NULL, 0, 0, 0, &v, err, errlen)) {
     sxl_afl_edges_free(e);
     return NULL;
   }
@@ -296,10 +308,11 @@ void sxl_afl_edges_free(sxl_afl_edges *e) {
   free(e->in);
   free(e->map);
   free(e->out);
-  free(e->virgin);
+  free(e->queue.bits);
+  free(e->crashes.bits);
   free(e);
 }
 
-uint64_t sxl_afl_edges_count(const sxl_afl_edges *e) { return e->edges; }
+uint64_t sxl_afl_edges_count(const sxl_afl_edges *e) { return e->queue.edges; }
 uint64_t sxl_afl_edges_map_size(const sxl_afl_edges *e) { return e->map_size; }
 uint64_t sxl_afl_edges_runs(const sxl_afl_edges *e) { return e->runs; }

@@ -131,7 +131,7 @@ static int map_entry(sxl_afl_scan *sc, sxl_afl_edges *e, const char *path, const
     return 0;
   }
   sxl_afl_verdict v;
-  int rc = n ? sxl_afl_edges_run(e, b, n, 1, &v, err, errlen) : 0;
+  int rc = n ? sxl_afl_edges_run(e, b, n, SXL_AFL_MERGE_QUEUE, 0, &v, err, errlen) : 0;
   if (!rc && n && v.end != SXL_NATIVE_OK) {
     if (!quiet)
       fprintf(stderr, "symx-llvm: afl: %s: the AFL++ binary %s on it: not explored\n", label,
