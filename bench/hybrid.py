@@ -29,7 +29,8 @@ multi-byte comparisons, a checksum over a header; input on stdin), and with
 its source tree is copied and rebuilt with afl-clang-fast).
 
 usage: hybrid.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--reps N]
-                 [--only NAME,...] [--real DIR] [--work DIR] [--plot FILE] [--keep]
+                 [--only NAME,...] [--real DIR] [--work DIR] [--plot FILE]
+       hybrid.py --replot OUT.jsonl... [--plot FILE]   (the table and plot again)
 """
 import argparse
 import glob
@@ -61,9 +62,10 @@ SYNTHETIC = {
     "multicmp": ("multicmp.c", 32, b"A" * 24),
     "checksum": ("checksum.c", 32, packet(b"iiii")),
 }
-# real programs under --real DIR: bitcode, its symx-llvm arguments, a seed
+# real programs under --real DIR: bitcode, symx-llvm's options, the
+# program's arguments, a seed (bc: the paper's seed set 1)
 REAL = {
-    "bc": ("bc-*/bc/bc.bc", ["--libc", "full", "--sym-stdin", "20"], b"435 / 4 + 6 - 3421\n"),
+    "bc": ("bc-*/bc/bc.bc", ["--libc", "full"], ["--sym-stdin", "20"], b"435 / 4 + 6 - 3421\n"),
 }
 
 
@@ -86,14 +88,15 @@ def build_synthetic(name, work):
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     subprocess.run(["clang-14", "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
                     path, "-o", bc], check=True)
-    return {"name": name, "bin": binary, "bc": bc, "args": ["--sym-stdin", str(size)], "seed": seed}
+    return {"name": name, "bin": binary, "bc": bc, "opts": [], "args": ["--sym-stdin", str(size)],
+            "seed": seed}
 
 
 def build_real(name, real, work):
     """The AFL++ build of a real program: its Debian orig tarball (beside the
     source tree real_programs.py built with symx-cc; never that tree itself)
     unpacked in work and built with afl-clang-fast."""
-    pattern, args, seed = REAL[name]
+    pattern, opts, args, seed = REAL[name]
     found = sorted(glob.glob(os.path.join(real, pattern)))
     if not found:
         raise SystemExit("hybrid.py: no %s under %s (bench/real_programs.py --work DIR)" % (pattern, real))
@@ -111,7 +114,7 @@ def build_real(name, real, work):
                 subprocess.run(cmd, cwd=src, stdout=logf, stderr=subprocess.STDOUT, env=afl_env())
     if not os.path.exists(binary):
         raise SystemExit("hybrid.py: the AFL++ build of %s failed (%s)" % (name, work))
-    return {"name": name, "bin": binary, "bc": bc, "args": args, "seed": seed}
+    return {"name": name, "bin": binary, "bc": bc, "opts": opts, "args": args, "seed": seed}
 
 
 def stop(p, sig=signal.SIGINT, wait=20):
@@ -133,8 +136,8 @@ def afl(t, sync, role, name, seeds, seconds, logf):
 
 def symx(a, t, sync, seconds, logf):
     return subprocess.Popen([a.symx, "--afl-sync", sync, "--afl-name", "symx", "--afl-target-bin",
-                             t["bin"], "--max-time", "%ds" % seconds, "--no-progress", t["bc"]]
-                            + t["args"], stdout=logf, stderr=subprocess.STDOUT,
+                             t["bin"], "--max-time", "%ds" % seconds, "--no-progress"] + t["opts"]
+                            + [t["bc"]] + t["args"], stdout=logf, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL, cwd=os.path.dirname(sync))
 
 
@@ -232,7 +235,7 @@ def median_or_none(xs):
 
 
 def summary(name, runs, seconds):
-    out = {"target": name}
+    out = {"target": name, "seconds": seconds, "reps": len(runs) // 2}
     for mode in ("afl", "afl+symx"):
         rs = [r for r in runs if r["mode"] == mode]
         out[mode] = {"edges_median": median_or_none([r["edges"] for r in rs]),
@@ -301,7 +304,18 @@ def main():
     ap.add_argument("--real", help="bench/real_programs.py's work directory")
     ap.add_argument("--work", help="keep the runs here (default: a temporary directory)")
     ap.add_argument("--plot", help="FILE.png or FILE.svg: edges over time, a panel per target")
+    ap.add_argument("--replot", nargs="+", metavar="JSONL",
+                    help="no runs: the table and --plot from earlier runs' output")
     a = ap.parse_args()
+    if a.replot:
+        sums = []
+        for path in a.replot:
+            with open(path) as f:
+                sums += [o for o in map(json.loads, f) if "ratio" in o]
+        table(sums, sums[0].get("seconds", 0) if sums else 0)
+        if a.plot and sums:
+            plot(a.plot, sums, 0)
+        return
     a.symx = os.path.abspath(a.symx)
     for tool in ("afl-fuzz", "afl-clang-fast", "afl-showmap", "clang-14"):
         if not shutil.which(tool):
