@@ -97,7 +97,8 @@ static void on_test(void *ud, symx_state *st, const symx_test *t) {
   }
   if (p->edge_err[0]) return;
   sxl_afl_verdict v;
-  if (sxl_afl_edges_run(p->edges, b, n, SXL_AFL_MERGE_QUEUE | SXL_AFL_MERGE_CRASH, crash, &v, p->edge_err, sizeof p->edge_err)) {
+  int merge = SXL_AFL_MERGE_QUEUE | SXL_AFL_MERGE_CRASH;
+  if (sxl_afl_edges_run(p->edges, b, n, merge, crash, &v, p->edge_err, sizeof p->edge_err)) {
     symx_ctx_interrupt(ctx); /* the run ends with this error */
     return;
   }
@@ -243,7 +244,8 @@ static int peer_loop(peer *p, const sxl_afl_opts *o, uint64_t t0, uint64_t probe
   uint64_t last_new = now_ms();
   while (!*stop) {
     if (!set_budget(s->ctx, o, t0)) return 0;
-    if (p->scan && sxl_afl_scan_run(p->scan, p->edges, s->quiet, p->edge_err, sizeof p->edge_err)) {
+    if (p->scan &&
+        sxl_afl_scan_run(p->scan, p->edges, s->quiet, p->edge_err, sizeof p->edge_err)) {
       snprintf(s->err, sizeof s->err, "afl: %s", p->edge_err);
       return -1;
     }

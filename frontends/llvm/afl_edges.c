@@ -244,7 +244,8 @@ int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge, i
   ** unique crashes); a hang against none */
   int crash = as_crash || v->end == SXL_NATIVE_CRASH;
   bitmap *m = crash ? &e->crashes : &e->queue;
-  int into = crash ? merge & SXL_AFL_MERGE_CRASH : v->end == SXL_NATIVE_OK && (merge & SXL_AFL_MERGE_QUEUE);
+  int into = crash ? merge & SXL_AFL_MERGE_CRASH
+                   : v->end == SXL_NATIVE_OK && (merge & SXL_AFL_MERGE_QUEUE);
   if (read_map(e->map, m, into, v)) {
     snprintf(err, errlen, "afl-showmap wrote no map for %s", e->direct[0]);
     return -1;

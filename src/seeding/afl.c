@@ -34,7 +34,8 @@ struct symx_afl {
   uint32_t next_queue, next_crash; /* next ids */
   set taken, queue_content, crash_content;
   sx_afl_entries cands; /* the last scan */
-  uint64_t ntaken, nimported, start_time, last_find, last_crash; /* imported: taken and read */
+  uint64_t ntaken, nimported; /* entries taken; of them, read (imported) */
+  uint64_t start_time, last_find, last_crash;
   uint64_t edges, map_size; /* symx_afl_set_coverage: 0 = unknown */
   bool setup_written;       /* fuzzer_setup */
   sx_seeding_names msgs;    /* entries skipped since the last clear */
@@ -433,7 +434,8 @@ static char *stats_text(sx_afl *afl, uint64_t execs, uint64_t corpus) {
   return sx_seeding_printf(
       afl->ctx,
       "start_time        : %llu\nlast_update       : %llu\nrun_time          : %llu\n"
-      "fuzzer_pid        : %ld\ncycles_done       : 0\ncycles_wo_finds   : 0\n"
+      "fuzzer_pid        : %ld\ncycles_done       : 0\n"
+      "cycles_wo_finds   : 0\n"
       "execs_done        : %llu\nexecs_per_sec     : %.2f\n"
       "corpus_count      : %llu\ncorpus_favored    : 0\ncorpus_found      : %u\n"
       "corpus_imported   : %llu\ncur_item          : %llu\npending_favs      : 0\n"
