@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # its share (no test depends on timing).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
-.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench bench-cuts bench-real bench-oasis conformance clean
+.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench bench-cuts bench-real bench-oasis bench-hybrid conformance clean
 
 all: build
 
@@ -131,6 +131,18 @@ OASIS_TIME ?= 10
 bench-oasis: build
 	@bash -o pipefail -c "$(PY) bench/oasis.py --symx $(BUILD)/frontends/llvm/symx-llvm \
 	  --time $(OASIS_TIME) | tee $(BUILD)/bench-oasis.txt"
+
+# Hybrid fuzzing (issue 20; never part of `make test`): AFL++ main + secondary
+# against AFL++ main + the symx-llvm peer, HYBRID_TIME seconds each,
+# HYBRID_REPS repetitions, on bench/hybrid/ (and bc with HYBRID_REAL=<the
+# work directory of bench/real_programs.py>); JSON lines and a table in
+# $(BUILD)/bench-hybrid.txt, edges over time in $(BUILD)/bench-hybrid.png.
+HYBRID_TIME ?= 600
+HYBRID_REPS ?= 3
+bench-hybrid: build
+	@bash -o pipefail -c "$(PY) bench/hybrid.py --symx $(BUILD)/frontends/llvm/symx-llvm \
+	  --time $(HYBRID_TIME) --reps $(HYBRID_REPS) $(if $(HYBRID_REAL),--real $(HYBRID_REAL)) \
+	  --plot $(BUILD)/bench-hybrid.png 2>&1 | tee $(BUILD)/bench-hybrid.txt"
 
 # KLEE 3.1's regression programs as a conformance suite (never part of
 # `make test`): KLEE_SRC is a checkout of KLEE's repository at tag v3.1; with

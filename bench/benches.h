@@ -14,4 +14,5 @@ BENCH(llvm, "symx-llvm: fig1.c eager vs pending (random-path); concrete speed on
 BENCH(memcap, "symx-llvm: peak resident size of a path explosion under max_memory 64 and 256, pending vs eager")
 BENCH(directed, "symx-llvm --target: instructions until the target per searcher (bench/directed.py; its ARGS)")
 BENCH(cuts, "symx-llvm --cut: Converse's toys per cut mode, coverage of the original (bench/cuts.py)")
+BENCH(hybrid, "AFL++ + symx-llvm as a peer vs AFL++ alone: edges over time, crashes (bench/hybrid.py)")
 #endif

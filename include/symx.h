@@ -584,7 +584,8 @@ SYMX_API symx_afl *symx_afl_open(symx_ctx *ctx, const char *sync_dir,
 SYMX_API void symx_afl_close(symx_afl *afl);
 /* The most promising input of the other instances' queues not taken yet
 ** (new coverage "+cov" first, then initial seeds "orig:", then smaller
-** files, then later names), bound to input in a new assignment *out (free
+** files, then later names; names that are not AFL entry names and files
+** that vanish are skipped with a message), bound to input in a new assignment *out (free
 ** with symx_assign_free); *out = NULL when there is nothing new. *id (may be
 ** NULL) receives its AFL id, to pass as parent when writing what it led to. */
 SYMX_API int symx_afl_next_seed(symx_afl *afl, const char *input,
@@ -595,10 +596,21 @@ SYMX_API int symx_afl_write_input(symx_afl *afl, const uint8_t *bytes,
                                   size_t len, int64_t parent, int64_t *id);
 SYMX_API int symx_afl_write_crash(symx_afl *afl, const uint8_t *bytes,
                                   size_t len, int64_t parent, int64_t *id);
-/* Rewrites SYNC/<name>/fuzzer_stats with execs_done and the counts;
-** command_line NULL keeps the last one given. */
+/* Rewrites SYNC/<name>/fuzzer_stats with execs_done and the counts, the
+** fields afl-whatsup reads; nothing while execs_done or the corpus (our
+** queue and the entries taken) is 0, which afl-whatsup divides by. A
+** command_line (NULL keeps the last one given) also writes fuzzer_setup. */
 SYMX_API int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done,
                                    const char *command_line);
+/* The edge coverage the next fuzzer_stats reports (edges_found, total_edges,
+** bitmap_cvg), as the caller measures it. */
+SYMX_API int symx_afl_set_coverage(symx_afl *afl, uint64_t edges_found,
+                                   uint64_t total_edges);
+/* Why entries were skipped (a name that is not an AFL entry name, a file
+** that vanished or could not be read), oldest first, since the last clear. */
+SYMX_API size_t symx_afl_message_count(const symx_afl *afl);
+SYMX_API const char *symx_afl_message(const symx_afl *afl, size_t i);
+SYMX_API void symx_afl_messages_clear(symx_afl *afl);
 
 /* ==================================================================== */
 /* Exploration engine                                                    */

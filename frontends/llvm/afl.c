@@ -10,7 +10,17 @@
 ** klee_make_symbolic object, or klee_int), learned by a zero-input concrete
 ** run. The size policy of seeds (options seed_extend, seed_truncate) fits
 ** entries of other lengths to that input.
+**
+** With the AFL++-instrumented build of the program (--afl-target-bin), the
+** peer sees coverage as AFL++ does (afl_edges.c, afl_scan.c): a path's
+** input goes to the queue only when it adds edges or hit-count buckets to
+** what all the queues hold; to crashes/ when symx found an error on its
+** path or the binary crashes on it, and it adds to what earlier crashes
+** covered (afl-fuzz's unique crashes); entries the binary crashes or hangs
+** on are not explored. Without it, every path's input is offered (content
+** dedup) as the emit_tests option selects.
 */
+#include "afl.h"
 #include "driver.h"
 
 #include <inttypes.h>
@@ -29,7 +39,11 @@ typedef struct peer {
   size_t seed_len;
   int64_t parent;
   uint64_t paths, written, crashes; /* paths: distinct test inputs */
+  uint64_t stale, hangs;            /* inputs adding no edges, hanging natively */
   int write_failed, warned;
+  sxl_afl_edges *edges; /* the edge view (NULL: none) */
+  sxl_afl_scan *scan;
+  char edge_err[512];   /* afl-showmap failed: the run stops */
 } peer;
 
 static uint64_t now_ms(void) {
@@ -52,6 +66,21 @@ static int is_seed(const peer *p, const uint8_t *b, size_t n) {
   return 1;
 }
 
+/* b[0..n) into our queue or crashes/ (content dedup). */
+static void write_one(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_t n) {
+  int64_t id = -1;
+  int rc = crash ? symx_afl_write_crash(p->afl, b, n, p->parent, &id)
+                 : symx_afl_write_input(p->afl, b, n, p->parent, &id);
+  if (rc != SYMX_OK) {
+    if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: %s\n", symx_errmsg(ctx));
+    return;
+  }
+  if (id >= 0) {
+    if (crash) p->crashes++;
+    else p->written++;
+  }
+}
+
 static void on_test(void *ud, symx_state *st, const symx_test *t) {
   peer *p = ud;
   if (t->duplicate) return;
@@ -61,18 +90,21 @@ static void on_test(void *ud, symx_state *st, const symx_test *t) {
   if (!b || !n) return; /* the path ended before it created the input */
   int crash = t->reason == SYMX_END_ERROR;
   if (!crash && is_seed(p, b, n)) return;
-  int64_t id = -1;
-  int rc = crash ? symx_afl_write_crash(p->afl, b, n, p->parent, &id)
-                 : symx_afl_write_input(p->afl, b, n, p->parent, &id);
-  if (rc != SYMX_OK) {
-    if (!p->write_failed++)
-      fprintf(stderr, "symx-llvm: afl: %s\n", symx_errmsg(symx_engine_ctx(symx_state_engine(st))));
+  symx_ctx *ctx = symx_engine_ctx(symx_state_engine(st));
+  if (!p->edges) {
+    write_one(p, ctx, crash, b, n);
     return;
   }
-  if (id >= 0) {
-    if (crash) p->crashes++;
-    else p->written++;
+  if (p->edge_err[0]) return;
+  sxl_afl_verdict v;
+  int merge = SXL_AFL_MERGE_QUEUE | SXL_AFL_MERGE_CRASH;
+  if (sxl_afl_edges_run(p->edges, b, n, merge, crash, &v, p->edge_err, sizeof p->edge_err)) {
+    symx_ctx_interrupt(ctx); /* the run ends with this error */
+    return;
   }
+  if (v.end == SXL_NATIVE_HANG && !crash) p->hangs++;
+  else if (v.bits) write_one(p, ctx, crash || v.end == SXL_NATIVE_CRASH, b, n);
+  else p->stale++;
 }
 
 /* The per-entry time budget, bounded by what is left of the whole run;
@@ -89,6 +121,17 @@ static int set_budget(symx_ctx *ctx, const sxl_afl_opts *o, uint64_t t0) {
   return 1;
 }
 
+/* fuzzer_stats: executions are paths explored and native runs. */
+static void update_stats(peer *p) {
+  uint64_t runs = 0;
+  if (p->edges) {
+    runs = sxl_afl_edges_runs(p->edges);
+    uint64_t edges = sxl_afl_edges_count(p->edges), size = sxl_afl_edges_map_size(p->edges);
+    symx_afl_set_coverage(p->afl, edges, size > edges ? size : edges);
+  }
+  symx_afl_update_stats(p->afl, p->paths + runs, NULL);
+}
+
 /* Explores the program seeded with seeds; outputs name parent as source. */
 static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t seed_len,
                    int64_t parent) {
@@ -97,7 +140,12 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
   p->seed_len = seed_len;
   p->parent = parent;
   uint64_t paths = p->paths, written = p->written, crashes = p->crashes, t = now_ms();
+  uint64_t stale = p->stale;
   int rc = sxl_session_explore(s, seeds);
+  if (p->edge_err[0]) {
+    snprintf(s->err, sizeof s->err, "afl: %s", p->edge_err);
+    return -1;
+  }
   symx_expr *arr = symx_input_find(s->ctx, p->input);
   if (!arr && !p->warned++)
     fprintf(stderr, "symx-llvm: afl: warning: the program created no input named \"%s\": "
@@ -106,13 +154,16 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
   if (!s->quiet) {
     char src[32] = "initial seeds";
     if (seed) snprintf(src, sizeof src, parent >= 0 ? "id:%06" PRId64 : "an entry without id", parent);
+    char kept[64] = "";
+    if (p->edges)
+      snprintf(kept, sizeof kept, " (%" PRIu64 " inputs without new edges)", p->stale - stale);
     fprintf(stderr,
-            "symx-llvm: afl: %s: %" PRIu64 " tests, %" PRIu64 " new inputs, %" PRIu64
+            "symx-llvm: afl: %s: %" PRIu64 " tests, %" PRIu64 " new inputs%s, %" PRIu64
             " crashes, %.1fs\n",
-            src, p->paths - paths, p->written - written, p->crashes - crashes,
+            src, p->paths - paths, p->written - written, kept, p->crashes - crashes,
             (double)(now_ms() - t) / 1e3);
   }
-  symx_afl_update_stats(p->afl, p->paths, NULL);
+  update_stats(p);
   return rc;
 }
 
@@ -170,11 +221,19 @@ static int explore_entry(peer *p, const symx_assign *a, int64_t id, uint64_t pro
 /* Waits up to o->poll_ms for new entries, in short naps so an interrupt or
 ** the time limit stops us soon. */
 static void poll_wait(peer *p, const sxl_afl_opts *o, uint64_t t0, volatile int *stop) {
-  symx_afl_update_stats(p->afl, p->paths, NULL); /* run_time and last_update move on */
+  update_stats(p); /* run_time and last_update move on */
   for (uint64_t w = 0; w < o->poll_ms && !*stop; w += 100) {
     if (o->max_time_ms && now_ms() - t0 >= o->max_time_ms) break;
     nap_ms(100);
   }
+}
+
+/* Whether entry a is one the binary crashes or hangs on (the scan said so). */
+static int skip_bad(peer *p, const symx_assign *a) {
+  size_t n = 0;
+  const uint8_t *b = symx_assign_get(a, p->input, &n);
+  sxl_afl_verdict v;
+  return p->scan && b && sxl_afl_scan_bad(p->scan, b, n, &v);
 }
 
 /* The peer loop over the other instances' entries: 0 when time, idleness
@@ -185,11 +244,24 @@ static int peer_loop(peer *p, const sxl_afl_opts *o, uint64_t t0, uint64_t probe
   uint64_t last_new = now_ms();
   while (!*stop) {
     if (!set_budget(s->ctx, o, t0)) return 0;
+    if (p->scan &&
+        sxl_afl_scan_run(p->scan, p->edges, s->quiet, p->edge_err, sizeof p->edge_err)) {
+      snprintf(s->err, sizeof s->err, "afl: %s", p->edge_err);
+      return -1;
+    }
     symx_assign *a = NULL;
     int64_t id = -1;
-    if (symx_afl_next_seed(p->afl, p->input, &a, &id) != SYMX_OK) {
+    int rc = symx_afl_next_seed(p->afl, p->input, &a, &id);
+    for (size_t k = 0; !s->quiet && k < symx_afl_message_count(p->afl); k++)
+      fprintf(stderr, "symx-llvm: afl: %s\n", symx_afl_message(p->afl, k));
+    symx_afl_messages_clear(p->afl);
+    if (rc != SYMX_OK) {
       snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(s->ctx));
       return -1;
+    }
+    if (a && skip_bad(p, a)) {
+      symx_assign_free(a);
+      continue;
     }
     if (!a) {
       if (o->idle_ms && now_ms() - last_new >= o->idle_ms) return 0;
@@ -197,10 +269,30 @@ static int peer_loop(peer *p, const sxl_afl_opts *o, uint64_t t0, uint64_t probe
       continue;
     }
     last_new = now_ms();
-    int rc = explore_entry(p, a, id, probe_size);
+    rc = explore_entry(p, a, id, probe_size);
     symx_assign_free(a);
     if (rc) return rc;
   }
+  return 0;
+}
+
+/* The edge view, when the caller gave the AFL++ binary: 0, or -1 with
+** s->err set (afl-showmap or the binary does not work). */
+static int open_view(peer *p, const sxl_afl_opts *o) {
+  if (!o->target_bin) return 0;
+  char dir[4096], err[512];
+  snprintf(dir, sizeof dir, "%s/%s", o->sync_dir, o->name);
+  p->edges = sxl_afl_edges_new(o->target_bin, o->target_args, o->target_timeout_ms, dir, err,
+                               sizeof err);
+  p->scan = p->edges ? sxl_afl_scan_new(o->sync_dir) : NULL;
+  if (!p->edges || !p->scan) {
+    snprintf(p->s->err, sizeof p->s->err, "afl: --afl-target-bin %s: %s", o->target_bin,
+             p->edges ? "out of memory" : err);
+    return -1;
+  }
+  if (!p->s->quiet)
+    fprintf(stderr, "symx-llvm: afl: edges as AFL++ counts them, by afl-showmap on %s\n",
+            o->target_bin);
   return 0;
 }
 
@@ -217,22 +309,24 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   if (!s->quiet)
     fprintf(stderr, "symx-llvm: afl: instance %s/%s, entries bind input \"%s\"\n", o->sync_dir,
             o->name, input);
-  peer p = {s, afl, input, NULL, 0, -1, 0, 0, 0, 0, 0};
+  peer p = {.s = s, .afl = afl, .input = input, .parent = -1};
   sxl_test_hook hook = s->test_hook;
   void *hook_ud = s->test_ud;
   s->test_hook = on_test;
   s->test_ud = &p;
   symx_afl_update_stats(afl, 0, o->command_line);
-  int rc = 0;
-  if (o->initial && symx_seeds_count(o->initial) && set_budget(ctx, o, t0))
+  int rc = open_view(&p, o);
+  if (!rc && o->initial && symx_seeds_count(o->initial) && set_budget(ctx, o, t0))
     rc = explore(&p, o->initial, NULL, 0, -1);
   if (!rc) rc = peer_loop(&p, o, t0, probe_size, stop);
-  symx_afl_update_stats(afl, p.paths, NULL);
+  update_stats(&p);
   if (!s->quiet)
     fprintf(stderr,
             "symx-llvm: afl: %" PRIu64 " tests, %" PRIu64 " inputs and %" PRIu64
             " crashes written to %s/%s, %.1fs\n",
             p.paths, p.written, p.crashes, o->sync_dir, o->name, (double)(now_ms() - t0) / 1e3);
+  sxl_afl_scan_free(p.scan);
+  sxl_afl_edges_free(p.edges);
   symx_afl_close(afl);
   s->test_hook = hook;
   s->test_ud = hook_ud;

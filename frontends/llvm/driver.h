@@ -203,6 +203,9 @@ typedef struct sxl_afl_opts {
   uint64_t poll_ms;         /* queue polling interval */
   const symx_seeds *initial; /* explored first, outputs without a parent (may be NULL) */
   const char *command_line; /* for fuzzer_stats */
+  const char *target_bin;   /* the AFL++-instrumented program (NULL: no edge view) */
+  const char *target_args;  /* its arguments, "@@" for the input file (NULL: stdin) */
+  uint64_t target_timeout_ms; /* per native run (0: 1 s) */
 } sxl_afl_opts;
 /* The peer loop: next entry of the other instances' queues, a seeded
 ** exploration of it, new inputs into our queue and errors into crashes/,

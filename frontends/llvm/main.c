@@ -77,14 +77,23 @@ static void usage(FILE *f) {
         "                                 --seed-input, else the program's first symbolic\n"
         "                                 input); new inputs go to DIR/NAME/queue, errors to\n"
         "                                 DIR/NAME/crashes; --max-time bounds the whole run,\n"
-        "                                 --max-instructions each entry; every path's input\n"
-        "                                 and every error is offered (--write-tests cover:\n"
-        "                                 new coverage; --emit-all-errors=false: the first\n"
-        "                                 error per location)\n"
+        "                                 --max-instructions each entry; which inputs go\n"
+        "                                 back: see --afl-target-bin (--write-tests all: every\n"
+        "                                 path's); every error goes to crashes/ (--emit-all-\n"
+        "                                 errors=false: the first error per location)\n"
         "  --afl-name NAME                our instance name (default symx)\n"
         "  --afl-seed-time T              exploration budget per entry (default 10s; 0 = none)\n"
         "  --afl-idle T                   stop after T without a new entry (default 0: keep\n"
         "                                 polling every 2s until --max-time)\n"
+        "  --afl-target-bin BIN           the program built by afl-clang-fast: an input goes\n"
+        "                                 to the queue only if it adds edges (or hit-count\n"
+        "                                 buckets) to all queues' as afl-showmap measures them\n"
+        "                                 on BIN; entries BIN crashes or hangs on are skipped.\n"
+        "                                 Without it, symx's own coverage decides: inputs of\n"
+        "                                 paths that covered new instructions\n"
+        "  --afl-target-args 'ARGS'       BIN's arguments, @@ for the input file (default:\n"
+        "                                 the input is BIN's stdin)\n"
+        "  --afl-target-timeout T         a native run longer than T hangs (default 1s)\n"
         "  --max-time T, --max-instructions N, --max-memory MB\n"
         "  --max-solver-time T            time limit of each solver query (default none);\n"
         "                                 every query also ends with --max-time\n"
@@ -296,8 +305,9 @@ typedef struct cli {
   int ninputs;
   int argi;               /* argv index of the program's first argument */
   const char *seed_input, *afl_sync, *afl_name;
+  const char *afl_bin, *afl_args; /* --afl-target-bin, --afl-target-args */
   int seed_input_given;
-  int64_t afl_seed_ms, afl_idle_ms;
+  int64_t afl_seed_ms, afl_idle_ms, afl_timeout_ms;
   const char *seed_files[256], *seed_dirs[256];
   int nseed_files, nseed_dirs;
   const char *replay_files[256], *replay_dirs[256]; /* --replay-ktest-file, -dir */
@@ -413,6 +423,9 @@ static const struct own_opt {
     {"afl-name", K_STR, offsetof(cli, afl_name), NULL, NULL},
     {"afl-seed-time", K_MS, offsetof(cli, afl_seed_ms), NULL, NULL},
     {"afl-idle", K_MS, offsetof(cli, afl_idle_ms), NULL, NULL},
+    {"afl-target-bin", K_STR, offsetof(cli, afl_bin), NULL, NULL},
+    {"afl-target-args", K_STR, offsetof(cli, afl_args), NULL, NULL},
+    {"afl-target-timeout", K_MS, offsetof(cli, afl_timeout_ms), NULL, NULL},
     {"exit-on-error", K_FLAG, offsetof(cli, exit_on_error), NULL, NULL},
     {"emit-all-tests", K_LIB, 0, "emit_tests", "all"}, /* KLEE's name */
     {"write-tests", K_ALIAS, 0, "emit_tests", NULL}, /* cover|all|errors|none */
@@ -958,8 +971,10 @@ static void unsupported_count(cli *c, sxl_session *s) {
 }
 
 static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
-  /* every path's input and every crash is offered to AFL unless asked */
-  if ((!(c->emit_given & 1) && set(c->ctx, "emit_tests", "all")) ||
+  /* with the AFL++ binary every path's input is offered and its edges
+  ** decide; without it, symx's own coverage (paths covering new
+  ** instructions) does; every crash is offered; unless asked otherwise */
+  if ((!(c->emit_given & 1) && set(c->ctx, "emit_tests", c->afl_bin ? "all" : "cover")) ||
       (!(c->emit_given & 2) && set(c->ctx, "emit_all_errors", "1")))
     return SXL_EXIT_CANNOT;
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
@@ -973,7 +988,7 @@ static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
   uint64_t max_time_ms = (uint64_t)symx_option_get(c->ctx, "max_time");
   sxl_afl_opts ao = {c->afl_sync, c->afl_name, c->seed_input_given ? c->seed_input : NULL,
                      (uint64_t)c->afl_seed_ms, max_time_ms, (uint64_t)c->afl_idle_ms,
-                     2000, seeds, cmdline};
+                     2000, seeds, cmdline, c->afl_bin, c->afl_args, (uint64_t)c->afl_timeout_ms};
   int r = sxl_afl_run(s, &ao, &g_stop);
   unsupported_count(c, s);
   symx_seeds_free(seeds);

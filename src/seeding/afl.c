@@ -7,6 +7,7 @@
 #include "error.h"
 #include "hash.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -33,8 +34,24 @@ struct symx_afl {
   uint32_t next_queue, next_crash; /* next ids */
   set taken, queue_content, crash_content;
   sx_afl_entries cands; /* the last scan */
-  uint64_t ntaken, start_time, last_find, last_crash;
+  uint64_t ntaken, nimported; /* entries taken; of them, read (imported) */
+  uint64_t start_time, last_find, last_crash;
+  uint64_t edges, map_size; /* symx_afl_set_coverage: 0 = unknown */
+  bool setup_written;       /* fuzzer_setup */
+  sx_seeding_names msgs;    /* entries skipped since the last clear */
 };
+
+/* Records why an entry was skipped (dropped silently on OOM: the skip
+** itself is what matters). */
+static void note(sx_afl *afl, const char *fmt, ...) {
+  char buf[768];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  char *m = sx_strdup(afl->ctx, buf);
+  if (m && !SX_PUSH(afl->ctx, afl->msgs, m)) sx_strfree(afl->ctx, m);
+}
 
 /* ---- sets ---- */
 
@@ -213,6 +230,7 @@ void sx_afl_close(sx_afl *afl) {
   sx_strfree(ctx, afl->queue);
   sx_strfree(ctx, afl->crashes);
   sx_strfree(ctx, afl->cmdline);
+  sx_seeding_names_release(ctx, &afl->msgs);
   sx_free(ctx, afl, sizeof *afl);
 }
 
@@ -261,11 +279,13 @@ static int scan_instance(sx_afl *afl, const char *instance, const char *func) {
     sx_strfree(ctx, key);
     if (skip) continue;
     sx_afl_entry e = {0};
-    if (!sx_afl_name_parse(nm, &e.name, NULL, 0)) {
-      memset(&e.name, 0, sizeof e.name);
-      e.name.src = e.name.src2 = e.name.sig = e.name.time = e.name.execs = -1;
-      e.name.id = UINT32_MAX; /* no id: "unknown parent" */
-    } else if (!strcmp(e.name.sync, afl->name)) { /* AFL imported it from us */
+    char why[96];
+    if (!sx_afl_name_parse(nm, &e.name, why, sizeof why)) { /* AFL's sync skips them too */
+      if (!take(afl, instance, nm)) rc = sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+      note(afl, "%s/queue/%s: not an AFL entry name (%s): skipped", instance, nm, why);
+      continue;
+    }
+    if (!strcmp(e.name.sync, afl->name)) { /* AFL imported it from us */
       if (!take(afl, instance, nm)) rc = sx_error(ctx, SYMX_NOMEM, func, "out of memory");
       continue;
     }
@@ -326,7 +346,10 @@ int sx_afl_next(sx_afl *afl, const char *input, sx_assign **out, int64_t *id, co
     rc = sx_seeding_read(ctx, path, SX_SEED_MAX_FILE, &buf, &len, func);
     sx_strfree(ctx, path);
     if (rc == SYMX_NOMEM) return rc;
-    if (rc) continue; /* vanished or unreadable: try the next one */
+    if (rc) { /* vanished or unreadable: try the next one */
+      note(afl, "%s/queue/%s: %s: skipped", e->instance, e->file, symx_errmsg(ctx));
+      continue;
+    }
     sx_assign *a = symx_assign_new(ctx);
     if (!a || symx_assign_set(a, input, buf, len) != SYMX_OK) {
       symx_assign_free(a);
@@ -334,8 +357,9 @@ int sx_afl_next(sx_afl *afl, const char *input, sx_assign **out, int64_t *id, co
       return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
     }
     sx_seeding_free_buf(ctx, buf, len);
-    if (id) *id = e->name.id == UINT32_MAX ? -1 : (int64_t)e->name.id;
+    if (id) *id = (int64_t)e->name.id;
     SX_INC(ctx, afl_imported);
+    afl->nimported++;
     *out = a;
     symx_errclear(ctx); /* skipped files are not the caller's error */
     return SYMX_OK;
@@ -389,6 +413,49 @@ int sx_afl_write(sx_afl *afl, bool crash, const uint8_t *bytes, size_t len, int6
   return SYMX_OK;
 }
 
+/* fuzzer_setup, as afl-fuzz writes it (once): how the instance was run. */
+static int write_setup(sx_afl *afl, const char *func) {
+  char *text = sx_seeding_printf(afl->ctx, "# environment variables:\n# command line:\n%s\n",
+                                 afl->cmdline ? afl->cmdline : "");
+  if (!text) return sx_error(afl->ctx, SYMX_NOMEM, func, "out of memory");
+  int rc = sx_seeding_write_atomic(afl->ctx, afl->dir, "fuzzer_setup", text, strlen(text), func);
+  sx_strfree(afl->ctx, text);
+  if (rc == SYMX_OK) afl->setup_written = true;
+  return rc;
+}
+
+/* The fields afl-whatsup and afl-plot read, under AFL++'s names and AFL
+** 2's (paths_*, unique_*). */
+static char *stats_text(sx_afl *afl, uint64_t execs, uint64_t corpus) {
+  uint64_t now = (uint64_t)time(NULL);
+  uint64_t run = now > afl->start_time ? now - afl->start_time : 0;
+  size_t pending = SX_SIZE(afl->cands);
+  double cvg = afl->map_size ? 100.0 * (double)afl->edges / (double)afl->map_size : 0.0;
+  return sx_seeding_printf(
+      afl->ctx,
+      "start_time        : %llu\nlast_update       : %llu\nrun_time          : %llu\n"
+      "fuzzer_pid        : %ld\ncycles_done       : 0\n"
+      "cycles_wo_finds   : 0\n"
+      "execs_done        : %llu\nexecs_per_sec     : %.2f\n"
+      "corpus_count      : %llu\ncorpus_favored    : 0\ncorpus_found      : %u\n"
+      "corpus_imported   : %llu\ncur_item          : %llu\npending_favs      : 0\n"
+      "pending_total     : %zu\nbitmap_cvg        : %.2f%%\nedges_found       : %llu\n"
+      "total_edges       : %llu\nsaved_crashes     : %u\nsaved_hangs       : 0\n"
+      "last_find         : %llu\nlast_crash        : %llu\nlast_hang         : 0\n"
+      "exec_timeout      : 0\npaths_total       : %llu\npaths_found       : %u\n"
+      "paths_imported    : %llu\nunique_crashes    : %u\nunique_hangs      : 0\n"
+      "afl_banner        : %s\nafl_version       : libsymx-%s\ntarget_mode       : symbolic\n"
+      "command_line      : %s\n",
+      (unsigned long long)afl->start_time, (unsigned long long)now, (unsigned long long)run,
+      (long)getpid(), (unsigned long long)execs, run ? (double)execs / (double)run : 0.0,
+      (unsigned long long)corpus, afl->next_queue, (unsigned long long)afl->nimported,
+      (unsigned long long)afl->nimported, pending, cvg, (unsigned long long)afl->edges,
+      (unsigned long long)afl->map_size, afl->next_crash, (unsigned long long)afl->last_find,
+      (unsigned long long)afl->last_crash, (unsigned long long)corpus, afl->next_queue,
+      (unsigned long long)afl->nimported, afl->next_crash, afl->name, SYMX_VERSION,
+      afl->cmdline ? afl->cmdline : "");
+}
+
 int sx_afl_update_stats(sx_afl *afl, uint64_t execs_done, const char *command_line, const char *func) {
   symx_ctx *ctx = afl->ctx;
   if (command_line) {
@@ -396,39 +463,22 @@ int sx_afl_update_stats(sx_afl *afl, uint64_t execs_done, const char *command_li
     if (!c) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
     sx_strfree(ctx, afl->cmdline);
     afl->cmdline = c;
+    if (write_setup(afl, func)) return ctx->errcode;
   }
-  uint64_t now = (uint64_t)time(NULL);
-  uint64_t run = now > afl->start_time ? now - afl->start_time : 0;
-  char *text = sx_seeding_printf(
-      ctx,
-      "start_time        : %llu\n"
-      "last_update       : %llu\n"
-      "run_time          : %llu\n"
-      "fuzzer_pid        : %ld\n"
-      "cycles_done       : 0\n"
-      "cycles_wo_finds   : 0\n"
-      "execs_done        : %llu\n"
-      "execs_per_sec     : %.2f\n"
-      "corpus_count      : %u\n"
-      "corpus_found      : %u\n"
-      "corpus_imported   : %llu\n"
-      "saved_crashes     : %u\n"
-      "saved_hangs       : 0\n"
-      "last_find         : %llu\n"
-      "last_crash        : %llu\n"
-      "afl_banner        : %s\n"
-      "afl_version       : libsymx-%s\n"
-      "target_mode       : symbolic\n"
-      "command_line      : %s\n",
-      (unsigned long long)afl->start_time, (unsigned long long)now, (unsigned long long)run,
-      (long)getpid(), (unsigned long long)execs_done, run ? (double)execs_done / (double)run : 0.0,
-      afl->next_queue, afl->next_queue, (unsigned long long)afl->ntaken, afl->next_crash,
-      (unsigned long long)afl->last_find, (unsigned long long)afl->last_crash, afl->name,
-      SYMX_VERSION, afl->cmdline ? afl->cmdline : "");
+  /* the corpus: our queue and the entries taken; afl-whatsup divides by
+  ** it and by execs_done, so neither may be 0 in the file */
+  uint64_t corpus = (uint64_t)afl->next_queue + afl->nimported;
+  if (!execs_done || !corpus) return SYMX_OK;
+  char *text = stats_text(afl, execs_done, corpus);
   if (!text) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
   int rc = sx_seeding_write_atomic(ctx, afl->dir, "fuzzer_stats", text, strlen(text), func);
   sx_strfree(ctx, text);
   return rc;
+}
+
+void sx_afl_set_coverage(sx_afl *afl, uint64_t edges, uint64_t map_size) {
+  afl->edges = edges;
+  afl->map_size = map_size;
 }
 
 uint64_t sx_afl_taken_count(const sx_afl *afl) { return afl ? afl->ntaken : 0; }
@@ -461,4 +511,25 @@ int symx_afl_write_crash(symx_afl *afl, const uint8_t *bytes, size_t len, int64_
 int symx_afl_update_stats(symx_afl *afl, uint64_t execs_done, const char *command_line) {
   if (!afl) return SYMX_MISUSE;
   return sx_afl_update_stats(afl, execs_done, command_line, __func__);
+}
+
+int symx_afl_set_coverage(symx_afl *afl, uint64_t edges_found, uint64_t total_edges) {
+  if (!afl) return SYMX_MISUSE;
+  if (edges_found > total_edges)
+    return sx_error(afl->ctx, SYMX_MISUSE, __func__, "edges_found %llu > total_edges %llu",
+                    (unsigned long long)edges_found, (unsigned long long)total_edges);
+  sx_afl_set_coverage(afl, edges_found, total_edges);
+  return SYMX_OK;
+}
+
+size_t symx_afl_message_count(const symx_afl *afl) { return afl ? SX_SIZE(afl->msgs) : 0; }
+
+const char *symx_afl_message(const symx_afl *afl, size_t i) {
+  return afl && i < SX_SIZE(afl->msgs) ? SX_AT(afl->msgs, i) : NULL;
+}
+
+void symx_afl_messages_clear(symx_afl *afl) {
+  if (!afl) return;
+  for (size_t i = 0; i < SX_SIZE(afl->msgs); i++) sx_strfree(afl->ctx, SX_AT(afl->msgs, i));
+  SX_CLEAR(afl->msgs);
 }

@@ -16,7 +16,9 @@
 ** (ends in "+cov", has "orig:", smaller size, greater name, greater
 ** instance name), the order of SymCC's fuzzing helper. An entry is taken
 ** once (remembered by instance and file name). Entries that AFL imported
-** from us ("sync:<our name>") and empty files are skipped.
+** from us ("sync:<our name>") and empty files are skipped; so are names
+** that are not AFL entry names (as AFL's own sync does) and files that
+** vanish before they are read, each with a message.
 */
 #ifndef SX_AFL_H
 #define SX_AFL_H
@@ -52,7 +54,8 @@ SX_INTERNAL int sx_afl_entry_cmp(const sx_afl_entry *a, const sx_afl_entry *b);
 /* Takes the best untaken entry, marks it taken and returns its bytes bound
 ** to input in a new assignment (*out, NULL when nothing new). *id (may be
 ** NULL) receives its AFL id, the parent to name in what it leads to.
-** Unreadable files are skipped (taken) and the next is tried. */
+** Unreadable files are skipped (taken), with a message, and the next is
+** tried. */
 SX_INTERNAL int sx_afl_next(sx_afl *afl, const char *input, sx_assign **out,
                             int64_t *id, const char *func);
 
@@ -63,11 +66,15 @@ SX_INTERNAL int sx_afl_write(sx_afl *afl, bool crash, const uint8_t *bytes,
                              size_t len, int64_t parent, int64_t *id,
                              const char *func);
 
-/* Rewrites fuzzer_stats (atomically). command_line NULL keeps the last one
-** given. */
+/* Rewrites fuzzer_stats (atomically), unless execs_done or the corpus (our
+** queue and the entries taken) is 0: afl-whatsup divides by both. A
+** command_line (NULL keeps the last one given) also writes fuzzer_setup. */
 SX_INTERNAL int sx_afl_update_stats(sx_afl *afl, uint64_t execs_done,
                                     const char *command_line,
                                     const char *func);
+
+/* The edge coverage fuzzer_stats reports (bitmap_cvg, edges_found). */
+SX_INTERNAL void sx_afl_set_coverage(sx_afl *afl, uint64_t edges, uint64_t map_size);
 
 /* Entries taken from the other fuzzers' queues. */
 SX_INTERNAL uint64_t sx_afl_taken_count(const sx_afl *afl);

@@ -3,7 +3,7 @@
 
 Another instance "fake" holds: an initial seed "ab" (shorter than the
 program's 4-byte input "data": padded), a "+cov" entry "abcdefgh" (longer:
-truncated), an empty entry and a file with no AFL name. Checks: the +cov
+truncated), an empty entry and a file with no AFL name (skipped, said). Checks: the +cov
 entry is explored first; our queue ids are dense from 000000 and name their
 source; contents are distinct, 4 bytes, and none is an entry itself;
 crashes (and only they) take the abort path of peer.c, whose behaviour the
@@ -58,10 +58,10 @@ def main():
         q = listing(os.path.join(ours, "queue"))
         c = [n for n in listing(os.path.join(ours, "crashes")) if n != "README.txt"]
         check(len(q) >= 1 and len(c) >= 1, "queue (%d) and crashes (%d) are not empty" % (len(q), len(c)))
-        # src: the entry's id; an input from the file with no AFL name has none
-        check(all(re.fullmatch(r"id:%06d(,src:\d{6})?" % i, n) for i, n in enumerate(q)),
+        # src: the entry's id
+        check(all(re.fullmatch(r"id:%06d,src:\d{6}" % i, n) for i, n in enumerate(q)),
               "queue ids dense from 000000 with src: %s" % q)
-        check(all(re.fullmatch(r"id:%06d,sig:06(,src:\d{6})?" % i, n) for i, n in enumerate(c)),
+        check(all(re.fullmatch(r"id:%06d,sig:06,src:\d{6}" % i, n) for i, n in enumerate(c)),
               "crash names: %s" % c)
         check(sum(",src:" in n for n in q + c) >= 2, "inputs name their entry (src)")
         check(q and q[0].endswith("src:000001"), "the +cov entry was explored first")
@@ -79,8 +79,11 @@ def main():
               "an input from \"abcdefgh\" keeps its other bytes: %s" % (qb + cb))
         with open(os.path.join(ours, "fuzzer_stats")) as f:
             st = dict((k.strip(), v.strip()) for k, _, v in (l.partition(":") for l in f))
-        check(st.get("corpus_count") == str(len(q)), "fuzzer_stats corpus_count = %s"
+        # the corpus: our queue and the two entries explored (not the empty
+        # file, not README)
+        check(st.get("corpus_count") == str(len(q) + 2), "fuzzer_stats corpus_count = %s"
               % st.get("corpus_count"))
+        check("fake/queue/README: not an AFL entry name" in r.stdout, "README is skipped, said")
         check(st.get("saved_crashes") == str(len(c)), "fuzzer_stats saved_crashes = %s"
               % st.get("saved_crashes"))
         # a restart explores the entries again and writes nothing new

@@ -4,6 +4,9 @@
 #include "seeding/afl.h"
 #include "util.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 static uint64_t in_use(symx_ctx *ctx) { return symx_stat_get(ctx, "bytes_in_use"); }
 
 static void test_name_parse(void) {
@@ -87,7 +90,14 @@ static void test_choice_order(void) {
   write_file(q, "id:000004,src:000001,time:1,execs:9,op:havoc,rep:2", "dddddd", 6);
   write_file(q, "id:000005,src:000001", "", 0); /* empty: skipped */
   write_file(q, "id:000006,sync:symx,src:000001", "ours", 4); /* imported from us: skipped */
-  write_file(q, "odd-name", "z", 1); /* no id: still a candidate, parent -1 */
+  write_file(q, "odd-name", "z", 1); /* not an AFL name: skipped with a message */
+  { /* a file past the read limit (sparse): unreadable, skipped with a message */
+    char big[600];
+    snprintf(big, sizeof big, "%s/id:000008,src:000001", q);
+    int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CHECK(fd >= 0 && ftruncate(fd, (off_t)SX_SEED_MAX_FILE + 1) == 0);
+    if (fd >= 0) close(fd);
+  }
   write_file(q, ".cur_input", "x", 1);
   snprintf(q2, sizeof q2, "%s/sec", d);
   mkdir(q2, 0755);
@@ -101,7 +111,7 @@ static void test_choice_order(void) {
   /* an entry in our own queue is never offered */
   CHECK(sx_afl_write(afl, false, (const uint8_t *)"mine", 4, -1, NULL, "t") == SYMX_OK);
   static const struct { const char *bytes; int64_t id; } order[] = {
-      {"cccccccc", 3}, {"tttt", 0}, {"ssss", 0}, {"z", -1}, {"bb", 2}, {"aa", 1}, {"dddddd", 4}};
+      {"cccccccc", 3}, {"tttt", 0}, {"ssss", 0}, {"bb", 2}, {"aa", 1}, {"dddddd", 4}};
   for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
     symx_assign *a = NULL;
     int64_t id = 99;
@@ -114,13 +124,24 @@ static void test_choice_order(void) {
   }
   symx_assign *a = (symx_assign *)1;
   CHECK(symx_afl_next_seed(afl, "in", &a, NULL) == SYMX_OK && a == NULL);
+  CHECK_EQ_U64(symx_afl_message_count(afl), 2);
+  int odd = 0, large = 0;
+  for (size_t i = 0; i < symx_afl_message_count(afl); i++) {
+    const char *m = symx_afl_message(afl, i);
+    odd += strstr(m, "main/queue/odd-name: not an AFL entry name") != NULL;
+    large += strstr(m, "id:000008,src:000001") && strstr(m, "more than the limit") && strstr(m, "skipped");
+  }
+  CHECK(odd == 1 && large == 1);
+  CHECK(symx_afl_message(afl, 2) == NULL);
+  symx_afl_messages_clear(afl);
+  CHECK_EQ_U64(symx_afl_message_count(afl), 0);
   /* a new entry appears: it is picked up */
   write_file(q, "id:000007,src:000003,+cov", "new", 3);
   int64_t id;
   CHECK(symx_afl_next_seed(afl, "in", &a, &id) == SYMX_OK && a && id == 7);
   symx_assign_free(a);
   CHECK(symx_afl_next_seed(afl, "in", &a, &id) == SYMX_OK && a == NULL);
-  CHECK(sx_afl_taken_count(afl) == 10);
+  CHECK(sx_afl_taken_count(afl) == 11);
   CHECK(symx_afl_next_seed(afl, NULL, &a, &id) == SYMX_MISUSE);
   CHECK(symx_afl_next_seed(NULL, "in", &a, &id) == SYMX_MISUSE);
   sx_afl_close(afl);
@@ -164,14 +185,22 @@ static void test_writer(void) {
   CHECK(exists(c, "README.txt") && count_files(c, 1) == 3);
   CHECK(symx_afl_write_input(afl, (const uint8_t *)"fromassign", 10, 1, &id) == SYMX_OK && id == 3);
   CHECK(symx_afl_write_input(afl, (const uint8_t *)"x", 1, 1, &id) == SYMX_OK && id == 4);
-  /* fuzzer_stats */
-  CHECK(symx_afl_update_stats(afl, 1234, "symx-llvm prog.bc") == SYMX_OK);
+  /* fuzzer_stats: none while execs_done is 0 (afl-whatsup divides by it) */
+  CHECK(symx_afl_update_stats(afl, 0, "symx-llvm prog.bc") == SYMX_OK);
+  CHECK(!exists(inst, "fuzzer_stats") && exists(inst, "fuzzer_setup"));
+  CHECK(symx_afl_set_coverage(afl, 7, 3) == SYMX_MISUSE);
+  CHECK(symx_afl_set_coverage(afl, 3, 12) == SYMX_OK);
+  CHECK(symx_afl_update_stats(afl, 1234, NULL) == SYMX_OK);
   CHECK(symx_afl_update_stats(afl, 1500, NULL) == SYMX_OK);
   char *st = (char *)read_file(inst, "fuzzer_stats", &n);
   CHECK(st != NULL);
   if (st) {
+    /* those afl-whatsup reads (and AFL 2's names) */
     static const char *keys[] = {"start_time", "last_update", "run_time", "fuzzer_pid", "execs_done",
-                                 "corpus_count", "saved_crashes", "command_line"};
+                                 "corpus_count", "saved_crashes", "command_line", "cycles_wo_finds",
+                                 "cur_item", "exec_timeout", "pending_total", "pending_favs",
+                                 "last_find", "last_crash", "last_hang", "cycles_done", "bitmap_cvg",
+                                 "afl_banner", "paths_total", "unique_crashes"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
       char want[64];
       snprintf(want, sizeof want, "\n%-18s: ", keys[i]);
@@ -181,6 +210,8 @@ static void test_writer(void) {
     CHECK_STR_CONTAINS(st, "\nexecs_done        : 1500\n");
     CHECK_STR_CONTAINS(st, "\ncorpus_count      : 5\n");
     CHECK_STR_CONTAINS(st, "\nsaved_crashes     : 2\n");
+    CHECK_STR_CONTAINS(st, "\nbitmap_cvg        : 25.00%\n");
+    CHECK_STR_CONTAINS(st, "\nedges_found       : 3\n");
     CHECK_STR_CONTAINS(st, "\ncommand_line      : symx-llvm prog.bc\n");
     /* every line is "key<spaces>: value" with the colon at column 18 */
     for (char *line = st; *line; line = strchr(line, '\n') + 1) {
@@ -189,7 +220,10 @@ static void test_writer(void) {
     }
     free(st);
   }
-  CHECK(count_files(inst, 1) == 3); /* queue, crashes, fuzzer_stats */
+  CHECK(count_files(inst, 1) == 4); /* queue, crashes, fuzzer_stats, fuzzer_setup */
+  b = read_file(inst, "fuzzer_setup", &n);
+  CHECK(b && n > 0 && strstr((char *)b, "# command line:\nsymx-llvm prog.bc\n"));
+  free(b);
   symx_afl_close(afl);
 
   /* restart: ids resume after the highest, old contents stay deduplicated */

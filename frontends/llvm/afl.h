@@ -1,0 +1,60 @@
+/*
+** afl.h — the AFL++ peer's own view of coverage (afl_edges.c, afl_scan.c):
+** edges as AFL++ counts them, measured by running inputs through
+** afl-showmap on the AFL++-instrumented build of the same program.
+*/
+#ifndef SXL_AFL_H
+#define SXL_AFL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* How the native program ended on an input. */
+typedef enum sxl_native { SXL_NATIVE_OK, SXL_NATIVE_CRASH, SXL_NATIVE_HANG } sxl_native;
+
+/* One run: how it ended, the signal of a crash, and what it added to its
+** map (bits: new (edge, hit-count bucket) pairs, AFL's "new bits"; edges:
+** edges never seen before, AFL's "+cov"). */
+typedef struct sxl_afl_verdict {
+  sxl_native end;
+  int sig;
+  uint32_t bits, edges;
+} sxl_afl_verdict;
+
+typedef struct sxl_afl_edges sxl_afl_edges;
+
+/* The instrumented binary bin run with args (whitespace-separated; "@@"
+** stands for the input file, else the input is its stdin) under
+** afl-showmap (found in PATH), timeout_ms per run; its files live in
+** workdir under dot names. A first run on an empty input checks that
+** afl-showmap and bin work. NULL with err set on failure. */
+sxl_afl_edges *sxl_afl_edges_new(const char *bin, const char *args, uint64_t timeout_ms,
+                                 const char *workdir, char *err, size_t errlen);
+void sxl_afl_edges_free(sxl_afl_edges *e);
+
+/* Runs b[0..n): v says how it ended and what it adds to the queues' map,
+** or, for a crash (native, or as_crash: symx found an error on its path),
+** to the crashes' map; merge (SXL_AFL_MERGE_*) says which map it may join
+** (a hang joins none). 0, or -1 with err set when afl-showmap itself fails. */
+enum { SXL_AFL_MERGE_QUEUE = 1, SXL_AFL_MERGE_CRASH = 2 };
+int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge, int as_crash,
+                      sxl_afl_verdict *v, char *err, size_t errlen);
+
+/* Edges in the map, the target's map size (0 when afl-showmap did not say),
+** native runs so far. */
+uint64_t sxl_afl_edges_count(const sxl_afl_edges *e);
+uint64_t sxl_afl_edges_map_size(const sxl_afl_edges *e);
+uint64_t sxl_afl_edges_runs(const sxl_afl_edges *e);
+
+/* The entries of every instance's queue in the sync directory (ours too)
+** not mapped yet join the map (afl_scan.c). Entries the binary crashes or
+** hangs on are remembered by content, with a message on stderr unless
+** quiet. 0, or -1 with err set. */
+typedef struct sxl_afl_scan sxl_afl_scan;
+sxl_afl_scan *sxl_afl_scan_new(const char *sync_dir);
+void sxl_afl_scan_free(sxl_afl_scan *sc);
+int sxl_afl_scan_run(sxl_afl_scan *sc, sxl_afl_edges *e, int quiet, char *err, size_t errlen);
+/* Whether b[0..n) is an entry the binary crashed or hung on (*v: how). */
+int sxl_afl_scan_bad(const sxl_afl_scan *sc, const uint8_t *b, size_t n, sxl_afl_verdict *v);
+
+#endif

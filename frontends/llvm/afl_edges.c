@@ -1,0 +1,319 @@
+/*
+** afl_edges.c — the peer's edge view (afl.h): an input runs once through
+** afl-showmap on the AFL++-instrumented build of the program; its raw hit
+** counts are put in afl-fuzz's buckets (1, 2, 3, 4-7, 8-15, 16-31, 32-127,
+** 128+) here, since afl-showmap 4.04c's own bucketed output leaves out
+** counts of 5 and more. An input is new when it sets a bucket bit the map
+** lacks, as afl-fuzz's has_new_bits decides what to keep; crashes have a
+** map of their own, as afl-fuzz's unique crashes. afl-showmap says
+** "crash or timeout" alike (exit 2): a direct run of the binary then tells
+** which (a signal, or still running after the timeout).
+*/
+#include "afl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* Bucket bits seen per edge id, as afl-fuzz's virgin maps (inverted). */
+typedef struct bitmap {
+  uint8_t *bits;
+  size_t cap;
+  uint64_t edges; /* ids with a bit */
+} bitmap;
+
+struct sxl_afl_edges {
+  char **showmap;      /* afl-showmap -r -o MAP -t T -m none -- BIN ARGS */
+  char **direct;       /* BIN ARGS: the direct run */
+  char **env;          /* environ without sanitizer options (afl-showmap rejects some) */
+  char *in, *map, *out; /* the input, the map, afl-showmap's messages */
+  int use_stdin;
+  uint64_t timeout_ms;
+  bitmap queue, crashes; /* what runs that ended normally / crashed covered */
+  uint64_t map_size, runs;
+};
+
+static void free_vec(char **v) {
+  if (!v) return;
+  for (char **p = v; *p; p++) free(*p);
+  free(v);
+}
+
+static char *join(const char *a, const char *b) {
+  size_t n = strlen(a) + strlen(b) + 2;
+  char *s = malloc(n);
+  if (s) snprintf(s, n, "%s/%s", a, b);
+  return s;
+}
+
+/* head[0..nh) then the words of args, "@@" replaced by in; NULL-ended. */
+static char **argv_of(const char *const *head, size_t nh, const char *args, const char *in,
+                      int *used_file) {
+  size_t cap = nh + 1 + (args ? strlen(args) / 2 + 1 : 0), n = 0;
+  char **v = calloc(cap, sizeof *v);
+  if (!v) return NULL;
+  for (; n < nh; n++)
+    if (!(v[n] = strdup(head[n]))) goto fail;
+  for (const char *p = args; p && *p;) {
+    p += strspn(p, " \t");
+    size_t k = strcspn(p, " \t");
+    if (!k) break;
+    int file = k == 2 && !memcmp(p, "@@", 2);
+    if (file) *used_file = 1;
+    if (!(v[n++] = file ? strdup(in) : strndup(p, k))) goto fail;
+    p += k;
+  }
+  return v;
+fail:
+  free_vec(v);
+  return NULL;
+}
+
+static char **clean_env(void) {
+  size_t n = 0;
+  while (environ[n]) n++;
+  char **v = calloc(n + 1, sizeof *v);
+  if (!v) return NULL;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    const char *s = environ[i];
+    const char *eq = strchr(s, '=');
+    if (eq && eq - s >= 11 && !memcmp(eq - 11, "SAN_OPTIONS", 11))
+      continue; /* ASAN_OPTIONS, UBSAN_OPTIONS, ... */
+    if (!(v[k++] = strdup(s))) {
+      free_vec(v);
+      return NULL;
+    }
+  }
+  return v;
+}
+
+/* Spawns argv with stdin from in (NULL: /dev/null) and stdout and stderr to
+** out (NULL: /dev/null); its pid, or -1. */
+static pid_t spawn(char **argv, char **env, const char *in, const char *out) {
+  posix_spawn_file_actions_t fa;
+  if (posix_spawn_file_actions_init(&fa)) return -1;
+  posix_spawn_file_actions_addopen(&fa, 0, in ? in : "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC,
+                                   0600);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid;
+  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, env);
+  posix_spawn_file_actions_destroy(&fa);
+  return rc ? -1 : pid;
+}
+
+static int wait_exit(pid_t pid, int *status) {
+  while (waitpid(pid, status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return 0;
+}
+
+static int write_input(const char *path, const uint8_t *b, size_t n) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return -1;
+  size_t w = n ? fwrite(b, 1, n, f) : 0;
+  return fclose(f) || w != n ? -1 : 0;
+}
+
+/* AFL's count_class_lookup8: a raw hit count to its bucket bit. */
+static uint8_t bucket(unsigned c) {
+  if (c <= 3) return c == 3 ? 4 : (uint8_t)c;
+  if (c <= 7) return 8;
+  if (c <= 15) return 16;
+  if (c <= 31) return 32;
+  return c <= 127 ? 64 : 128;
+}
+
+static int grow(bitmap *m, size_t id) {
+  if (id < m->cap) return 0;
+  size_t cap = m->cap ? m->cap : 65536;
+  while (cap <= id) cap *= 2;
+  uint8_t *v = realloc(m->bits, cap);
+  if (!v) return -1;
+  memset(v + m->cap, 0, cap - m->cap);
+  m->bits = v;
+  m->cap = cap;
+  return 0;
+}
+
+/* Reads the map afl-showmap wrote (lines "ID:COUNT"): what it adds to m,
+** merged into m when merge. */
+static int read_map(const char *path, bitmap *m, int merge, sxl_afl_verdict *v) {
+  FILE *f = fopen(path, "r");
+  if (!f) return -1;
+  unsigned long id, c;
+  while (fscanf(f, "%lu:%lu", &id, &c) == 2) {
+    if (!c || id > (1ul << 28) || grow(m, id)) continue;
+    uint8_t b = bucket((unsigned)(c > 255 ? 255 : c));
+    if (!(m->bits[id] & b)) {
+      v->bits++;
+      if (!m->bits[id]) v->edges++;
+      if (merge) {
+        if (!m->bits[id]) m->edges++;
+        m->bits[id] |= b;
+      }
+    }
+  }
+  fclose(f);
+  return 0;
+}
+
+/* The direct run after afl-showmap's exit 2: a crash (signal) or a hang. */
+static void classify(sxl_afl_edges *e, sxl_afl_verdict *v) {
+  v->end = SXL_NATIVE_HANG;
+  pid_t pid = spawn(e->direct, e->env, e->use_stdin ? e->in : NULL, NULL);
+  if (pid < 0) return;
+  int status = 0;
+  struct timespec nap = {0, 1000000};
+  for (uint64_t ms = 0; ms <= e->timeout_ms; ms++) {
+    pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid) {
+      if (WIFSIGNALED(status)) {
+        v->end = SXL_NATIVE_CRASH;
+        v->sig = WTERMSIG(status);
+      }
+      return;
+    }
+    if (r < 0 && errno != EINTR) return;
+    nanosleep(&nap, NULL);
+  }
+  kill(pid, SIGKILL);
+  wait_exit(pid, &status);
+}
+
+/* The last line of afl-showmap's messages holding text, colours removed. */
+static void last_line(const char *path, char *buf, size_t len) {
+  char line[512];
+  buf[0] = 0;
+  FILE *f = fopen(path, "r");
+  if (!f) return;
+  while (fgets(line, sizeof line, f)) {
+    size_t k = 0;
+    for (const char *p = line; *p; p++) {
+      if (*p == '\033') { /* ESC [ ... letter */
+        while (p[1] && !((p[1] >= 'A' && p[1] <= 'Z') || (p[1] >= 'a' && p[1] <= 'z'))) p++;
+        if (p[1]) p++;
+      } else if (*p != '\n' && *p != '\r') {
+        line[k++] = *p;
+      }
+    }
+    line[k] = 0;
+    if (strspn(line, " \t") < k) {
+      size_t m = k < len - 1 ? k : len - 1;
+      memcpy(buf, line, m);
+      buf[m] = 0;
+    }
+  }
+  fclose(f);
+}
+
+int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge, int as_crash,
+                      sxl_afl_verdict *v, char *err, size_t errlen) {
+  memset(v, 0, sizeof *v);
+  if (write_input(e->in, b, n)) {
+    snprintf(err, errlen, "cannot write %s: %s", e->in, strerror(errno));
+    return -1;
+  }
+  remove(e->map);
+  pid_t pid = spawn(e->showmap, e->env, e->use_stdin ? e->in : NULL, e->out);
+  int status = 0;
+  if (pid < 0 || wait_exit(pid, &status)) {
+    snprintf(err, errlen, "cannot run afl-showmap (Debian package afl++): %s", strerror(errno));
+    return -1;
+  }
+  e->runs++;
+  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (code != 0 && code != 2) {
+    char why[256];
+    last_line(e->out, why, sizeof why);
+    snprintf(err, errlen, "afl-showmap failed on %s (exit %d): %s", e->direct[0], code, why);
+    return -1;
+  }
+  if (code == 2) classify(e, v);
+  /* a crash, native or symx's, counts against the crashes' map (afl-fuzz's
+  ** unique crashes); a hang against none */
+  int crash = as_crash || v->end == SXL_NATIVE_CRASH;
+  bitmap *m = crash ? &e->crashes : &e->queue;
+  int into = crash ? merge & SXL_AFL_MERGE_CRASH
+                   : v->end == SXL_NATIVE_OK && (merge & SXL_AFL_MERGE_QUEUE);
+  if (read_map(e->map, m, into, v)) {
+    snprintf(err, errlen, "afl-showmap wrote no map for %s", e->direct[0]);
+    return -1;
+  }
+  return 0;
+}
+
+/* The target's map size from afl-showmap's "(map size N, ...)". */
+static uint64_t map_size_said(const char *path) {
+  char line[512];
+  uint64_t size = 0;
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  while (fgets(line, sizeof line, f)) {
+    const char *p = strstr(line, "(map size ");
+    if (p) size = strtoull(p + 10, NULL, 10);
+  }
+  fclose(f);
+  return size;
+}
+
+sxl_afl_edges *sxl_afl_edges_new(const char *bin, const char *args, uint64_t timeout_ms,
+                                 const char *workdir, char *err, size_t errlen) {
+  sxl_afl_edges *e = calloc(1, sizeof *e);
+  if (!e) goto oom;
+  e->timeout_ms = timeout_ms ? timeout_ms : 1000;
+  e->in = join(workdir, ".symx-edges-input");
+  e->map = join(workdir, ".symx-edges-map");
+  e->out = join(workdir, ".symx-edges-log");
+  e->env = clean_env();
+  if (!e->in || !e->map || !e->out || !e->env) goto oom;
+  char t[32];
+  snprintf(t, sizeof t, "%llu", (unsigned long long)e->timeout_ms);
+  const char *head[] = {"afl-showmap", "-r", "-o", e->map, "-t", t, "-m", "none", "--", bin};
+  int file = 0;
+  e->showmap = argv_of(head, sizeof head / sizeof *head, args, e->in, &file);
+  e->direct = argv_of(&bin, 1, args, e->in, &file);
+  if (!e->showmap || !e->direct) goto oom;
+  e->use_stdin = !file;
+  sxl_afl_verdict v;
+  if (sxl_afl_edges_run(e, NULL, 0, 0, 0, &v, err, errlen)) {
+    sxl_afl_edges_free(e);
+    return NULL;
+  }
+  e->map_size = map_size_said(e->out);
+  return e;
+oom:
+  snprintf(err, errlen, "out of memory");
+  sxl_afl_edges_free(e);
+  return NULL;
+}
+
+void sxl_afl_edges_free(sxl_afl_edges *e) {
+  if (!e) return;
+  free_vec(e->showmap);
+  free_vec(e->direct);
+  free_vec(e->env);
+  if (e->in) remove(e->in);
+  if (e->map) remove(e->map);
+  if (e->out) remove(e->out);
+  free(e->in);
+  free(e->map);
+  free(e->out);
+  free(e->queue.bits);
+  free(e->crashes.bits);
+  free(e);
+}
+
+uint64_t sxl_afl_edges_count(const sxl_afl_edges *e) { return e->queue.edges; }
+uint64_t sxl_afl_edges_map_size(const sxl_afl_edges *e) { return e->map_size; }
+uint64_t sxl_afl_edges_runs(const sxl_afl_edges *e) { return e->runs; }
