@@ -1,5 +1,6 @@
-/* The list of benchmarks: BENCH(name, help). Each defines
-** int bench_NAME(int argc, char **argv) in bench_NAME.c. */
+/* The list of benchmarks: BENCH(name, help), each defining
+** int bench_NAME(int argc, char **argv) in bench_NAME.c, and SCRIPT(name,
+** help), each bench/NAME.py run by bench_script.c. */
 BENCH(nop, "does nothing (checks the harness)")
 BENCH(eval, "evaluator: ns per node of a large shared DAG under fresh assignments")
 BENCH(build, "builder: hash-consed nodes built per second, hash-cons hit rate")
@@ -12,7 +13,7 @@ BENCH(rom, "cadical: reads of constant tables, ROM encoding vs an ite per write 
 #ifdef SXL_EXAMPLES_DIR
 BENCH(llvm, "symx-llvm: fig1.c eager vs pending (random-path); concrete speed on fib(25)")
 BENCH(memcap, "symx-llvm: peak resident size of a path explosion under max_memory 64 and 256, pending vs eager")
-BENCH(directed, "symx-llvm --target: instructions until the target per searcher (bench/directed.py; its ARGS)")
-BENCH(cuts, "symx-llvm --cut: Converse's toys per cut mode, coverage of the original (bench/cuts.py)")
-BENCH(hybrid, "AFL++ + symx-llvm as a peer vs AFL++ alone: edges over time, crashes (bench/hybrid.py)")
+SCRIPT(directed, "symx-llvm --target: instructions until the target per searcher (bench/directed.py; its ARGS)")
+SCRIPT(cuts, "symx-llvm --cut: Converse's toys per cut mode, coverage of the original (bench/cuts.py)")
+SCRIPT(hybrid, "AFL++ + symx-llvm as a peer vs AFL++ alone: edges over time, crashes (bench/hybrid.py)")
 #endif
