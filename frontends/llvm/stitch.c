@@ -156,6 +156,16 @@ static int follow(smap *m, const char *name, where *w, int *sel, int *arr) {
   return w->kind != W_VALUE;
 }
 
+/* a with a[k] = b, both consumed; NULL when out of memory */
+static symx_expr *put_byte(symx_ctx *c, symx_expr *a, uint64_t k, symx_expr *b) {
+  symx_expr *i = symx_const(c, 32, k);
+  symx_expr *na = a && b && i ? symx_array_write(c, a, i, b) : NULL;
+  symx_expr_release(i);
+  symx_expr_release(b);
+  symx_expr_release(a);
+  return na;
+}
+
 /* An array of n bytes whose byte k is the k-th byte of value e. */
 static symx_expr *value_bytes(symx_ctx *c, symx_expr *e, uint64_t n) {
   unsigned w = symx_expr_width(e);
@@ -165,15 +175,8 @@ static symx_expr *value_bytes(symx_ctx *c, symx_expr *e, uint64_t n) {
                              : symx_expr_retain(e);
   uint8_t zero[8] = {0};
   symx_expr *a = symx_array_const(c, NULL, zero, n, 32);
-  for (uint64_t k = 0; v && a && k < n; k++) {
-    symx_expr *b = symx_extract(c, v, (unsigned)(8 * k + 7), (unsigned)(8 * k));
-    symx_expr *i = symx_const(c, 32, k);
-    symx_expr *na = b && i ? symx_array_write(c, a, i, b) : NULL;
-    symx_expr_release(b);
-    symx_expr_release(i);
-    symx_expr_release(a);
-    a = na;
-  }
+  for (uint64_t k = 0; v && a && k < n; k++)
+    a = put_byte(c, a, k, symx_extract(c, v, (unsigned)(8 * k + 7), (unsigned)(8 * k)));
   symx_expr_release(v);
   return a;
 }
@@ -203,13 +206,7 @@ static symx_expr *object_bytes(smap *m, uint32_t id, uint64_t off, uint64_t n) {
   for (uint64_t k = 0; a && k < have; k++) {
     symx_expr *b = sxl_shadow_get(o, off + k);
     if (!b && have == n) continue; /* in the constant array already */
-    b = b ? symx_expr_retain(b) : symx_const(c, 8, o->bytes[off + k]);
-    symx_expr *i = symx_const(c, 32, k);
-    symx_expr *na = i && b ? symx_array_write(c, a, i, b) : NULL;
-    symx_expr_release(i);
-    symx_expr_release(b);
-    symx_expr_release(a);
-    a = na;
+    a = put_byte(c, a, k, b ? symx_expr_retain(b) : symx_const(c, 8, o->bytes[off + k]));
   }
   return a;
 }
