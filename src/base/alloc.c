@@ -5,6 +5,7 @@
 #include "alloc.h"
 #include "error.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,24 @@ char *sx_strdup(symx_ctx *ctx, const char *s) {
   char *d = sx_alloc(ctx, n);
   if (d) memcpy(d, s, n);
   return d;
+}
+
+char *sx_vstrdupf(symx_ctx *ctx, const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *s = n < 0 ? NULL : sx_alloc(ctx, (size_t)n + 1);
+  if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
+  va_end(again);
+  return s;
+}
+
+char *sx_strdupf(symx_ctx *ctx, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = sx_vstrdupf(ctx, fmt, ap);
+  va_end(ap);
+  return s;
 }
 
 void sx_strfree(symx_ctx *ctx, char *s) {

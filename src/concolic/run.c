@@ -31,12 +31,10 @@ int sx_cc_new(symx_engine *eng) {
 }
 
 void sx_cc_note(sx_cc *cc, const char *fmt, ...) {
-  char buf[600];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  char *s = sx_vstrdupf(cc->ctx, fmt, ap);
   va_end(ap);
-  char *s = sx_strdup(cc->ctx, buf);
   char **v = s ? sx_realloc(cc->ctx, cc->notes, cc->nnotes * sizeof *v, (cc->nnotes + 1) * sizeof *v) : NULL;
   if (!v) {
     if (s) sx_strfree(cc->ctx, s);

@@ -44,12 +44,10 @@ struct symx_afl {
 /* Records why an entry was skipped (dropped silently on OOM: the skip
 ** itself is what matters). */
 static void note(sx_afl *afl, const char *fmt, ...) {
-  char buf[768];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  char *m = sx_vstrdupf(afl->ctx, fmt, ap);
   va_end(ap);
-  char *m = sx_strdup(afl->ctx, buf);
   if (m && !SX_PUSH(afl->ctx, afl->msgs, m)) sx_strfree(afl->ctx, m);
 }
 
@@ -101,7 +99,7 @@ static bool taken(const sx_afl *afl, const char *key) {
 }
 
 static bool take(sx_afl *afl, const char *instance, const char *file) {
-  char *key = sx_seeding_printf(afl->ctx, "%s/%s", instance, file);
+  char *key = sx_strdupf(afl->ctx, "%s/%s", instance, file);
   if (!key) return false;
   if (taken(afl, key)) {
     sx_strfree(afl->ctx, key);
@@ -190,9 +188,9 @@ sx_afl *sx_afl_open(symx_ctx *ctx, const char *sync_dir, const char *name, const
   afl->ctx = ctx;
   afl->sync = sx_strdup(ctx, sync_dir);
   afl->name = sx_strdup(ctx, name);
-  afl->dir = sx_seeding_printf(ctx, "%s/%s", sync_dir, name);
-  afl->queue = sx_seeding_printf(ctx, "%s/%s/queue", sync_dir, name);
-  afl->crashes = sx_seeding_printf(ctx, "%s/%s/crashes", sync_dir, name);
+  afl->dir = sx_strdupf(ctx, "%s/%s", sync_dir, name);
+  afl->queue = sx_strdupf(ctx, "%s/%s/queue", sync_dir, name);
+  afl->crashes = sx_strdupf(ctx, "%s/%s/crashes", sync_dir, name);
   afl->start_time = (uint64_t)time(NULL);
   if (!afl->sync || !afl->name || !afl->dir || !afl->queue || !afl->crashes) {
     sx_error(ctx, SYMX_NOMEM, func, "out of memory");
@@ -257,7 +255,7 @@ int sx_afl_entry_cmp(const sx_afl_entry *a, const sx_afl_entry *b) {
 /* Adds the untaken entries of instance's queue to the candidates. */
 static int scan_instance(sx_afl *afl, const char *instance, const char *func) {
   symx_ctx *ctx = afl->ctx;
-  char *q = sx_seeding_printf(ctx, "%s/%s/queue", afl->sync, instance);
+  char *q = sx_strdupf(ctx, "%s/%s/queue", afl->sync, instance);
   if (!q) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
   int rc = SYMX_OK;
   if (!sx_seeding_is_dir(q)) goto done;
@@ -270,7 +268,7 @@ static int scan_instance(sx_afl *afl, const char *instance, const char *func) {
   }
   for (size_t i = 0; rc == SYMX_OK && i < SX_SIZE(names); i++) {
     const char *nm = SX_AT(names, i);
-    char *key = sx_seeding_printf(ctx, "%s/%s", instance, nm);
+    char *key = sx_strdupf(ctx, "%s/%s", instance, nm);
     if (!key) {
       rc = sx_error(ctx, SYMX_NOMEM, func, "out of memory");
       break;
@@ -339,7 +337,7 @@ int sx_afl_next(sx_afl *afl, const char *input, sx_assign **out, int64_t *id, co
       return SYMX_OK;
     }
     if (!take(afl, e->instance, e->file)) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
-    char *path = sx_seeding_printf(ctx, "%s/%s/queue/%s", afl->sync, e->instance, e->file);
+    char *path = sx_strdupf(ctx, "%s/%s/queue/%s", afl->sync, e->instance, e->file);
     if (!path) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
     uint8_t *buf;
     size_t len;
@@ -394,7 +392,7 @@ int sx_afl_write(sx_afl *afl, bool crash, const uint8_t *bytes, size_t len, int6
     bool have = sx_seeding_file_size(p) >= 0;
     sx_strfree(ctx, p);
     if (!have) {
-      char *text = sx_seeding_printf(ctx, crash_readme, afl->cmdline ? afl->cmdline : "(unknown)");
+      char *text = sx_strdupf(ctx, crash_readme, afl->cmdline ? afl->cmdline : "(unknown)");
       if (!text) return sx_error(ctx, SYMX_NOMEM, func, "out of memory");
       int rc = sx_seeding_write_atomic(ctx, dir, "README.txt", text, strlen(text), func);
       sx_strfree(ctx, text);
@@ -415,7 +413,7 @@ int sx_afl_write(sx_afl *afl, bool crash, const uint8_t *bytes, size_t len, int6
 
 /* fuzzer_setup, as afl-fuzz writes it (once): how the instance was run. */
 static int write_setup(sx_afl *afl, const char *func) {
-  char *text = sx_seeding_printf(afl->ctx, "# environment variables:\n# command line:\n%s\n",
+  char *text = sx_strdupf(afl->ctx, "# environment variables:\n# command line:\n%s\n",
                                  afl->cmdline ? afl->cmdline : "");
   if (!text) return sx_error(afl->ctx, SYMX_NOMEM, func, "out of memory");
   int rc = sx_seeding_write_atomic(afl->ctx, afl->dir, "fuzzer_setup", text, strlen(text), func);
@@ -431,7 +429,7 @@ static char *stats_text(sx_afl *afl, uint64_t execs, uint64_t corpus) {
   uint64_t run = now > afl->start_time ? now - afl->start_time : 0;
   size_t pending = SX_SIZE(afl->cands);
   double cvg = afl->map_size ? 100.0 * (double)afl->edges / (double)afl->map_size : 0.0;
-  return sx_seeding_printf(
+  return sx_strdupf(
       afl->ctx,
       "start_time        : %llu\nlast_update       : %llu\nrun_time          : %llu\n"
       "fuzzer_pid        : %ld\ncycles_done       : 0\n"

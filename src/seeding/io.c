@@ -13,24 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-char *sx_seeding_printf(symx_ctx *ctx, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (n < 0) return NULL;
-  char *s = sx_alloc(ctx, (size_t)n + 1);
-  if (!s) return NULL;
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  return s;
-}
-
 char *sx_seeding_join(symx_ctx *ctx, const char *a, const char *b, const char *func) {
   size_t la = strlen(a);
   bool slash = la && a[la - 1] == '/';
-  char *s = sx_seeding_printf(ctx, "%s%s%s", a, slash ? "" : "/", b);
+  char *s = sx_strdupf(ctx, "%s%s%s", a, slash ? "" : "/", b);
   if (!s) sx_error(ctx, SYMX_NOMEM, func, "out of memory");
   return s;
 }
@@ -111,9 +97,9 @@ static int write_all(int fd, const uint8_t *p, size_t n) {
 
 int sx_seeding_write_atomic(symx_ctx *ctx, const char *dir, const char *name, const void *data,
                        size_t len, const char *func) {
-  char *final = sx_seeding_printf(ctx, "%s/%s", dir, name);
+  char *final = sx_strdupf(ctx, "%s/%s", dir, name);
   /* the pid keeps two processes writing the same name apart */
-  char *tmp = sx_seeding_printf(ctx, "%s/.symx-tmp.%ld.%s", dir, (long)getpid(), name);
+  char *tmp = sx_strdupf(ctx, "%s/.symx-tmp.%ld.%s", dir, (long)getpid(), name);
   int rc = SYMX_OK;
   if (!final || !tmp) {
     rc = sx_error(ctx, SYMX_NOMEM, func, "out of memory");
@@ -191,7 +177,7 @@ int sx_seeding_list(symx_ctx *ctx, const char *dir, bool skip_dot, bool regular_
     if (!strcmp(n, ".") || !strcmp(n, "..")) continue;
     if (skip_dot && n[0] == '.') continue;
     if (regular_only) {
-      char *full = sx_seeding_printf(ctx, "%s/%s", dir, n);
+      char *full = sx_strdupf(ctx, "%s/%s", dir, n);
       if (!full) {
         rc = sx_error(ctx, SYMX_NOMEM, func, "out of memory");
         break;

@@ -42,9 +42,6 @@ SX_INTERNAL void sx_seeding_names_release(symx_ctx *ctx, sx_seeding_names *s);
 ** (SYMX_NOMEM recorded naming func). */
 SX_INTERNAL char *sx_seeding_join(symx_ctx *ctx, const char *a, const char *b,
                              const char *func);
-/* sx_alloc'd printf (free with sx_strfree), or NULL on OOM. */
-SX_INTERNAL char *sx_seeding_printf(symx_ctx *ctx, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
 /* Size of a regular file (-1 when it is not one or cannot be stat'ed). */
 SX_INTERNAL int64_t sx_seeding_file_size(const char *path);

@@ -39,13 +39,11 @@ void symx_seeds_free(symx_seeds *s) {
 }
 
 void sx_seeds_note(sx_seeds *s, const char *fmt, ...) {
-  char buf[768];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  char *m = sx_vstrdupf(s->ctx, fmt, ap);
   va_end(ap);
   SX_INC(s->ctx, seeds_rejected); /* every note is one file or seed skipped */
-  char *m = sx_strdup(s->ctx, buf);
   if (m && !SX_PUSH(s->ctx, s->msgs, m)) sx_strfree(s->ctx, m);
 }
 

@@ -189,7 +189,7 @@ int sx_seeds_parse_json(sx_seeds *s, const char *text, size_t len, const char *o
       char label[64];
       if (a) {
         snprintf(label, sizeof label, "[%zu]", i);
-        char *o = sx_seeding_printf(ctx, "%s%s", origin, label);
+        char *o = sx_strdupf(ctx, "%s%s", origin, label);
         if (!o) {
           symx_assign_free(a);
           nomem = true;
