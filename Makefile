@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # its share (no test depends on timing).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
-.PHONY: all deps build install demo test test-c test-asan test-builds test-fuzz fuzz test-python test-slow bench bench-cuts bench-real bench-oasis bench-hybrid conformance clean
+.PHONY: all deps build install demo test test-c test-asan test-builds fuzz-build test-fuzz fuzz test-python test-slow bench bench-cuts bench-real bench-oasis bench-hybrid conformance clean
 
 all: build
 
@@ -55,8 +55,12 @@ test: deps $(BUILD)/build.ninja
 	  SYMX_LIB=$(CURDIR)/$(BUILD)/libsymx.so.0 $(PY) -m pytest -q -p no:cacheprovider \
 	    --junitxml=$(BUILD)/pytest.xml bindings/python/tests || true; \
 	  $(PY) scripts/test-summary.py junit $(BUILD)/pytest.xml python >> $(BUILD)/test-results.txt; fi
-	@$(MAKE) --no-print-directory test-asan
-	@$(MAKE) --no-print-directory test-builds
+	@# The release, clang and fuzzing builds compile beside the sanitizer
+	@# tests: independent work, and the tests leave cores idle while their
+	@# programs start and end. Their output follows the tests'.
+	@($(MAKE) --no-print-directory test-builds; $(MAKE) --no-print-directory fuzz-build) \
+	  > $(BUILD)/side-builds.out 2>&1 & side=$$!; \
+	  $(MAKE) --no-print-directory test-asan; wait $$side; cat $(BUILD)/side-builds.out
 	@$(MAKE) --no-print-directory test-fuzz
 	@$(PY) scripts/test-summary.py total $(BUILD)/test-results.txt
 
@@ -88,8 +92,10 @@ test-slow: deps $(BUILD)/build.ninja
 $(FUZZ)/build.ninja:
 	CC=clang-14 meson setup $(FUZZ) -Dfuzz=enabled -Db_lundef=false -Dwerror=true $(MESON_FLAGS) > /dev/null
 
-test-fuzz: deps $(FUZZ)/build.ninja
+fuzz-build: deps $(FUZZ)/build.ninja
 	ninja -C $(FUZZ) fuzzers > $(FUZZ)/ninja.out 2>&1 || (tail -50 $(FUZZ)/ninja.out; false)
+
+test-fuzz: fuzz-build
 	-meson test -C $(FUZZ) --suite fuzz --no-rebuild --print-errorlogs --num-processes 2 \
 	  > $(FUZZ)/meson-test.out 2>&1; tail -n 12 $(FUZZ)/meson-test.out
 	@$(PY) scripts/test-summary.py meson $(FUZZ)/meson-logs/testlog.json fuzz >> $(BUILD)/test-results.txt
