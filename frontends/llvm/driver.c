@@ -84,7 +84,7 @@ static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason 
   }
   /* one message per error location (KLEE's), each with emit_all_errors */
   int say = reason == SYMX_END_ERROR &&
-            (sxl_errlocs_add(&ss->errlocs, kind, loc) != 0 || ss->all_errors);
+            (sxl_errlocs_add(&ss->errlocs, kind, loc) != 0 || (ss->all_errors && !ss->errors_once));
   if (ss->msgs && (say || reason == SYMX_END_EARLY))
     fprintf(ss->msgs, "%s: %s\n", reason == SYMX_END_ERROR ? "error" : "early", msg);
   if (!ss->quiet && say) fprintf(stderr, "symx-llvm: ERROR: %s\n", msg);

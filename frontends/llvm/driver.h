@@ -66,6 +66,7 @@ typedef struct sxl_session {
   uint64_t npaths, nerrors;
   sxl_errlocs errlocs;  /* the error paths by location */
   int all_errors;       /* option emit_all_errors: a message for every error path */
+  int errors_once;      /* yet one message per location (the AFL peer keeps every crash) */
   uint64_t first_error_instructions; /* instructions when the first error was found */
   int found;
   uint64_t t0_ns;

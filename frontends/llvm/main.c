@@ -977,6 +977,7 @@ static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
   if ((!(c->emit_given & 1) && set(c->ctx, "emit_tests", c->afl_bin ? "all" : "cover")) ||
       (!(c->emit_given & 2) && set(c->ctx, "emit_all_errors", "1")))
     return SXL_EXIT_CANNOT;
+  s->errors_once = !(c->emit_given & 2); /* crashes/ gets them all, stderr one a location */
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
   char cmdline[4096] = "";

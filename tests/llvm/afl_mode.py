@@ -66,6 +66,9 @@ def main():
         check(sum(",src:" in n for n in q + c) >= 2, "inputs name their entry (src)")
         check(q and q[0].endswith("src:000001"), "the +cov entry was explored first")
         check(os.path.exists(os.path.join(ours, "crashes", "README.txt")), "crashes/README.txt")
+        # every crash is kept, but said once for its location (peer.c:13)
+        check(len(c) >= 2 and r.stdout.count("ERROR:") == 1,
+              "%d crashes, %d ERROR lines (one location)" % (len(c), r.stdout.count("ERROR:")))
         qb = [open(os.path.join(ours, "queue", n), "rb").read() for n in q]
         cb = [open(os.path.join(ours, "crashes", n), "rb").read() for n in c]
         check(all(len(b) == 4 for b in qb + cb), "every input is the program's 4 bytes")
