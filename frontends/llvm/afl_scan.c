@@ -8,6 +8,7 @@
 ** does not explore them.
 */
 #include "afl.h"
+#include "sxl.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -27,13 +28,6 @@ struct sxl_afl_scan {
   bad *bads;
   size_t nbad, badcap;
 };
-
-static uint64_t fnv(const void *p, size_t n) {
-  const uint8_t *b = p;
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
-  return h;
-}
 
 sxl_afl_scan *sxl_afl_scan_new(const char *sync_dir) {
   sxl_afl_scan *sc = calloc(1, sizeof *sc);
@@ -61,7 +55,7 @@ static int seen_add(sxl_afl_scan *sc, const char *key) {
     if (!t) return -1;
     for (size_t i = 0; i < sc->cap; i++) {
       if (!sc->seen[i]) continue;
-      size_t j = fnv(sc->seen[i], strlen(sc->seen[i])) & (cap - 1);
+      size_t j = sxl_fnv(SXL_FNV0, sc->seen[i], strlen(sc->seen[i])) & (cap - 1);
       while (t[j]) j = (j + 1) & (cap - 1);
       t[j] = sc->seen[i];
     }
@@ -69,7 +63,7 @@ static int seen_add(sxl_afl_scan *sc, const char *key) {
     sc->seen = t;
     sc->cap = cap;
   }
-  size_t j = fnv(key, strlen(key)) & (sc->cap - 1);
+  size_t j = sxl_fnv(SXL_FNV0, key, strlen(key)) & (sc->cap - 1);
   for (; sc->seen[j]; j = (j + 1) & (sc->cap - 1))
     if (!strcmp(sc->seen[j], key)) return 1;
   if (!(sc->seen[j] = strdup(key))) return -1;
@@ -85,12 +79,12 @@ static int bad_add(sxl_afl_scan *sc, const uint8_t *b, size_t n, const sxl_afl_v
     sc->bads = t;
     sc->badcap = cap;
   }
-  sc->bads[sc->nbad++] = (bad){fnv(b, n), n, *v};
+  sc->bads[sc->nbad++] = (bad){sxl_fnv(SXL_FNV0, b, n), n, *v};
   return 0;
 }
 
 int sxl_afl_scan_bad(const sxl_afl_scan *sc, const uint8_t *b, size_t n, sxl_afl_verdict *v) {
-  uint64_t h = fnv(b, n);
+  uint64_t h = sxl_fnv(SXL_FNV0, b, n);
   for (size_t i = 0; i < sc->nbad; i++)
     if (sc->bads[i].hash == h && sc->bads[i].len == n) {
       *v = sc->bads[i].v;

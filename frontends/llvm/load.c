@@ -392,25 +392,21 @@ enum { PROBED_MAX = 16 };
 static uint64_t probed[PROBED_MAX];
 static unsigned probed_next;
 
-static uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  h *= 0xff51afd7ed558ccdull;
-  return h ^ (h >> 32);
-}
-
-/* h mixed with path's identity; 0 when it cannot be stat'ed */
-static uint64_t mix_file(uint64_t h, const char *path) {
+/* h continued with path's identity; 0 when it cannot be stat'ed */
+static uint64_t hash_file(uint64_t h, const char *path) {
   struct stat st;
   if (stat(path, &st)) return 0;
-  uint64_t mtime = (uint64_t)st.st_mtim.tv_sec * 1000000000ull + (uint64_t)st.st_mtim.tv_nsec;
-  return mix(mix(mix(mix(h, (uint64_t)st.st_dev), (uint64_t)st.st_ino), (uint64_t)st.st_size), mtime);
+  uint64_t id[4] = {(uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+                    (uint64_t)st.st_mtim.tv_sec * 1000000000ull + (uint64_t)st.st_mtim.tv_nsec};
+  return sxl_fnv(h, id, sizeof id);
 }
 
 /* The key of f as its files are now; 0: none (a file cannot be stat'ed). */
 static uint64_t files_key(const ir_files *f) {
-  uint64_t h = mix(1, (uint64_t)f->optimize * 2 + (uint64_t)f->keep_klee);
-  if (f->libc_bc && *f->libc_bc) h = mix_file(h, f->libc_bc);
-  for (int i = 0; h && i < f->n; i++) h = mix_file(mix(h, (uint64_t)i), f->files[i]);
+  uint64_t flags[2] = {(uint64_t)f->optimize, (uint64_t)f->keep_klee};
+  uint64_t h = sxl_fnv(SXL_FNV0, flags, sizeof flags);
+  if (f->libc_bc && *f->libc_bc) h = hash_file(h, f->libc_bc);
+  for (int i = 0; h && i < f->n; i++) h = hash_file(sxl_fnv(h, &i, sizeof i), f->files[i]);
   return h;
 }
 

@@ -17,6 +17,14 @@
 #include "symx.h"
 
 /* v's low w bits sign-extended (1 <= w <= 64). */
+/* FNV-1a over n bytes, continuing from h (SXL_FNV0 to start) */
+#define SXL_FNV0 1469598103934665603ull
+static inline uint64_t sxl_fnv(uint64_t h, const void *p, size_t n) {
+  const uint8_t *b = p;
+  for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
+  return h;
+}
+
 static inline int64_t sxl_sext64(uint64_t v, unsigned w) {
   return (int64_t)(v << (64 - w)) >> (64 - w);
 }
