@@ -60,7 +60,7 @@ test: deps $(BUILD)/build.ninja
 	@# programs start and end. Their output follows the tests'.
 	@($(MAKE) --no-print-directory test-builds; $(MAKE) --no-print-directory fuzz-build) \
 	  > $(BUILD)/side-builds.out 2>&1 & side=$$!; \
-	  $(MAKE) --no-print-directory test-asan; wait $$side; cat $(BUILD)/side-builds.out
+	  $(MAKE) --no-print-directory test-asan; st=$$?; wait $$side; cat $(BUILD)/side-builds.out; exit $$st
 	@$(MAKE) --no-print-directory test-fuzz
 	@$(PY) scripts/test-summary.py total $(BUILD)/test-results.txt
 
