@@ -5,7 +5,8 @@ Programs: the six toys of bench/cuts/*.c, written from the thesis's
 descriptions (double_loop, loop_switch: its Figures 3.1 and 3.5), and with
 --real the real programs of bench/real_programs.py already built under
 --real-work (PROG.bc). Each runs under every --cut mode (0 = none, 2
-keypath, 3 keypath-once, 4 depth, 5 loop, adaptive) in pending and eager
+keypath, 3 keypath-once, 4 depth, 5 loop, 5kN loop with the bound N
+(--max-loop-iterations N; mode 5 is N = 1), adaptive) in pending and eager
 mode, with the solver chain's caches (branch and counterexample cache) on
 and off, each run under the same --max-time. The tests of every run (all
 of them: --write-tests=all) are replayed on the original program
@@ -21,11 +22,14 @@ ran under 5 ms), queries and instructions (its / mode 0's) and coverage of
 the original as % of mode 0's; last one summary object.
 
 The toys' runs are repeated (--repeat, default 3) and the least wall time
-kept: their counts are deterministic, their milliseconds are not.
+kept: their counts are deterministic, their milliseconds are not. A real
+program's runs are time-limited, so their coverage varies with the
+machine: each runs --real-reps times (default 1) and the run with the
+median coverage is kept (all coverages in orig_covered_runs).
 
 usage: cuts.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--only NAME]
                [--modes 0,2,...] [--engine-modes pending,eager] [--caches 1,0]
-               [--repeat N] [--real] [--real-time S] [--real-work DIR]
+               [--repeat N] [--real] [--real-time S] [--real-work DIR] [--real-reps N]
 """
 import argparse
 import glob
@@ -78,12 +82,31 @@ def one_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, repe
     return r
 
 
+def median_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, reps):
+    """A time-limited run repeated: the one with the median coverage."""
+    rs = sorted((explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, k)
+                 for k in range(reps)), key=lambda r: r["orig_covered_instructions"])
+    r = rs[len(rs) // 2]
+    r["orig_covered_runs"] = [x["orig_covered_instructions"] for x in rs]
+    return r
+
+
+def cut_args(cut):
+    """symx-llvm's arguments for a cut spec: 0, 2-5, adaptive or 5kN."""
+    m = re.fullmatch(r"5k(\d+)", cut)
+    if m:
+        return ["--cut", "loop", "--max-loop-iterations", m.group(1)]
+    if cut not in CUTS:
+        raise SystemExit("unknown cut mode %r (one of %s, 5kN)" % (cut, ", ".join(CUTS)))
+    return ["--cut", CUTS[cut]]
+
+
 def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, k):
     od = os.path.join(work, "o-%s-%s-%s-%d-%d" % (prog, cut, mode, caches, k))
     cmd = [a.symx, "--quiet", "--no-progress", "--libc", libc, "--mode", mode,
            "--max-time", "%ds" % seconds, "--write-tests=all", "--output-dir", od,
            "--use-branch-cache=%s" % ("true" if caches else "false"),
-           "--use-cex-cache=%s" % ("true" if caches else "false"), "--cut", CUTS[cut], bc] + prog_args
+           "--use-cex-cache=%s" % ("true" if caches else "false")] + cut_args(cut) + [bc] + prog_args
     p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=seconds * 4 + 120)
     if p.returncode not in (0, 1, 3):
         raise SystemExit("symx-llvm failed (%d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr[-800:]))
@@ -122,7 +145,7 @@ def ratios(rows):
 def summary(rat):
     """Per cut mode: mean coverage % of mode 0, runs at >= 100%, median speedup."""
     s = {}
-    for cut in CUTS:
+    for cut in sorted({r["cut"] for r in rat}, key=lambda c: (c not in CUTS, c)):
         rs = [r for r in rat if r["cut"] == cut and r["coverage_pct_of_mode0"] is not None]
         if not rs:
             continue
@@ -146,9 +169,13 @@ def main():
     ap.add_argument("--repeat", type=int, default=3, help="runs per configuration (least time)")
     ap.add_argument("--real", action="store_true", help="also bc and m4 (bench/real_programs.py's)")
     ap.add_argument("--real-time", type=int, default=60)
-    ap.add_argument("--real-work", default="/work/tmp/rp10")
+    ap.add_argument("--real-work", default=os.path.join(ROOT, ".deps", "real"),
+                    help="bench/real_programs.py's --work")
+    ap.add_argument("--real-reps", type=int, default=1, help="runs per real configuration (median)")
     a = ap.parse_args()
     cuts = a.modes.split(",")
+    for c in cuts:
+        cut_args(c)  # an unknown mode fails before any run
     if "0" not in cuts:
         cuts.insert(0, "0")
     rows = []
@@ -164,8 +191,12 @@ def main():
             for mode in a.engine_modes.split(","):
                 for caches in [int(c) for c in a.caches.split(",")]:
                     for cut in cuts:
-                        repeat = max(1, a.repeat) if libc == "min" else 1  # real programs: once
-                        r = one_run(a, prog, bc, args, libc, cut, mode, caches, seconds, work, repeat)
+                        if libc == "min":
+                            r = one_run(a, prog, bc, args, libc, cut, mode, caches, seconds, work,
+                                        max(1, a.repeat))
+                        else:
+                            r = median_run(a, prog, bc, args, libc, cut, mode, caches, seconds, work,
+                                           max(1, a.real_reps))
                         rows.append(r)
                         print(json.dumps(r), flush=True)
     rat = ratios(rows)

@@ -1155,8 +1155,12 @@ SYMX_API const char *symx_engine_concolic_note(symx_engine *eng, size_t i);
 ** cut_policy: end (the front end ends the path: symx_state_terminate with
 ** SYMX_END_EARLY, a test case as emit_tests says), symbolic or zero (the
 ** front end returns from the current function at once, with
-** symx_state_cut_value as its return value; the path goes on). Statistics:
-** cuts_loop, cuts_depth, cuts_front, cut_returns.
+** symx_state_cut_value as its return value; the path goes on). With the
+** option cut_symbolic_only (default on) only input-dependent work is cut:
+** a back edge counts when that run of the loop added a path constraint,
+** and symx_state_cut cuts only once the innermost frame has added one (a
+** path that depends on no input is one path: cutting it saves nothing).
+** Statistics: cuts_loop, cuts_depth, cuts_front, cut_returns.
 */
 typedef enum symx_cut {
   SYMX_CUT_NONE = 0,  /* go on */
@@ -1171,8 +1175,8 @@ SYMX_API int symx_state_call(symx_state *st, symx_cut *action);
 /* A return: the innermost frame's loop counts go, depth - 1 (no-op at
 ** depth 0: a return of a frame the front end never reported). */
 SYMX_API int symx_state_return(symx_state *st);
-/* A back edge of loop (the front end's id, unique within a function) is
-** taken in the innermost frame; *action tells what to do. */
+/* A back edge of loop (the front end's id, unique within a function, not
+** UINT32_MAX) is taken in the innermost frame; *action tells what to do. */
 SYMX_API int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action);
 /* A cut the front end decided: *action per cut_policy. */
 SYMX_API int symx_state_cut(symx_state *st, symx_cut *action);

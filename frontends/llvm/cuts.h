@@ -41,9 +41,9 @@ typedef struct sxl_cutplan {
   uint64_t loops;      /* back edges found (loop mode) */
   uint64_t cut_edges;  /* edges cut (all modes) */
   uint32_t budget_out; /* functions whose search the budget ended */
-  /* adaptive: coverage (LLVM instructions) at the last check, instructions
-  ** then, checks every window instructions, bound raises so far */
-  uint64_t covered, mark, window, raises;
+  /* adaptive: coverage (LLVM instructions) at the last gain, instructions
+  ** run then (or at the last raise), at the last check; bound raises */
+  uint64_t covered, mark, checked, raises;
   int off;             /* --cut-then-full's second run: stubs and calls as uncut */
   uint64_t start_ms, rounds, round_cuts; /* adaptive rounds: start, how many, loop cuts before */
   int64_t limit_ms;    /* the run's max_time (0: none) */

@@ -1,9 +1,11 @@
 /*
 ** cutsession.c — --cut on a session: the plan made on the loaded program,
 ** what symx-llvm tells of it, and the adaptive mode's bound. Adaptive (not
-** in Converse): loops start cut after one run of their body; each window
-** of instructions that covers no new LLVM instruction doubles the bound
-** (counted in instructions, not time, so a run repeats exactly).
+** in Converse): loops start cut after one run of their body; the bound
+** doubles when the run has gone as long without new LLVM instructions
+** covered as it took to reach its last gain (at least a window: coverage
+** comes in bursts, and deeper bounds need longer to pay off). Counted in
+** instructions, not time, so a run repeats exactly.
 */
 #include "cuts.h"
 #include "driver.h"
@@ -91,7 +93,6 @@ int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int poli
     return -1;
   }
   s->prog->cuts = c;
-  c->window = ADAPT_WINDOW;
   c->start_ms = now_ms(); /* adaptive rounds share the run's max_time */
   c->limit_ms = symx_option_get(s->ctx, "max_time");
   if (print) print_plan(s->prog, c);
@@ -107,14 +108,18 @@ int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int poli
 
 void sxl_cut_tick(sxl_session *s) {
   sxl_cutplan *c = s->prog->cuts;
-  if (c->mode != SXL_CUT_ADAPTIVE || c->off || s->x.instructions - c->mark < c->window) return;
+  uint64_t now = s->x.instructions;
+  if (c->mode != SXL_CUT_ADAPTIVE || c->off || now - c->checked < ADAPT_WINDOW) return;
   uint64_t lines, tl, ins = 0, ti;
   if (sxl_session_coverage(s, &lines, &tl, &ins, &ti)) return;
-  c->mark = s->x.instructions;
+  c->checked = now;
   if (ins > c->covered) {
     c->covered = ins;
+    c->mark = now;
     return;
   }
+  /* stalled as long as the run took to its last gain (coverage comes in bursts) */
+  if (now - c->mark < c->mark + ADAPT_WINDOW) return;
   int64_t b = symx_option_get(s->ctx, "max_loop_iterations");
   if (!b) return; /* no bound left */
   b = b >= ADAPT_MAX ? 0 : 2 * b;
@@ -123,7 +128,8 @@ void sxl_cut_tick(sxl_session *s) {
   if (!s->quiet)
     fprintf(stderr, "symx-llvm: --cut adaptive: no new coverage in %" PRIu64
                     " instructions: loops now cut after %" PRId64 " run(s) (0: never)\n",
-            c->window, b);
+            now - c->mark, b);
+  c->mark = now; /* the new bound gets as long */
 }
 
 /* Moves the test files of the output directory to its subdirectory sub

@@ -3,7 +3,10 @@
 ** of by rewriting the program): per state the call depth and the back edges
 ** each (frame, loop) took, shared copy-on-write between the states of a
 ** fork; past max_call_depth or max_loop_iterations, or where the front end
-** cuts, the option cut_policy says what happens.
+** cuts, the option cut_policy says what happens. With cut_symbolic_only,
+** work that depends on no input is never cut: it runs one path whatever
+** the input, so cutting it saves no path and only loses coverage (a
+** program's set-up loops before it reads its input, say).
 */
 #include "engine/engine.h"
 #include "alloc.h"
@@ -14,9 +17,12 @@
 #include <string.h>
 
 typedef struct sx_cut_loop {
-  uint32_t depth, loop; /* the frame (its depth) and the front end's loop id */
-  uint64_t count;       /* back edges taken */
+  uint32_t depth, loop; /* the frame (its depth) and the front end's loop id (FRAME: the frame) */
+  uint32_t mark;        /* path constraints at the last back edge (FRAME: at the call) */
+  uint64_t count;       /* back edges taken (cut_symbolic_only: of input-dependent runs) */
 } sx_cut_loop;
+
+#define FRAME UINT32_MAX /* an entry standing for its frame, not a loop */
 
 /* The loops of the frames on the path, innermost last. */
 struct sx_cuts {
@@ -91,6 +97,7 @@ int symx_state_call(symx_state *st, symx_cut *action) {
   if (!c) return rc;
   symx_ctx *ctx = st->eng->ctx;
   c->depth++;
+  c->e[c->n++] = (sx_cut_loop){c->depth, FRAME, sx_clist_len(st->cs), 0};
   int64_t max = ctx->opts.max_call_depth;
   if (!max || c->depth <= (uint64_t)max) return SYMX_OK;
   SX_INC(ctx, cuts_depth);
@@ -114,16 +121,29 @@ static sx_cut_loop *find(const struct sx_cuts *c, uint32_t loop) {
   return NULL;
 }
 
+/* Path constraints when the innermost frame was entered (0: no call reported). */
+static uint32_t frame_mark(const sx_state *st) {
+  const sx_cut_loop *f = find(st->cuts, FRAME);
+  return f ? f->mark : 0;
+}
+
 int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
+  if (st && loop == FRAME)
+    return sx_error(st->eng->ctx, SYMX_MISUSE, __func__, "loop id %" PRIu32 " is reserved", loop);
   int rc;
   struct sx_cuts *c = hook_begin(st, action, __func__, &rc);
   if (!c) return rc;
   symx_ctx *ctx = st->eng->ctx;
   sx_cut_loop *e = find(c, loop);
   if (!e) {
+    uint32_t mark = frame_mark(st);
     e = &c->e[c->n++];
-    *e = (sx_cut_loop){c->depth, loop, 0};
+    *e = (sx_cut_loop){c->depth, loop, mark, 0};
   }
+  uint32_t now = sx_clist_len(st->cs);
+  int input_dependent = now > e->mark; /* the run added a constraint */
+  e->mark = now;
+  if (ctx->opts.cut_symbolic_only && !input_dependent) return SYMX_OK;
   e->count++;
   int64_t max = ctx->opts.max_loop_iterations;
   if (!max || e->count < (uint64_t)max) return SYMX_OK;
@@ -135,6 +155,9 @@ int symx_state_cut(symx_state *st, symx_cut *action) {
   int rc = usable(st, __func__);
   if (rc != SYMX_OK) return rc;
   if (!action) return SX_MISUSE(st->eng->ctx, "action is NULL");
+  *action = SYMX_CUT_NONE;
+  if (st->eng->ctx->opts.cut_symbolic_only && sx_clist_len(st->cs) <= frame_mark(st))
+    return SYMX_OK; /* the frame decided nothing on input yet */
   SX_INC(st->eng->ctx, cuts_front);
   return apply(st, action);
 }
@@ -166,6 +189,6 @@ symx_expr *symx_state_cut_value(symx_state *st, unsigned width) {
 uint32_t symx_state_call_depth(const symx_state *st) { return st && st->cuts ? st->cuts->depth : 0; }
 
 uint64_t symx_state_loop_count(const symx_state *st, uint32_t loop) {
-  const sx_cut_loop *e = st ? find(st->cuts, loop) : NULL;
+  const sx_cut_loop *e = st && loop != FRAME ? find(st->cuts, loop) : NULL;
   return e ? e->count : 0;
 }

@@ -1,8 +1,10 @@
 /*
 ** test_cuts.c — loop and depth cuts (src/cuts): per-(frame, loop) counts
 ** and the call depth, copied on fork; the policies end, zero and symbolic;
-** and a micro front end's counting loop whose paths under a loop bound k
-** match a brute-force run of the cut program over every input byte.
+** cut_symbolic_only (work that added no path constraint is not cut); and a
+** micro front end's counting loop, after a loop that reads no input, whose
+** paths under a loop bound k match a brute-force run of the cut program
+** over every input byte.
 */
 #include "check.h"
 #include "payload.h"
@@ -26,9 +28,10 @@ static void done(symx_ctx *ctx, symx_engine *eng) {
 
 /* counts per frame: a callee's loop 7 is not its caller's */
 static void test_counts_per_frame(void) {
+  static const char *const opts[] = {"cut_symbolic_only", "0", NULL};
   symx_ctx *ctx;
   symx_engine *eng;
-  symx_state *st = first_state(&ctx, &eng, NULL);
+  symx_state *st = first_state(&ctx, &eng, opts);
   symx_cut a = SYMX_CUT_END;
   for (int i = 0; i < 3; i++) CHECK(symx_state_loop(st, 7, &a) == SYMX_OK && a == SYMX_CUT_NONE);
   CHECK(symx_state_loop(st, 8, &a) == SYMX_OK);
@@ -51,7 +54,7 @@ static void test_counts_per_frame(void) {
 
 /* a fork copies the counts; the children then count apart */
 static void test_fork_copies(void) {
-  static const char *const opts[] = {"mode", "eager", NULL};
+  static const char *const opts[] = {"mode", "eager", "cut_symbolic_only", "0", NULL};
   symx_ctx *ctx;
   symx_engine *eng;
   symx_state *st = first_state(&ctx, &eng, opts), *t = NULL, *f = NULL;
@@ -74,6 +77,50 @@ static void test_fork_copies(void) {
   done(ctx, eng);
 }
 
+/* x < k on st's path: a constraint (the witness x = 0 meets it) */
+static void assume_below(symx_ctx *ctx, symx_state *st, uint64_t k) {
+  symx_expr *x = symx_var(ctx, "x", 8), *c = symx_const(ctx, 8, k), *lt = symx_ult(ctx, x, c);
+  CHECK(symx_state_assume(st, lt) == SYMX_OK);
+  symx_expr_release(x);
+  symx_expr_release(c);
+  symx_expr_release(lt);
+}
+
+/* cut_symbolic_only (the default): runs of a loop and frames that added no
+** path constraint are not counted or cut; a callee's loop counts from the
+** constraints its frame began with */
+static void test_symbolic_only(void) {
+  static const char *const opts[] = {"max_loop_iterations", "2", "cut_policy", "zero", NULL};
+  symx_ctx *ctx;
+  symx_engine *eng;
+  symx_state *st = first_state(&ctx, &eng, opts);
+  symx_cut a = SYMX_CUT_END;
+  for (int i = 0; i < 5; i++) CHECK(symx_state_loop(st, 7, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK_EQ_U64(symx_state_loop_count(st, 7), 0);
+  CHECK(symx_state_cut(st, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  assume_below(ctx, st, 200);
+  CHECK(symx_state_loop(st, 7, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK(symx_state_loop(st, 7, &a) == SYMX_OK && a == SYMX_CUT_NONE); /* added nothing */
+  CHECK_EQ_U64(symx_state_loop_count(st, 7), 1);
+  CHECK(symx_state_call(st, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK(symx_state_loop(st, 5, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK_EQ_U64(symx_state_loop_count(st, 5), 0); /* the caller's constraint is not its run's */
+  CHECK(symx_state_cut(st, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  assume_below(ctx, st, 100);
+  CHECK(symx_state_cut(st, &a) == SYMX_OK && a == SYMX_CUT_RETURN);
+  CHECK(symx_state_loop(st, 5, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  assume_below(ctx, st, 50);
+  CHECK(symx_state_loop(st, 5, &a) == SYMX_OK && a == SYMX_CUT_RETURN);
+  CHECK_EQ_U64(symx_state_loop_count(st, 5), 2);
+  CHECK(symx_state_return(st) == SYMX_OK);
+  CHECK_EQ_U64(symx_state_loop_count(st, 7), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cuts_front"), 1);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cuts_loop"), 1);
+  CHECK(symx_state_loop(st, UINT32_MAX, &a) == SYMX_MISUSE); /* the reserved id */
+  CHECK_EQ_U64(symx_state_loop_count(st, UINT32_MAX), 0);
+  done(ctx, eng);
+}
+
 static void count_test(void *u, symx_state *st, const symx_test *t) {
   (void)st;
   if (t->message && !strcmp(t->message, "loop cut")) ++*(int *)u;
@@ -81,7 +128,8 @@ static void count_test(void *u, symx_state *st, const symx_test *t) {
 
 /* policy end: the back edge that would start run k+1 says end the path */
 static void test_policy_end(void) {
-  static const char *const opts[] = {"max_loop_iterations", "2", "cut_policy", "end", NULL};
+  static const char *const opts[] = {"max_loop_iterations", "2", "cut_policy", "end",
+                                     "cut_symbolic_only", "0", NULL};
   symx_ctx *ctx;
   symx_engine *eng;
   symx_state *st = first_state(&ctx, &eng, opts);
@@ -104,7 +152,8 @@ static void test_policy_end(void) {
 /* policies zero and symbolic: return now, with 0 or a fresh input per cut */
 static void test_policy_return(void) {
   static const char *const zero[] = {"max_call_depth", "1", "cut_policy", "zero", NULL};
-  static const char *const sym[] = {"max_call_depth", "1", "cut_policy", "symbolic", NULL};
+  static const char *const sym[] = {"max_call_depth", "1", "cut_policy", "symbolic",
+                                    "cut_symbolic_only", "0", NULL};
   symx_ctx *ctx;
   symx_engine *eng;
   symx_state *st = first_state(&ctx, &eng, zero);
@@ -140,15 +189,17 @@ static void test_policy_return(void) {
 }
 
 /*
-** A micro front end: i = 0; while (x > i) i++; (x an input byte), the back
-** edge reported as loop 0. Under bound k with policy end, the paths are the
-** outcomes of the cut program over x = 0..255: exits at i = x < k, and one
-** cut. Each test's x must lead the cut program to its path's end.
+** A micro front end: for (j = 0; j < SETUP; j++); i = 0; while (x > i) i++;
+** (x an input byte), the back edges reported as loops 1 and 0. Under bound
+** k with policy end, the paths are the outcomes of the cut program over x =
+** 0..255: exits at i = x < k, and one cut; the set-up loop reads no input
+** and is not cut. Each test's x must lead the cut program to its path's end.
 */
-enum { HEAD, BODY, EXIT };
+enum { HEAD, BODY, EXIT, SETUP_HEAD };
+#define SETUP 4
 typedef struct pl {
   int pc;
-  uint64_t i;
+  uint64_t i, j;
 } pl;
 TEST_PAYLOAD(0)
 
@@ -178,6 +229,13 @@ static void step(symx_ctx *ctx, symx_expr *x, symx_state *st) {
       CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);
       return;
     }
+    if (p->pc == SETUP_HEAD) {
+      symx_cut a = SYMX_CUT_END;
+      if (p->j == SETUP) p->pc = HEAD;
+      else if (++p->j && (symx_state_loop(st, 1, &a) != SYMX_OK || a != SYMX_CUT_NONE))
+        CHECK(!"the set-up loop was cut");
+      continue;
+    }
     if (p->pc == BODY) {
       symx_cut a;
       p->i++;
@@ -201,6 +259,7 @@ static void step(symx_ctx *ctx, symx_expr *x, symx_state *st) {
 
 static void run_loop(symx_ctx *ctx, symx_engine *eng) {
   pl *p0 = calloc(1, sizeof *p0);
+  p0->pc = SETUP_HEAD;
   CHECK(symx_engine_start(eng, p0, &pl_vt) == SYMX_OK);
   symx_expr *x = symx_var(ctx, "x", 8);
   symx_state *st;
@@ -236,4 +295,5 @@ static void test_loop_oracle(void) {
 
 CHECK_MAIN(CHECK_CASE(test_counts_per_frame), CHECK_CASE(test_fork_copies),
            CHECK_CASE(test_policy_end), CHECK_CASE(test_policy_return),
+           CHECK_CASE(test_symbolic_only),
            CHECK_CASE(test_loop_oracle))

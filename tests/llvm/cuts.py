@@ -10,7 +10,10 @@
                equal the distinct paths of the cut program run on every
                input (a brute-force model in this file); cuts/retsig.c: cut
                returns keep the function's type (short: 0 or a fresh value;
-               a pointer: NULL), path counts worked out in the file
+               a pointer: NULL), path counts worked out in the file;
+               cuts/setup.c: set-up loops that read no input are not cut
+               (its paths are loop.c's), unless --cut-symbolic-only=false
+               (then main returns at the first: one path)
   replay       the tests of every mode's run of bench/cuts/loop_switch.c
                replay on the original program with symx-llvm
                (--replay-ktest-dir: every test runs, coverage on the
@@ -102,6 +105,17 @@ def check_paths(a, work):
                                   ["--cut", "loop", "--max-loop-iterations", str(k)])
         check(rc == 0 and st.get("paths") == loop_model(k),
               "loop.c --cut loop, bound %d: %s paths (model %d)" % (k, st.get("paths"), loop_model(k)))
+        rc, _, _, _, st = explore(a, work, "setup%d" % k, os.path.join(a.dir, "setup.c"),
+                                  ["--cut", "loop", "--max-loop-iterations", str(k)])
+        check(rc == 0 and st.get("paths") == loop_model(k),
+              "setup.c --cut loop, bound %d: %s paths (model %d: set-up loops run whole)"
+              % (k, st.get("paths"), loop_model(k)))
+        rc, _, _, _, st = explore(a, work, "setup-all%d" % k, os.path.join(a.dir, "setup.c"),
+                                  ["--cut", "loop", "--max-loop-iterations", str(k),
+                                   "--cut-symbolic-only=false"])
+        check(rc == 0 and st.get("paths") == 1,
+              "setup.c --cut loop --cut-symbolic-only=false, bound %d: %s paths (want 1)"
+              % (k, st.get("paths")))
     rc, _, _, _, st = explore(a, work, "loop0", loop, [])
     check(st.get("paths") == loop_model(0), "loop.c uncut: %s paths (model %d)" % (st.get("paths"), loop_model(0)))
     depth = os.path.join(a.dir, "depth.c")
