@@ -25,8 +25,9 @@ concolic run is one path): the bugs found within the first --iterations
 paths (default 300) and within the whole run (equal time), the path at which
 each bug was first found, the share of those first paths that pass the
 validation (exit status other than 1), and for concolic runs the share of
-the negations whose constraint came from new code (Oasis's Table 8/9); runs
-per second. One JSON object per configuration, then one with the ratios.
+the negations whose constraint came from new code (Oasis's Table 8/9), for
+the forking engine the share of its forks at branches of new code (each
+fork makes one path; whole run: stats forks_new / forks); runs per second. One JSON object per configuration, then one with the ratios.
 
 usage: oasis.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--iterations N]
 """
@@ -89,6 +90,11 @@ def measure(a, name, args, seeds, bugs):
     head = paths[:a.iterations]
     neg = [p["run"] for p in head if p.get("run", {}).get("parent")]
     wall = stats.get("wall_s") or a.time
+    eng = stats.get("engine", {})
+    if not neg and eng.get("forks"):  # the forking engine: paths made at new-code branches
+        new_share = round(eng.get("forks_new", 0) / eng["forks"], 3)
+    else:
+        new_share = round(sum(1 for r in neg if r["tags"] & 1) / len(neg), 3) if neg else None
     return {
         "config": name,
         "paths": len(paths),
@@ -96,7 +102,7 @@ def measure(a, name, args, seeds, bugs):
         "bugs_in_time": sorted(first),
         "first_path_of_bug": {str(b): i for b, i in sorted(first.items())},
         "valid_share": round(sum(1 for p in head if p.get("exit") != 1) / max(1, len(head)), 3),
-        "new_share": round(sum(1 for r in neg if r["tags"] & 1) / len(neg), 3) if neg else None,
+        "new_share": new_share,
         "paths_per_s": round(len(paths) / wall, 1),
     }
 

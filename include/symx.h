@@ -1100,7 +1100,9 @@ typedef struct symx_centry {
 
 typedef struct symx_clog symx_clog;
 
-/* The site and tag bits of st's next logged constraint (used once). */
+/* The site and tag bits of st's next branch or check (used once): its
+** logged constraint's in concolic mode; in the forking modes a fork whose
+** tags (these | the condition's) have SYMX_TAG_NEW counts in forks_new. */
 SYMX_API int symx_state_set_site(symx_state *st, uint64_t site, uint32_t tags);
 /* The log of st's run so far (concolic mode; NULL otherwise): borrowed,
 ** valid while st is (until the next symx_engine_next after its end). */
@@ -1131,6 +1133,7 @@ typedef struct symx_crun {
   int64_t negated, seed;
   symx_ck_kind kind;
   uint32_t tags;
+  uint64_t site; /* the negated constraint's site (symx_centry.site), 0 when none */
 } symx_crun;
 SYMX_API int symx_engine_concolic_run(symx_engine *eng, symx_crun *out);
 /* Notes of the concolic run, oldest first: the constraint cache's directory

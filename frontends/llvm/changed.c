@@ -3,12 +3,15 @@
 ** from a unified diff against the sources the program was built from, or
 ** from FILE:LINE,... . Values computed on a changed line are tagged
 ** SYMX_TAG_NEW (libsymx ORs the tag into everything built from them: data
-** flow); a branch on a changed line, or one whose side starts with a changed
-** line (control dependence, one block deep), is logged as new code. The
-** run's branches and checks get stable sites (function, instruction).
+** flow); a branch on a changed line, one whose side starts with a changed
+** line, or one that changed code is control dependent on (cdep.c) is
+** logged as new code. The run's branches and checks get stable sites
+** (function, instruction).
 */
+#include "cdep.h"
 #include "driver.h"
 #include "exec_impl.h"
+#include "prog_impl.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -26,6 +29,7 @@ struct sxl_changed {
   size_t n, cap;
   uint8_t *byloc; /* per location: 0 unknown, 1 old, 2 changed */
   uint32_t nbyloc;
+  sxl_cdep *cdep; /* the branches changed code depends on */
 };
 
 static const char *base(const char *f) {
@@ -54,6 +58,7 @@ void sxl_changed_free(sxl_changed *c) {
   for (size_t i = 0; i < c->n; i++) free(c->v[i].file);
   free(c->v);
   free(c->byloc);
+  sxl_cdep_free(c->cdep);
   free(c);
 }
 
@@ -208,6 +213,10 @@ static int parse_patch(sxl_changed *c, const char *patch, char *err, size_t errl
 
 sxl_changed *sxl_changed_new(const char *spec, char *err, size_t errlen) {
   sxl_changed *c = calloc(1, sizeof *c);
+  if (c && !(c->cdep = sxl_cdep_new())) {
+    free(c);
+    c = NULL;
+  }
   if (!c) {
     snprintf(err, errlen, "out of memory");
     return NULL;
@@ -242,6 +251,20 @@ static int loc_changed(sxl_changed *c, const sxl_prog *p, uint32_t loc) {
   return c->byloc[loc] == 2;
 }
 
+/* cdep.c's question: whether LLVM instruction in is on a changed line. */
+static int inst_changed(void *u, sxl_prog *p, LLVMValueRef in) {
+  uint32_t loc;
+  return !sxl_prog_loc(p, in, &loc) && loc_changed(u, p, loc);
+}
+
+/* Whether the branch at pc of function fi decides if changed code runs
+** (known when the translation kept its LLVM instructions). */
+static int controls_changed(sxl_changed *c, sxl_prog *p, uint32_t fi, uint32_t pc) {
+  const sxl_fn *fn = &p->fns[fi];
+  if (!fn->src || pc >= fn->ncode) return 0;
+  return sxl_cdep_controls(c->cdep, p, fi, fn->src[pc], inst_changed, c);
+}
+
 /* Whether the straight-line code from instruction pc of fn has a changed line. */
 static int block_changed(sxl_changed *c, const sxl_prog *p, const sxl_fn *fn, uint32_t pc) {
   for (uint32_t k = 0; pc < fn->ncode && k < 64; pc++, k++) {
@@ -270,7 +293,8 @@ void sxl_changed_site(run *r, uint32_t et, uint32_t ef) {
     uint32_t t = edge_start(fn, fr->pc, et), f = edge_start(fn, fr->pc, ef);
     if (loc_changed(c, r->p, fn->code[fr->pc].loc) ||
         (t != UINT32_MAX && block_changed(c, r->p, fn, t)) ||
-        (f != UINT32_MAX && block_changed(c, r->p, fn, f)))
+        (f != UINT32_MAX && block_changed(c, r->p, fn, f)) ||
+        controls_changed(c, r->p, fr->fn, fr->pc))
       tags = SYMX_TAG_NEW;
   }
   symx_state_set_site(r->st, site, tags);
@@ -290,7 +314,8 @@ symx_expr *sxl_changed_tag(run *r, symx_expr *e) {
 
 /* The forking engine's priority (--search nurs:new, and a pending searcher
 ** "weighted"): a state about to run changed code, or at a branch with a
-** side that starts there, weighs 1000, others 1. A pending state sits at
+** side that starts there or that changed code depends on, weighs 1000,
+** others 1. A pending state sits at
 ** the branch that made it, so pending states of branches into changed code
 ** are revived first. */
 double sxl_weight_new(void *user, symx_state *st) {
@@ -306,7 +331,8 @@ double sxl_weight_new(void *user, symx_state *st) {
   if (in->op != OP_CBR) return 1;
   uint32_t t = edge_start(fn, fr->pc, in->b), f = edge_start(fn, fr->pc, in->c);
   return (t != UINT32_MAX && block_changed(c, ss->prog, fn, t)) ||
-                 (f != UINT32_MAX && block_changed(c, ss->prog, fn, f))
+                 (f != UINT32_MAX && block_changed(c, ss->prog, fn, f)) ||
+                 controls_changed(c, ss->prog, fr->fn, fr->pc)
              ? 1000
              : 1;
 }

@@ -8,21 +8,15 @@
 ** NP-hard).
 */
 #include "cuts.h"
+#include "cfg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-typedef struct cfg {
-  uint32_t n;     /* blocks */
-  uint32_t *off;  /* block b's successors: succ[off[b] .. off[b + 1]) */
-  uint32_t *succ;
-  uint8_t *cut;   /* per successor slot: cut */
-} cfg;
-
 typedef struct search {
-  const cfg *g;
+  const sxl_cfg *g;
   sxl_cutfn *cf;
   uint32_t *path, *next, *best, nbest;
   uint8_t *on;      /* blocks on the path */
@@ -47,66 +41,6 @@ int sxl_cut_mode(const char *name) {
   return -1;
 }
 
-typedef struct bbix {
-  LLVMBasicBlockRef bb;
-  uint32_t i;
-} bbix;
-
-static int bbix_cmp(const void *a, const void *b) {
-  uintptr_t x = (uintptr_t)((const bbix *)a)->bb, y = (uintptr_t)((const bbix *)b)->bb;
-  return x < y ? -1 : x > y;
-}
-
-static uint32_t block_of(const bbix *ix, uint32_t n, LLVMBasicBlockRef bb) {
-  bbix key = {bb, 0}, *hit = bsearch(&key, ix, n, sizeof *ix, bbix_cmp);
-  return hit ? hit->i : UINT32_MAX;
-}
-
-/* The successors of each block, each once; -1 when out of memory. */
-static int cfg_fill(cfg *g, LLVMValueRef f, const bbix *ix) {
-  uint32_t b = 0, m = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb), b++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-    g->off[b] = m;
-    for (unsigned k = 0, ns = t ? LLVMGetNumSuccessors(t) : 0; k < ns; k++) {
-      uint32_t v = block_of(ix, g->n, LLVMGetSuccessor(t, k)), dup = 0;
-      for (uint32_t j = g->off[b]; j < m; j++) dup |= g->succ[j] == v;
-      if (v != UINT32_MAX && !dup) g->succ[m++] = v;
-    }
-  }
-  g->off[g->n] = m;
-  return 0;
-}
-
-static void cfg_free(cfg *g) {
-  free(g->off);
-  free(g->succ);
-  free(g->cut);
-}
-
-static int cfg_build(cfg *g, LLVMValueRef f) {
-  memset(g, 0, sizeof *g);
-  g->n = LLVMCountBasicBlocks(f);
-  uint32_t m = 0, b = 0;
-  bbix *ix = malloc((g->n + 1) * sizeof *ix);
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && ix; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-    m += t ? LLVMGetNumSuccessors(t) : 0;
-    ix[b] = (bbix){bb, b};
-    b++;
-  }
-  g->off = malloc((g->n + 1) * sizeof *g->off);
-  g->succ = malloc((m + 1) * sizeof *g->succ);
-  g->cut = calloc(m + 1, 1);
-  int rc = -1;
-  if (ix && g->off && g->succ && g->cut) {
-    qsort(ix, g->n, sizeof *ix, bbix_cmp);
-    rc = cfg_fill(g, f, ix);
-  }
-  free(ix);
-  return rc;
-}
-
 /* Records edge u -> v cut (once). */
 static int add_edge(sxl_cutfn *cf, uint32_t u, uint32_t v, uint32_t loop) {
   for (uint32_t i = 0; i < cf->n; i++)
@@ -124,9 +58,9 @@ static int add_edge(sxl_cutfn *cf, uint32_t u, uint32_t v, uint32_t loop) {
 
 /* Cuts slot u -> v of the graph (and records it). */
 static int cut_slot(search *s, uint32_t u, uint32_t v) {
-  const cfg *g = s->g;
+  const sxl_cfg *g = s->g;
   for (uint32_t k = g->off[u]; k < g->off[u + 1]; k++)
-    if (g->succ[k] == v) g->cut[k] = 1;
+    if (g->succ[k] == v) g->mark[k] = 1;
   return add_edge(s->cf, u, v, 0);
 }
 
@@ -142,9 +76,9 @@ static void path_end(search *s, uint32_t len) {
 
 /* Depth mode: block u at the limit; its edges are cut. */
 static void at_limit(search *s, uint32_t u) {
-  const cfg *g = s->g;
+  const sxl_cfg *g = s->g;
   for (uint32_t k = g->off[u]; k < g->off[u + 1]; k++)
-    if (!g->cut[k] && add_edge(s->cf, u, g->succ[k], 0)) s->oom = 1;
+    if (!g->mark[k] && add_edge(s->cf, u, g->succ[k], 0)) s->oom = 1;
 }
 
 /* Pushes v at depth d unless it is on the path (a cycle) or (depth mode)
@@ -165,7 +99,7 @@ static int push(search *s, uint32_t d, uint32_t v) {
 
 /* One depth-first walk over the acyclic paths from the entry. */
 static void walk(search *s) {
-  const cfg *g = s->g;
+  const sxl_cfg *g = s->g;
   uint32_t d = 0;
   s->nbest = 0;
   memset(s->on, 0, g->n);
@@ -183,7 +117,7 @@ static void walk(search *s) {
     }
     uint32_t k = s->next[d]++;
     if (++s->steps % 1024 == 0 && now_ns() > s->deadline) s->out = 1;
-    if (g->cut[k])
+    if (g->mark[k])
       path_end(s, d + 1);
     else if (push(s, d + 1, g->succ[k]))
       d++;
@@ -224,7 +158,7 @@ static void plan_paths(search *s, int mode) {
 
 /* Mode 5: every back edge of a depth-first walk from the entry; its loop
 ** is its header (the edge's target). */
-static int plan_loops(const cfg *g, sxl_cutfn *cf) {
+static int plan_loops(const sxl_cfg *g, sxl_cutfn *cf) {
   uint8_t *color = calloc(g->n + 1, 1); /* 0 new, 1 on the walk's stack, 2 done */
   uint32_t *stack = malloc((g->n + 1) * sizeof *stack), *next = malloc((g->n + 1) * sizeof *next);
   int rc = color && stack && next ? 0 : -1;
@@ -265,14 +199,14 @@ static uint32_t int_return(LLVMValueRef f) {
 }
 
 static int plan_fn(sxl_cutplan *c, const sxl_fn *fn, sxl_cutfn *cf, int64_t budget_ms) {
-  cfg g;
+  sxl_cfg g;
   cf->ret_pc = UINT32_MAX;
   if (!fn->defined || fn->is_libc || fn->builtin || !fn->ref || !LLVMCountBasicBlocks(fn->ref))
     return 0;
   cf->planned = 1;
   cf->ret_width = int_return(fn->ref);
-  if (cfg_build(&g, fn->ref)) {
-    cfg_free(&g);
+  if (sxl_cfg_build(&g, fn->ref)) {
+    sxl_cfg_free(&g);
     return -1;
   }
   int rc = 0;
@@ -293,7 +227,7 @@ static int plan_fn(sxl_cutplan *c, const sxl_fn *fn, sxl_cutfn *cf, int64_t budg
     free(s.on);
     free(s.seen);
   }
-  cfg_free(&g);
+  sxl_cfg_free(&g);
   return rc;
 }
 

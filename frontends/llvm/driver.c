@@ -41,6 +41,23 @@ static void json_str(FILE *f, const char *s, size_t n) {
   fputc('"', f);
 }
 
+/* paths.jsonl's "run" of a concolic path: the run whose constraint it
+** negated, and where that branch or check is (its site: function, pc). */
+static void path_run(sxl_session *ss, const symx_crun *cr) {
+  fprintf(ss->paths, ",\"run\":{\"parent\":%" PRIu64 ",\"negated\":%" PRId64 ",\"kind\":\"%s\",\"tags\":%" PRIu32 ",\"seed\":%" PRId64,
+          cr->parent, cr->negated, symx_ck_kind_name(cr->kind), cr->tags, cr->seed);
+  uint32_t fi = (uint32_t)(cr->site >> 32), pc = (uint32_t)cr->site;
+  /* a branch's site is symx-llvm's (sxl_changed_site); other kinds may hash theirs */
+  if (cr->negated >= 0 && cr->kind == SYMX_CK_BRANCH && fi < ss->prog->nfns &&
+      pc < ss->prog->fns[fi].ncode) {
+    char where[300];
+    sxl_loc_str(ss->prog, ss->prog->fns[fi].code[pc].loc, where, sizeof where);
+    fputs(",\"negated_loc\":", ss->paths);
+    json_str(ss->paths, where, strlen(where));
+  }
+  fputs("}", ss->paths);
+}
+
 /* One path's end in paths.jsonl; path_id (the engine's state id, 0 in a
 ** concrete run) is the "path_id" of its test case's .json. */
 static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason reason,
@@ -73,8 +90,7 @@ static void record(sxl_session *ss, sxl_state *s, uint64_t path_id, symx_reason 
     symx_crun cr; /* concolic mode: which run's constraint this run negated */
     if (ss->eng && !strcmp(symx_option_get_str(ss->ctx, "mode"), "concolic") &&
         symx_engine_concolic_run(ss->eng, &cr) == SYMX_OK)
-      fprintf(ss->paths, ",\"run\":{\"parent\":%" PRIu64 ",\"negated\":%" PRId64 ",\"kind\":\"%s\",\"tags\":%" PRIu32 ",\"seed\":%" PRId64 "}",
-              cr.parent, cr.negated, symx_ck_kind_name(cr.kind), cr.tags, cr.seed);
+      path_run(ss, &cr);
     if (ss->origin) { /* --entry, CCBSE: the function the path started from */
       fputs(",\"origin\":", ss->paths);
       json_str(ss->paths, ss->origin, strlen(ss->origin));

@@ -1288,6 +1288,7 @@ static sxl_session *open_session(cli *c) {
     sxl_session_free(s);
     return NULL;
   }
+  if (c->changed) s->prog->keep_src = 1; /* control dependence asks LLVM's blocks */
   if (c->print_distances) sxl_distance_print(s->dist, stdout);
   s->print_distances = c->print_distances;
   if (c->quantum) s->x.quantum = c->quantum;

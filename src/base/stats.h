@@ -78,6 +78,7 @@
   STAT(afl_written, "inputs and crashes written to our AFL queue")                     \
   STAT(instructions, "instructions reported by the front end")                         \
   STAT(forks, "branches that forked a state")                                          \
+  STAT(forks_new, "forks at a branch tagged new code (symx_state_set_site's tags or its condition's): paths from new code, Oasis") \
   STAT(branch_implied, "branches decided by a constraint on the path (no fork)")       \
   STAT(pending_created, "states that became pending")                                  \
   STAT(fastsat_witness_hits, "fast-sat hits: the parent's witness")                    \

@@ -86,9 +86,6 @@ typedef struct sx_cc {
   uint32_t run_bound;     /* generation bound: the run's entries below it are not negated */
   symx_crun info;         /* the current run */
   uint64_t runs;
-  uint64_t site;          /* symx_state_set_site's, for the next entry of site_state */
-  uint32_t site_tags;
-  uint64_t site_state;
   size_t next_seed;
   sx_cc_exec **q;         /* executions, oldest first */
   size_t qn, qcap;

@@ -110,7 +110,7 @@ int sx_cc_pick(sx_cc *cc, sx_assign **out, symx_crun *info, uint32_t *bound) {
     if (rc != SYMX_OK) return rc;
     if (!*out) continue;
     const sx_cc_entry *e = &x->log.e[i];
-    *info = (symx_crun){cc->runs + 1, x->number, i, -1, (symx_ck_kind)e->kind, e->tags};
+    *info = (symx_crun){cc->runs + 1, x->number, i, -1, (symx_ck_kind)e->kind, e->tags, e->site};
     *bound = i + 1;
     return SYMX_OK;
   }

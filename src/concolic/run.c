@@ -73,7 +73,7 @@ int sx_cc_start(symx_engine *eng, sx_state *root) {
   } else {
     cc->template_payload = root->payload; /* shared (no vtable): never freed */
   }
-  cc->info = (symx_crun){1, 0, -1, -1, SYMX_CK_BRANCH, 0};
+  cc->info = (symx_crun){1, 0, -1, -1, SYMX_CK_BRANCH, 0, 0};
   if (nseeds(eng)) {
     sx_state_set_witness(root, sx_assign_share(eng->seeds->list.begin[0].assign));
     cc->next_seed = 1;
@@ -126,7 +126,7 @@ static int pick(sx_cc *cc, sx_assign **in) {
   symx_engine *eng = cc->eng;
   if (cc->next_seed < nseeds(eng)) {
     *in = sx_assign_share(eng->seeds->list.begin[cc->next_seed].assign);
-    cc->info = (symx_crun){cc->runs + 1, 0, -1, (int64_t)cc->next_seed, SYMX_CK_BRANCH, 0};
+    cc->info = (symx_crun){cc->runs + 1, 0, -1, (int64_t)cc->next_seed, SYMX_CK_BRANCH, 0, 0};
     cc->next_seed++;
     cc->run_bound = 0;
     return SYMX_OK;
@@ -170,13 +170,11 @@ static int note(sx_state *st, sx_expr *cond, bool taken, symx_ck_kind kind) {
   symx_engine *eng = st->eng;
   sx_cc *cc = eng->cc;
   uint64_t site = cond->hash;
-  uint32_t tags = 0;
-  if (cc->site_state == st->id) {
-    site = cc->site;
-    tags = cc->site_tags;
-    cc->site_state = 0;
+  uint32_t tags = sx_engine_site_tags(st, cond);
+  if (eng->site_state == st->id) {
+    site = eng->site;
+    eng->site_state = 0;
   }
-  tags |= (uint32_t)(cond->flags & SX_F_TAGS) >> SX_F_TAG_SHIFT; /* data from tagged code */
   if (sx_clog_push(&cc->log, cond, taken, (uint8_t)kind, site, tags) != SYMX_OK ||
       sx_state_add(&eng->pools, st, cond, !taken) != SYMX_OK)
     return sx_error(eng->ctx, SYMX_NOMEM, "symx_state_branch", "out of memory");
@@ -241,15 +239,6 @@ int sx_cc_concretized(sx_state *st, sx_expr *eq) { return note(st, eq, true, SYM
 
 /* ---- public ---- */
 
-int symx_state_set_site(symx_state *st, uint64_t site, uint32_t tags) {
-  if (!st) return SYMX_MISUSE;
-  sx_cc *cc = st->eng->cc;
-  if (!cc) return SYMX_OK; /* only concolic runs log */
-  cc->site = site;
-  cc->site_tags = tags;
-  cc->site_state = st->id;
-  return SYMX_OK;
-}
 
 const symx_clog *symx_state_clog(symx_state *st) {
   if (!st || !st->eng->cc) return NULL;

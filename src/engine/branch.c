@@ -100,8 +100,25 @@ static int branch(symx_state *st, symx_expr *cond, symx_state **on_true, symx_st
   if (rc == SYMX_OK) {
     if (on_true) *on_true = out[1];
     if (on_false) *on_false = out[0];
+    /* a path from new code: the branch that made it was new (Oasis's share) */
+    if (out[0] && out[1] && sx_engine_site_tags(st, cond) & SYMX_TAG_NEW) SX_INC(eng->ctx, forks_new);
   }
+  if (eng->site_state == st->id) eng->site_state = 0;
   return rc;
+}
+
+uint32_t sx_engine_site_tags(const sx_state *st, const sx_expr *cond) {
+  const symx_engine *eng = st->eng;
+  uint32_t tags = eng->site_state == st->id ? eng->site_tags : 0;
+  return tags | (uint32_t)(cond->flags & SX_F_TAGS) >> SX_F_TAG_SHIFT; /* data from tagged code */
+}
+
+int symx_state_set_site(symx_state *st, uint64_t site, uint32_t tags) {
+  if (!st) return SYMX_MISUSE;
+  st->eng->site = site;
+  st->eng->site_tags = tags;
+  st->eng->site_state = st->id;
+  return SYMX_OK;
 }
 
 int symx_state_branch(symx_state *st, symx_expr *cond, symx_state **on_true,

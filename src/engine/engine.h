@@ -47,6 +47,9 @@ struct symx_engine {
   sx_seeding sd;     /* seeding phase, ZESTI (engine/seeds.c) */
   char *loc;         /* symx_state_set_location: for state loc_id's next test */
   uint64_t loc_id;
+  uint64_t site, site_state; /* symx_state_set_site's, for state site_state's next
+                             ** branch or check (used once) */
+  uint32_t site_tags;
   sx_state *current; /* returned by the last next() */
   sx_states dead;    /* ended; freed by the next next() */
   sx_states retry;   /* pending states whose revival timed out once */
@@ -82,6 +85,9 @@ SX_INTERNAL void sx_engine_unplace(symx_engine *eng, sx_state *st);
 /* Whether the run's max_time is over: an UNKNOWN answer then means "no
 ** time left", not "undecidable", and its state ends with the run. */
 SX_INTERNAL bool sx_engine_time_up(const symx_engine *eng);
+/* The tag bits of st's branch or check on cond: the site's, when
+** symx_state_set_site named st, and cond's own (symx_expr_tags). */
+SX_INTERNAL uint32_t sx_engine_site_tags(const sx_state *st, const sx_expr *cond);
 /* Frees the states that ended (the dead list). */
 SX_INTERNAL void sx_engine_reap(symx_engine *eng);
 /*

@@ -1,7 +1,8 @@
 /*
 ** test_branch.c — step 1 of a branch: a condition the path already holds
 ** (or whose negation it holds) forks nothing, in every mode; a fresh one
-** forks as before.
+** forks as before. forks_new counts the forks of branches tagged new (by
+** symx_state_set_site, once, or by their condition) and no others.
 */
 #include "check.h"
 #include "engine/engine.h"
@@ -81,4 +82,41 @@ static void test_branch_now(void) {
   }
 }
 
-CHECK_MAIN(CHECK_CASE(test_implied_no_fork), CHECK_CASE(test_branch_now))
+/* in[i] > 50 for byte i */
+static symx_expr *byte_gt50(symx_ctx *ctx, uint32_t i) {
+  symx_expr *in = symx_array_input(ctx, "in", 4, 32), *x = symx_read_le(ctx, in, i, 1);
+  symx_expr *k = symx_const(ctx, 8, 50), *e = symx_ugt(ctx, x, k);
+  symx_expr_release(in); symx_expr_release(x); symx_expr_release(k);
+  return e;
+}
+
+static void test_forks_new(void) {
+  static const char *const modes[] = {"eager", "pending", "relaxed"};
+  for (int m = 0; m < 3; m++) {
+    symx_ctx *ctx;
+    symx_engine *eng;
+    symx_state *st = first_state(modes[m], &ctx, &eng), *t = NULL, *f = NULL;
+    symx_expr *c0 = byte_gt50(ctx, 0), *c1 = byte_gt50(ctx, 1), *c2 = byte_gt50(ctx, 2);
+    symx_expr *c3 = byte_gt50(ctx, 3), *t3 = symx_expr_tag(ctx, c3, SYMX_TAG_NEW);
+    CHECK(symx_state_set_site(st, 7, SYMX_TAG_NEW) == SYMX_OK);
+    CHECK(symx_state_branch(st, c0, &t, &f) == SYMX_OK && t && f);
+    CHECK_EQ_U64(symx_stat_get(ctx, "forks_new"), 1);
+    st = t == st ? t : f;
+    CHECK(symx_state_branch(st, c1, &t, &f) == SYMX_OK && t && f); /* the site was used */
+    st = t == st ? t : f;
+    CHECK(symx_state_set_site(st, 8, 0) == SYMX_OK);
+    CHECK(symx_state_branch(st, c2, &t, &f) == SYMX_OK && t && f);
+    CHECK_EQ_U64(symx_stat_get(ctx, "forks_new"), 1);
+    st = t == st ? t : f;
+    CHECK(symx_state_branch(st, t3, &t, &f) == SYMX_OK && t && f); /* data from new code */
+    CHECK_EQ_U64(symx_stat_get(ctx, "forks_new"), 2);
+    CHECK_EQ_U64(symx_stat_get(ctx, "forks"), 4);
+    CHECK(symx_state_set_site(NULL, 1, 0) == SYMX_MISUSE);
+    symx_expr *all[] = {c0, c1, c2, c3, t3};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) symx_expr_release(all[i]);
+    symx_engine_free(eng);
+    symx_ctx_free(ctx);
+  }
+}
+
+CHECK_MAIN(CHECK_CASE(test_implied_no_fork), CHECK_CASE(test_branch_now), CHECK_CASE(test_forks_new))

@@ -8,6 +8,12 @@
   2. --changed: a unified diff marks constraints new (paths.jsonl "run"
      tags), FILE:LINE too; a patch that does not apply, a bad FILE:LINE and
      a patch naming a missing source end with status 2 and a message;
+     control dependence: on tests/llvm/concolic/cdep.c every negated
+     branch (paths.jsonl "negated_loc") is new exactly when this file's
+     own analysis of the program's LLVM IR says so: its line or a
+     successor block's is changed, or a changed block (a changed line, or
+     a call of a function with changed code) post-dominates one of its
+     successors but not the branch;
   3. a seed of the wrong size is said (padded or truncated, or rejected with
      --set seed_truncate=0), and a corrupted constraint-cache directory is
      said and rebuilt (the next run loads it); a cache "directory" that is a
@@ -16,6 +22,7 @@
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -82,6 +89,108 @@ def test_changed(a, tmp):
     print("--changed: ok")
 
 
+def parse_ll(text):
+    """The functions of LLVM IR text: name -> list of blocks, each a dict of
+    its instructions' lines, callees and successors, and its terminator's line."""
+    lines = {m.group(1): int(m.group(2)) for m in
+             re.finditer(r"^!(\d+) = (?:distinct )?!DILocation\(line: (\d+)", text, re.M)}
+    fns, cur, blk = {}, None, None
+    for ln in text.split("\n"):
+        m = re.match(r"define .*@(\w+)\(", ln)
+        if m:
+            cur = fns.setdefault(m.group(1), [])
+            blk = {"label": "entry", "lines": set(), "calls": set(), "succ": [], "br_line": None, "cond": False}
+            cur.append(blk)
+            continue
+        if cur is None:
+            continue
+        if ln.startswith("}"):
+            cur = None
+            continue
+        m = re.match(r"^([\w.]+):", ln)
+        if m:
+            blk = {"label": m.group(1), "lines": set(), "calls": set(), "succ": [], "br_line": None, "cond": False}
+            cur.append(blk)
+            continue
+        d = re.search(r"!dbg !(\d+)", ln)
+        line = lines.get(d.group(1)) if d else None
+        if line:
+            blk["lines"].add(line)
+        c = re.search(r"call .*@(\w+)\(", ln)
+        if c:
+            blk["calls"].add(c.group(1))
+        blk["succ"] += re.findall(r"label %([\w.]+)", ln)
+        if re.match(r"\s+br i1 ", ln):
+            blk["br_line"], blk["cond"] = line, True
+    return fns
+
+
+def post_dominators(blocks):
+    """Per block index, the set of blocks post-dominating it ("exit" included)."""
+    idx = {b["label"]: i for i, b in enumerate(blocks)}
+    succ = [[idx[s] for s in b["succ"]] or ["exit"] for b in blocks]
+    every = set(range(len(blocks))) | {"exit"}
+    pd = {i: set(every) for i in range(len(blocks))}
+    pd["exit"] = {"exit"}
+    changed = True
+    while changed:
+        changed = False
+        for i in reversed(range(len(blocks))):
+            new = set.intersection(*(pd[s] for s in succ[i])) | {i}
+            if new != pd[i]:
+                pd[i], changed = new, True
+    return pd, idx
+
+
+def expected_new(fns, changed_lines):
+    """Branch line -> (new, new by its line or a successor's first block alone)."""
+    hot = {f for f, bs in fns.items() if any(b["lines"] & changed_lines for b in bs)}
+    grow = True
+    while grow:  # functions calling functions with changed code
+        more = {f for f, bs in fns.items() if any(b["calls"] & hot for b in bs)}
+        grow = not more <= hot
+        hot |= more
+    out = {}
+    for f, bs in fns.items():
+        pd, idx = post_dominators(bs)
+        ch = {i for i, b in enumerate(bs) if b["lines"] & changed_lines or b["calls"] & hot}
+        for i, b in enumerate(bs):
+            if not b["cond"]:
+                continue
+            succ = [idx[s] for s in b["succ"]]
+            by_cd = any(x in pd[s] and x not in pd[i] - {i} for s in succ for x in ch)
+            by_side = any(bs[s]["lines"] & changed_lines for s in succ)
+            near = by_side or b["br_line"] in changed_lines
+            out[b["br_line"]] = (by_cd or near, near)
+    return out
+
+
+def test_control_dependence(a, tmp):
+    src = os.path.join(a.dir, "cdep.c")
+    ll = os.path.join(tmp, "cdep.ll")
+    subprocess.run([a.clang, "-S", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
+                    "-I" + a.include, src, "-o", ll], check=True)
+    marked = {i + 1 for i, ln in enumerate(open(src)) if "CHANGED" in ln and "*/" in ln and "hits" in ln}
+    oracle = expected_new(parse_ll(open(ll).read()), marked)
+    want = {line: new for line, (new, _) in oracle.items()}
+    spec = ",".join("cdep.c:%d" % n for n in sorted(marked))
+    out = os.path.join(tmp, "o-cdep")
+    p = symx(a, ["--mode", "concolic", "--changed", spec, ll], out)
+    check(p.returncode == 0, "cdep.c: status %d: %s" % (p.returncode, p.stderr.decode()[-300:]))
+    seen = {}
+    for x in paths(out):
+        r = x["run"]
+        if "negated_loc" in r and r["negated_loc"].startswith("cdep.c:"):
+            seen.setdefault(int(r["negated_loc"].split(":")[1]), set()).add(bool(r["tags"] & 1))
+    for line, new in sorted(want.items()):
+        check(seen.get(line) == {new}, "cdep.c:%d: negations tagged new %s, the IR says %s"
+              % (line, sorted(seen.get(line, [])), new))
+    cd_only = [line for line, (new, near) in oracle.items() if new and not near]
+    check(len(marked) == 2 and len(cd_only) >= 2 and not all(want.values()),
+          "cdep.c: the oracle has old branches and new ones only control dependence finds: %s" % oracle)
+    print("control dependence: %d branches, %d new: ok" % (len(want), sum(want.values())))
+
+
 def test_bad_input(a, tmp):
     prog = os.path.join(a.bench, "v2.c")
     out = os.path.join(tmp, "o-bad")
@@ -129,6 +238,7 @@ def main():
     try:
         test_paths(a, tmp)
         test_changed(a, tmp)
+        test_control_dependence(a, tmp)
         test_bad_input(a, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
