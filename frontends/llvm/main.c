@@ -69,7 +69,8 @@ static void usage(FILE *f) {
         "  --seed-file FILE               a seed (.ktest, .json, or raw bytes for --seed-input);\n"
         "                                 a .ktest's objects bind the inputs a path makes in\n"
         "                                 order, as KLEE's (--named-seed-matching: by name)\n"
-        "  --seed-dir DIR                 seeds (*.ktest, else every file as raw bytes)\n"
+        "  --seed-dir DIR                 seeds (*.ktest, else every file as raw bytes; an\n"
+        "                                 afl-fuzz -o DIR or an instance: its queues)\n"
         "  --seed-input NAME              input that raw seeds bind (default: input)\n"
         "  --only-seed                    stop after the seeds\n"
         "  --afl-sync DIR                 run as a peer of afl-fuzz -o DIR: explore each entry\n"
@@ -270,8 +271,35 @@ static int has_ktest(const char *dir) {
   return found;
 }
 
+static int has_queue(const char *dir) {
+  char q[4200];
+  struct stat sb;
+  if (snprintf(q, sizeof q, "%s/queue", dir) >= (int)sizeof q) return 0;
+  return stat(q, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* A --seed-dir that is an afl-fuzz output (-o DIR: instances holding
+** queue/) or one instance: every instance's queue entries, as AFL names
+** them (others are said and skipped). 0 when dir is neither. */
+static int add_afl_seeds(symx_seeds *seeds, const char *dir, const char *seed_input) {
+  if (has_queue(dir)) return symx_seeds_add_afl_queue(seeds, dir, seed_input) == SYMX_OK ? 1 : -1;
+  DIR *d = opendir(dir);
+  int found = 0;
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char inst[4200];
+    if (snprintf(inst, sizeof inst, "%s/%s", dir, e->d_name) >= (int)sizeof inst ||
+        e->d_name[0] == '.' || !has_queue(inst))
+      continue;
+    found = 1;
+    if (symx_seeds_add_afl_queue(seeds, inst, seed_input) != SYMX_OK) found = -1;
+  }
+  if (d) closedir(d);
+  return found;
+}
+
 /* --seed-file / --seed-dir: .ktest and .json by name, other files raw bytes
-** bound to seed_input. NULL when none is given. */
+** bound to seed_input; an AFL output or instance directory its queues'
+** entries. NULL when none is given. */
 static symx_seeds *load_seeds(symx_ctx *ctx, const char **files, int nfiles, const char **dirs,
                               int ndirs, const char *seed_input) {
   if (!nfiles && !ndirs) return NULL;
@@ -287,8 +315,11 @@ static symx_seeds *load_seeds(symx_ctx *ctx, const char **files, int nfiles, con
   }
   for (int k = 0; k < ndirs; k++) {
     const char *d = dirs[k];
-    int e = has_ktest(d) ? symx_seeds_add_ktest(seeds, d, NULL, 0)
-                         : symx_seeds_add_dir(seeds, d, seed_input);
+    int afl = has_ktest(d) ? 0 : add_afl_seeds(seeds, d, seed_input);
+    int e = afl > 0 ? SYMX_OK
+            : afl < 0 ? SYMX_ERROR
+            : has_ktest(d) ? symx_seeds_add_ktest(seeds, d, NULL, 0)
+                           : symx_seeds_add_dir(seeds, d, seed_input);
     if (e != SYMX_OK) fprintf(stderr, "symx-llvm: seeds %s: %s\n", d, symx_errmsg(ctx));
   }
   for (size_t k = 0; k < symx_seeds_message_count(seeds); k++)

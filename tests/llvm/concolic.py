@@ -14,7 +14,10 @@
      successor block's is changed, or a changed block (a changed line, or
      a call of a function with changed code) post-dominates one of its
      successors but not the branch;
-  3. a seed of the wrong size is said (padded or truncated, or rejected with
+  3. seeds from an afl-fuzz output directory (--seed-dir SYNC: each
+     instance's queue/, AFL's entry names; other names said and skipped):
+     one seeded run per entry;
+  4. a seed of the wrong size is said (padded or truncated, or rejected with
      --set seed_truncate=0), and a corrupted constraint-cache directory is
      said and rebuilt (the next run loads it); a cache "directory" that is a
      file ends with status 2 and its name.
@@ -191,6 +194,27 @@ def test_control_dependence(a, tmp):
     print("control dependence: %d branches, %d new: ok" % (len(want), sum(want.values())))
 
 
+def test_afl_seeds(a, tmp):
+    sync = os.path.join(tmp, "sync")
+    seeds = sorted(os.listdir(os.path.join(a.bench, "seeds")))
+    for k, inst in enumerate(("main", "sec")):
+        q = os.path.join(sync, inst, "queue")
+        os.makedirs(os.path.join(q, ".state", "auto_extras"))
+        for i, name in enumerate(seeds[k::2]):
+            shutil.copy(os.path.join(a.bench, "seeds", name), os.path.join(q, "id:%06d,time:0,orig:%s" % (i, name)))
+    open(os.path.join(sync, "main", "queue", "junk"), "w").write("x" * 24)
+    open(os.path.join(sync, "main", "fuzzer_stats"), "w").write("execs_done : 1\n")
+    out = os.path.join(tmp, "o-afl")
+    p = symx(a, ["--mode", "concolic", "--seed-input", "input", "--seed-dir", sync,
+                 "--concolic-max-runs", "20", os.path.join(a.bench, "v2.c")], out)
+    err = p.stderr.decode()
+    seeded = [x for x in paths(out) if x["run"]["seed"] >= 0]
+    check(p.returncode in (0, 1) and len(seeded) == len(seeds),
+          "AFL output as seeds: %d seeded runs for %d queue entries (status %d)" % (len(seeded), len(seeds), p.returncode))
+    check("junk: not an AFL queue entry name" in err, "AFL output as seeds: a bad entry name said: %r" % err[-300:])
+    print("AFL output as seeds: ok")
+
+
 def test_bad_input(a, tmp):
     prog = os.path.join(a.bench, "v2.c")
     out = os.path.join(tmp, "o-bad")
@@ -239,6 +263,7 @@ def main():
         test_paths(a, tmp)
         test_changed(a, tmp)
         test_control_dependence(a, tmp)
+        test_afl_seeds(a, tmp)
         test_bad_input(a, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
