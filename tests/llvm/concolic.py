@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 
+import llvmir
+
 FAILS = []
 
 
@@ -92,40 +94,24 @@ def test_changed(a, tmp):
     print("--changed: ok")
 
 
-def parse_ll(text):
+def cfg_blocks(text):
     """The functions of LLVM IR text: name -> list of blocks, each a dict of
-    its instructions' lines, callees and successors, and its terminator's line."""
-    lines = {m.group(1): int(m.group(2)) for m in
-             re.finditer(r"^!(\d+) = (?:distinct )?!DILocation\(line: (\d+)", text, re.M)}
-    fns, cur, blk = {}, None, None
-    for ln in text.split("\n"):
-        m = re.match(r"define .*@(\w+)\(", ln)
-        if m:
-            cur = fns.setdefault(m.group(1), [])
-            blk = {"label": "entry", "lines": set(), "calls": set(), "succ": [], "br_line": None, "cond": False}
-            cur.append(blk)
-            continue
-        if cur is None:
-            continue
-        if ln.startswith("}"):
-            cur = None
-            continue
-        m = re.match(r"^([\w.]+):", ln)
-        if m:
-            blk = {"label": m.group(1), "lines": set(), "calls": set(), "succ": [], "br_line": None, "cond": False}
-            cur.append(blk)
-            continue
-        d = re.search(r"!dbg !(\d+)", ln)
-        line = lines.get(d.group(1)) if d else None
-        if line:
-            blk["lines"].add(line)
-        c = re.search(r"call .*@(\w+)\(", ln)
-        if c:
-            blk["calls"].add(c.group(1))
-        blk["succ"] += re.findall(r"label %([\w.]+)", ln)
-        if re.match(r"\s+br i1 ", ln):
-            blk["br_line"], blk["cond"] = line, True
-    return fns
+    its label, instructions' lines, callees and successors, and for a
+    conditional branch its line."""
+    locs = llvmir.dbg_lines(text)
+    out = {}
+    for fn, blocks in llvmir.parse_ll(text).items():
+        out[fn] = []
+        for i, b in enumerate(blocks):
+            term = b["instrs"][-1] if b["instrs"] else ""
+            out[fn].append({
+                "label": b["label"] or "entry%d" % i,
+                "lines": {llvmir.ins_line(ins, locs) for ins in b["instrs"]} - {None},
+                "calls": {m for ins in b["instrs"] for m in re.findall(r"call .*@([\w.$]+)\(", ins)},
+                "succ": re.findall(r"label %([\w.$\-]+)", term),
+                "cond": term.startswith("br i1 "),
+                "br_line": llvmir.ins_line(term, locs)})
+    return out
 
 
 def post_dominators(blocks):
@@ -174,7 +160,7 @@ def test_control_dependence(a, tmp):
     subprocess.run([a.clang, "-S", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
                     "-I" + a.include, src, "-o", ll], check=True)
     marked = {i + 1 for i, ln in enumerate(open(src)) if "CHANGED" in ln and "*/" in ln and "hits" in ln}
-    oracle = expected_new(parse_ll(open(ll).read()), marked)
+    oracle = expected_new(cfg_blocks(open(ll).read()), marked)
     want = {line: new for line, (new, _) in oracle.items()}
     spec = ",".join("cdep.c:%d" % n for n in sorted(marked))
     out = os.path.join(tmp, "o-cdep")
