@@ -13,10 +13,11 @@ Configurations (each run once, for --time seconds, default 10):
   gen            generational search, no seeds
   gen+seeds      generational search from the seeds
   gen+seeds+new  ... and --changed v2.patch (Oasis's order: dangerous and new,
-                 dangerous, new, the rest; each run's constraints all before
-                 the next run's, as Oasis's Listing 2)
-  gen+seeds+new/rank  ... the lowest-ranked constraint of any run first
-                 (--concolic-queue rank: new code of every run first)
+                 dangerous, new, the rest), with --changed's default queue:
+                 the lowest-ranked constraint of any run first (new code of
+                 every run first)
+  gen+seeds+new/fifo  ... each run's constraints all before the next run's,
+                 as Oasis's Listing 2 (--concolic-queue fifo)
   pending+seeds+new  the forking engine (pending mode) from the seeds with
                  --changed and --search nurs:new (pending states revived by the
                  same weight)
@@ -50,7 +51,7 @@ CONFIGS = [
     ("gen", ["--mode", "concolic"], False),
     ("gen+seeds", ["--mode", "concolic"], True),
     ("gen+seeds+new", ["--mode", "concolic", "--changed", PATCH], True),
-    ("gen+seeds+new/rank", ["--mode", "concolic", "--changed", PATCH, "--concolic-queue", "rank"], True),
+    ("gen+seeds+new/fifo", ["--mode", "concolic", "--changed", PATCH, "--concolic-queue", "fifo"], True),
     ("pending+seeds+new", ["--mode", "pending", "--changed", PATCH, "--search", "nurs:new",
                            "--pending-search", "weighted"], True),
 ]
@@ -127,7 +128,7 @@ def main():
         for k, v in res.items() if k != "gen+seeds+new"}}
     last = lambda r: max(r["first_path_of_bug"].values()) if len(r["first_path_of_bug"]) == 5 else None
     ls = last(res["gen+seeds"])
-    for k in ("gen+seeds+new", "gen+seeds+new/rank", "pending+seeds+new"):
+    for k in ("gen+seeds+new", "gen+seeds+new/fifo", "pending+seeds+new"):
         lk = last(res[k])
         ratios["ratios"]["paths_to_all_bugs_gen+seeds_vs_" + k] = round(ls / lk, 2) if lk and ls else None
     print(json.dumps(ratios))

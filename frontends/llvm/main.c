@@ -395,7 +395,7 @@ typedef struct cli {
   char ccbse_search[128]; /* its S */
   double mix_ratio;     /* --mix-ratio: the forward search's share of instructions */
   int emit_given;      /* the command line set emit_tests (1), emit_all_errors (2),
-                       ** cut_policy (4), max_loop_iterations (8) */
+                       ** cut_policy (4), max_loop_iterations (8), concolic_queue (16) */
   const char *cut;     /* --cut MODE (cuts.h) */
   int64_t cut_budget_ms; /* --cut-budget: the path search's time per function */
   int print_cuts;      /* --print-cuts: the plan on stdout */
@@ -882,6 +882,7 @@ static void note_given(cli *c, const char *name) {
   if (!strcmp(name, "emit_all_errors")) c->emit_given |= 2;
   if (!strcmp(name, "cut_policy")) c->emit_given |= 4;
   if (!strcmp(name, "max_loop_iterations")) c->emit_given |= 8;
+  if (!strcmp(name, "concolic_queue")) c->emit_given |= 16;
 }
 
 /* The option at argv[*i] ("--name", "--name=value" or "--name value"):
@@ -1320,6 +1321,11 @@ static sxl_session *open_session(cli *c) {
     return NULL;
   }
   if (c->changed) s->prog->keep_src = 1; /* control dependence asks LLVM's blocks */
+  /* new code first across the runs, not only within each (Oasis's Listing 2: fifo) */
+  if (c->changed && !(c->emit_given & 16) && set(c->ctx, "concolic_queue", "rank")) {
+    sxl_session_free(s);
+    return NULL;
+  }
   if (c->print_distances) sxl_distance_print(s->dist, stdout);
   s->print_distances = c->print_distances;
   if (c->quantum) s->x.quantum = c->quantum;
