@@ -8,7 +8,9 @@ descriptions (double_loop, loop_switch: its Figures 3.1 and 3.5), and with
 keypath, 3 keypath-once, 4 depth, 5 loop, 5kN loop with the bound N
 (--max-loop-iterations N; mode 5 is N = 1), adaptive) in pending and eager
 mode, with the solver chain's caches (branch and counterexample cache) on
-and off, each run under the same --max-time. The tests of every run (all
+and off, each run under the same --max-time, counted in the process's CPU
+time (--clock cpu, the default: a shared machine's load does not change
+what a run gets; wall_s is then that CPU time, elapsed_s the wall time). The tests of every run (all
 of them: --write-tests=all) are replayed on the original program
 (symx-llvm --replay-ktest-dir; with adaptive also its earlier rounds'
 tests, OUTDIR/round-N), which reports the coverage of the original.
@@ -30,6 +32,7 @@ median coverage is kept (all coverages in orig_covered_runs).
 usage: cuts.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--only NAME]
                [--modes 0,2,...] [--engine-modes pending,eager] [--caches 1,0]
                [--repeat N] [--real] [--real-time S] [--real-work DIR] [--real-reps N]
+               [--clock cpu|wall]
 """
 import argparse
 import glob
@@ -104,7 +107,7 @@ def cut_args(cut):
 def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, k):
     od = os.path.join(work, "o-%s-%s-%s-%d-%d" % (prog, cut, mode, caches, k))
     cmd = [a.symx, "--quiet", "--no-progress", "--libc", libc, "--mode", mode,
-           "--max-time", "%ds" % seconds, "--write-tests=all", "--output-dir", od,
+           "--max-time", "%ds" % seconds, "--time-clock", a.clock, "--write-tests=all", "--output-dir", od,
            "--use-branch-cache=%s" % ("true" if caches else "false"),
            "--use-cex-cache=%s" % ("true" if caches else "false")] + cut_args(cut) + [bc] + prog_args
     p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=seconds * 4 + 120)
@@ -113,7 +116,9 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
     st = json.load(open(os.path.join(od, "stats.json")))
     cov = replay(a, bc, prog_args, od, libc)
     return {"program": prog, "cut": cut, "mode": mode, "caches": caches, "limit_s": seconds,
-            "wall_s": st["wall_s"], "solver_queries": st["solver_queries"],
+            # the time the limit counted: CPU time with --clock cpu (the default)
+            "wall_s": st["cpu_s"] if a.clock == "cpu" else st["wall_s"], "elapsed_s": st["wall_s"],
+            "solver_queries": st["solver_queries"],
             "backend_queries": st["engine"].get("backend_queries", 0), "paths": st["paths"],
             "instructions": st["instructions"],
             "tests": st["tests"], "orig_covered_instructions": cov[2], "orig_total_instructions": cov[3],
@@ -172,6 +177,8 @@ def main():
     ap.add_argument("--real-work", default=os.path.join(ROOT, ".deps", "real"),
                     help="bench/real_programs.py's --work")
     ap.add_argument("--real-reps", type=int, default=1, help="runs per real configuration (median)")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="what --max-time and wall_s count (cpu: the machine's load does not matter)")
     a = ap.parse_args()
     cuts = a.modes.split(",")
     for c in cuts:

@@ -21,9 +21,12 @@
 #define ADAPT_WINDOW 20000u  /* instructions per coverage check */
 #define ADAPT_MAX (1u << 20) /* past it: no bound */
 
-static uint64_t now_ms(void) {
+/* Now in ms, on the clock max_time is measured on (option time_clock). */
+static uint64_t now_ms(symx_ctx *ctx) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(strcmp(symx_option_get_str(ctx, "time_clock"), "cpu") ? CLOCK_MONOTONIC
+                                                                        : CLOCK_PROCESS_CPUTIME_ID,
+                &ts);
   return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
@@ -93,7 +96,7 @@ int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int poli
     return -1;
   }
   s->prog->cuts = c;
-  c->start_ms = now_ms(); /* adaptive rounds share the run's max_time */
+  c->start_ms = now_ms(s->ctx); /* adaptive rounds share the run's max_time */
   c->limit_ms = symx_option_get(s->ctx, "max_time");
   if (print) print_plan(s->prog, c);
   /* Converse's transformations return 0 after one run of a loop's body */
@@ -168,7 +171,7 @@ int sxl_cuts_off(sxl_session *s, char *dir, size_t len) {
 int sxl_cut_next_round(sxl_session *s) {
   sxl_cutplan *c = s->prog->cuts;
   if (!c || c->mode != SXL_CUT_ADAPTIVE || c->off || !s->outdir[0]) return 0;
-  uint64_t cuts = symx_stat_get(s->ctx, "cuts_loop"), now = now_ms();
+  uint64_t cuts = symx_stat_get(s->ctx, "cuts_loop"), now = now_ms(s->ctx);
   int64_t b = symx_option_get(s->ctx, "max_loop_iterations");
   int64_t left = c->limit_ms ? c->limit_ms - (int64_t)(now - c->start_ms) : 1;
   int more = cuts > c->round_cuts && b && left > 0;

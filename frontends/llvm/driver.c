@@ -20,6 +20,12 @@ static uint64_t now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+static uint64_t cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 static const char *reason_name(symx_reason r) {
   switch (r) {
   case SYMX_END_EXIT: return "exit";
@@ -365,6 +371,7 @@ int sxl_session_step(sxl_session *s) {
 /* The session's start of an exploration: outputs opened, limits read. */
 int sxl_session_begin(sxl_session *s) {
   s->t0_ns = now_ns();
+  s->t0_cpu_ns = cpu_ns();
   if (!s->outputs_open && open_outputs(s)) return -1;
   s->outputs_open = 1;
   if (sxl_statlog_open(s)) return -1;
@@ -379,6 +386,7 @@ void sxl_session_end(sxl_session *s) {
   for (size_t i = 0; s->eng && i < symx_engine_concolic_notes(s->eng); i++)
     fprintf(stderr, "symx-llvm: %s\n", symx_engine_concolic_note(s->eng, i));
   s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
+  s->cpu_s = (double)(cpu_ns() - s->t0_cpu_ns) / 1e9;
 }
 
 int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
@@ -405,6 +413,7 @@ int sxl_session_outputs(sxl_session *s) {
 
 int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay) {
   s->t0_ns = now_ns();
+  s->t0_cpu_ns = cpu_ns();
   if (sxl_session_outputs(s)) return -1;
   s->x.replay = replay;
   s->all_errors = (int)symx_option_get(s->ctx, "emit_all_errors");
@@ -423,6 +432,7 @@ int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay) {
   } while (r == SXL_RUN_YIELD);
   sxl_state_free(st);
   s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
+  s->cpu_s = (double)(cpu_ns() - s->t0_cpu_ns) / 1e9;
   if (r == SXL_RUN_FATAL) {
     snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
     return -1;
@@ -588,10 +598,10 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           ",\"covered_instructions\":%" PRIu64 ",\"total_instructions\":%" PRIu64
           ",\"solver_queries\":%" PRIu64 ",\"fp_concretized\":%" PRIu64
           ",\"reads_made_symbolic\":%" PRIu64
-          ",\"wall_s\":%.3f,\"engine\":%s,\"errors_by_location\":",
+          ",\"wall_s\":%.3f,\"cpu_s\":%.3f,\"engine\":%s,\"errors_by_location\":",
           s->x.instructions, s->npaths, ntests, s->nerrors, lines, tl, ins, ti,
           symx_stat_get(s->ctx, "solver_queries"), s->x.fp_concretized,
-          s->x.reads_made_symbolic, s->wall_s,
+          s->x.reads_made_symbolic, s->wall_s, s->cpu_s,
           eng ? eng : "{}");
   sxl_errlocs_json(&s->errlocs, f);
   if (s->origin) {

@@ -69,8 +69,8 @@ typedef struct sxl_session {
   int errors_once;      /* yet one message per location (the AFL peer keeps every crash) */
   uint64_t first_error_instructions; /* instructions when the first error was found */
   int found;
-  uint64_t t0_ns;
-  double wall_s;
+  uint64_t t0_ns, t0_cpu_ns;
+  double wall_s, cpu_s; /* the run's elapsed and CPU time (stats.json) */
   int last_exit;        /* exit code of the last path (concrete runs) */
   sxl_test_hook test_hook; /* may be NULL */
   void *test_ud;

@@ -36,6 +36,9 @@
 /* what a loop or depth cut does (src/cuts): end the path with a test case,
 ** or return from the function with a fresh symbolic or a zero value */
 #define SX_CUTPOLICY_VALUES(E) E(CUTPOLICY, END, end) E(CUTPOLICY, SYMBOLIC, symbolic) E(CUTPOLICY, ZERO, zero)
+/* what max_time measures: elapsed time, or the process's CPU time (a
+** comparison of runs on a shared machine then does not depend on its load) */
+#define SX_CLOCK_VALUES(E) E(CLOCK, WALL, wall) E(CLOCK, CPU, cpu)
 
 #define SX_ENUM_CONST_(P, C, n) SX_##P##_##C,
 #define SX_ENUM_NAME_(P, C, n) "|" #n
@@ -56,6 +59,7 @@ enum { SX_CCSEARCH_VALUES(SX_ENUM_CONST_) };
 enum { SX_CCORDER_VALUES(SX_ENUM_CONST_) };
 enum { SX_CCQUEUE_VALUES(SX_ENUM_CONST_) };
 enum { SX_CUTPOLICY_VALUES(SX_ENUM_CONST_) };
+enum { SX_CLOCK_VALUES(SX_ENUM_CONST_) };
 
 #define SX_OPTIONS(OPTION)                                                                     \
   OPTION(afl_name, STR, 0, 0, 0, "symx", "name of our instance in an AFL sync directory")      \
@@ -99,7 +103,7 @@ enum { SX_CUTPOLICY_VALUES(SX_ENUM_CONST_) };
   OPTION(max_loop_iterations, INT, 0, 0, INT64_MAX, "", "runs of a loop's body per frame (symx_state_loop; 0 = none): the back edge that would start one more is cut per cut_policy") \
   OPTION(max_memory, INT, 2000, 0, INT64_MAX, "", "memory cap of the whole process: resident MiB (0 = none)") \
   OPTION(max_states, INT, 0, 0, INT64_MAX, "", "live state limit (0 = none)")                  \
-  OPTION(max_time, TIME, 0, 0, INT64_MAX, "", "exploration time limit (0 = none)")             \
+  OPTION(max_time, TIME, 0, 0, INT64_MAX, "", "exploration time limit (0 = none), as time_clock measures it") \
   OPTION(memory_kill, ENUM, SX_KILL_SEARCHER, 0, SX_LAST(SX_KILL_VALUES), SX_NAMES(SX_KILL_VALUES), "past max_memory or max_states, after the infeasible pending states: the searcher's next choices die, or states at random") \
   OPTION(mode, ENUM, SX_MODE_PENDING, 0, SX_LAST(SX_MODE_VALUES), SX_NAMES(SX_MODE_VALUES), "when feasibility is checked")          \
   OPTION(narrow, BOOL, 1, 0, 1, "", "backends get queries with wide operators over narrow values narrowed") \
@@ -123,6 +127,7 @@ enum { SX_CUTPOLICY_VALUES(SX_ENUM_CONST_) };
   OPTION(solver, ENUM, SX_BACKEND_CADICAL, 0, SX_LAST(SX_BACKEND_VALUES), SX_NAMES(SX_BACKEND_VALUES), "solver backend (cadical wins bench/queries)")                                \
   OPTION(solver_timeout, TIME, 0, 0, INT64_MAX, "", "per-query solver timeout (0 = none)")     \
   OPTION(test_formats, STR, 0, 0, 0, "ktest,raw,json", "test-case writers")                    \
+  OPTION(time_clock, ENUM, SX_CLOCK_WALL, 0, SX_LAST(SX_CLOCK_VALUES), SX_NAMES(SX_CLOCK_VALUES), "what max_time measures: wall (elapsed) or cpu (the process's CPU time; solver calls still end in time)") \
   OPTION(unknown_policy, ENUM, SX_UNKNOWN_DROP, 0, SX_LAST(SX_UNKNOWN_VALUES), SX_NAMES(SX_UNKNOWN_VALUES), "pending states whose revival times out") \
   OPTION(validate_solver, BOOL, 0, 0, 1, "", "cross-check every answer with a second backend") \
   OPTION(z3_dump_queries, STR, 0, 0, 0, "", "file every query the z3 backend receives is appended to (SMT-LIB2)") \

@@ -26,6 +26,12 @@ uint64_t sx_now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t sx_cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 uint64_t sx_deadline_ns(uint64_t from_ns, int64_t ms) {
   if (ms <= 0) return 0;
   if ((uint64_t)ms > (UINT64_MAX - from_ns) / 1000000u) return UINT64_MAX;

@@ -141,6 +141,8 @@ typedef struct sx_stats { uint64_t v[SX_STAT_COUNT_]; } sx_stats;
 
 /* Monotonic clock in nanoseconds. */
 uint64_t sx_now_ns(void);
+/* The process's CPU time in nanoseconds (CLOCK_PROCESS_CPUTIME_ID). */
+uint64_t sx_cpu_ns(void);
 /* The sx_now_ns() time ms milliseconds after from_ns: 0 (no deadline) when
 ** ms <= 0, UINT64_MAX (never reached) when that would overflow. */
 uint64_t sx_deadline_ns(uint64_t from_ns, int64_t ms);

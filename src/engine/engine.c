@@ -133,6 +133,7 @@ int symx_engine_start(symx_engine *eng, void *payload, const symx_payload_vt *vt
   eng->started = true;
   eng->start_ns = eng->last_progress_ns = sx_now_ns();
   eng->oracle.start_ns = eng->start_ns; /* solver calls end with the run */
+  eng->oracle.start_cpu_ns = sx_cpu_ns();
   sx_engine_memcap_start(eng);
   return SYMX_OK;
 }

@@ -13,7 +13,7 @@ void sx_oracle_init(sx_oracle *o, sx_pools *pools) {
   o->check = NULL;
   o->check_user = NULL;
   o->layer = SX_LAYER_NONE;
-  o->start_ns = 0;
+  o->start_ns = o->start_cpu_ns = 0;
   o->q.begin = o->q.end = o->q.allocated = NULL;
 }
 
@@ -24,7 +24,13 @@ void sx_oracle_release(sx_oracle *o) {
 }
 
 uint64_t sx_oracle_run_end(const sx_oracle *o) {
-  return o->start_ns ? sx_deadline_ns(o->start_ns, o->ctx->opts.max_time) : 0;
+  int64_t ms = o->ctx->opts.max_time;
+  if (!o->start_ns || ms <= 0) return 0;
+  if (o->ctx->opts.time_clock != SX_CLOCK_CPU) return sx_deadline_ns(o->start_ns, ms);
+  /* the CPU time left, as a deadline on the clock everything else reads */
+  uint64_t used = sx_cpu_ns() - o->start_cpu_ns, now = sx_now_ns();
+  uint64_t budget = (uint64_t)ms > UINT64_MAX / 1000000u ? UINT64_MAX : (uint64_t)ms * 1000000u;
+  return used >= budget ? now : now + (budget - used < UINT64_MAX - now ? budget - used : UINT64_MAX - now);
 }
 
 static sx_expr *literal(symx_ctx *ctx, sx_expr *c, bool neg) {

@@ -28,6 +28,7 @@ typedef struct sx_oracle {
   int layer;           /* the chain layer (SX_LAYER_*) that decided the last
                        ** decide or lookup; SX_LAYER_BACKEND for a checker */
   uint64_t start_ns;   /* the run's start (max_time counts from it); 0 = none */
+  uint64_t start_cpu_ns; /* the process's CPU time then (time_clock cpu) */
   SX_STACK(sx_expr *) q; /* scratch query */
 } sx_oracle;
 

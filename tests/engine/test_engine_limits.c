@@ -5,7 +5,8 @@
 ** pending mode, on every backend; the query answers UNKNOWN, counted in
 ** solver_timeouts. A watchdog stops a query that ignores its limits (after
 ** 60 s, far beyond them) with the stop flag, so the test fails instead of
-** hanging.
+** hanging. time_clock cpu: max_time counts the process's CPU time (a sleep
+** spends none of it), wall the elapsed time.
 */
 #include "check.h"
 #include "factoring.h"
@@ -123,4 +124,40 @@ static void test_solver_timeout_bounds_query(void) {
     }
 }
 
-CHECK_MAIN(CHECK_CASE(test_max_time_bounds_query), CHECK_CASE(test_solver_timeout_bounds_query))
+static uint64_t cpu_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether max_time (ms) is over after a 50 ms sleep, then after 100 ms of
+** CPU spent, under time_clock; no wall-clock bound is asserted. */
+static void clock_case(const char *clock, int *after_sleep, int *after_work) {
+  symx_ctx *ctx = symx_ctx_new();
+  CHECK(symx_option_set_str(ctx, "time_clock", clock) == SYMX_OK);
+  CHECK(symx_option_set(ctx, "max_time", 20) == SYMX_OK);
+  symx_engine *eng = symx_engine_new(ctx);
+  CHECK(symx_engine_start(eng, NULL, NULL) == SYMX_OK);
+  struct timespec nap = {0, 50 * 1000000L};
+  nanosleep(&nap, NULL);
+  *after_sleep = sx_engine_time_up(eng);
+  volatile uint64_t spin = 0;
+  for (uint64_t t0 = cpu_now_ns(); cpu_now_ns() - t0 < 100 * 1000000ull;) spin++;
+  *after_work = sx_engine_time_up(eng);
+  symx_engine_free(eng);
+  symx_ctx_free(ctx);
+}
+
+static void test_time_clock(void) {
+  int slept, worked;
+  clock_case("cpu", &slept, &worked);
+  CHECK(!slept && worked);
+  clock_case("wall", &slept, &worked);
+  CHECK(slept && worked);
+  symx_ctx *ctx = symx_ctx_new();
+  CHECK(symx_option_set_str(ctx, "time_clock", "sundial") == SYMX_RANGE);
+  symx_ctx_free(ctx);
+}
+
+CHECK_MAIN(CHECK_CASE(test_max_time_bounds_query), CHECK_CASE(test_solver_timeout_bounds_query),
+           CHECK_CASE(test_time_clock))
