@@ -38,7 +38,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "batch(rr(rp,sdse))", "ccbse(rp)", "mix-ccbse(rp)",
-             "random-path", "nurs:md2u"]
+             "ccbse(sdse)", "mix-ccbse(sdse)", "random-path", "nurs:md2u"]
 UNDIRECTED = {"random-path", "nurs:md2u"}  # run as KLEE would: no directed revival
 MODES = ["pending", "eager"]
 # lines of bc 1.07.1 (--real): the start of execute(), which runs parsed code,

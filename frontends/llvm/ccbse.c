@@ -198,12 +198,17 @@ static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
   if (rc != SYMX_OK) return -1;
   if (!ts) { /* as when it cannot be mapped: the path follows the kept one */
     c->unsat++;
+    /* and the target is no nearer through this call (distance.c): a
+    ** directed search takes the other states' ways first */
+    if (!ps->blocked) ps->blocked = ps->nframes + 1;
     return -1;
   }
   c->stitched++;
   if (!fs) return joined(c, ps, st, callee);
   ((sxl_state *)symx_state_payload(ts))->stitch = 1;
-  ((sxl_state *)symx_state_payload(fs))->stitch = 2;
+  sxl_state *fp = symx_state_payload(fs);
+  fp->stitch = 2;
+  if (!fp->blocked) fp->blocked = fp->nframes + 1; /* the join is not on its way */
   return 1;
 }
 
@@ -300,6 +305,7 @@ static int step(sxl_ccbse *c, origin *o) {
   s->eng = o ? o->eng : c->fwd;
   s->origin = o ? s->prog->fns[o - c->org].name : NULL;
   s->side_origin = o && o != &c->org[s->prog->main_fn];
+  sxl_targets_stepwise(s, o && c->o->mix ? "random-path" : c->o->search); /* pick()'s, start()'s */
   uint64_t i0 = s->x.instructions;
   int rc = sxl_session_step(s);
   uint64_t ran = s->x.instructions - i0;

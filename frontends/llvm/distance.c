@@ -413,11 +413,15 @@ uint64_t sxl_distance_of(const sxl_distance *d, const sxl_state *s, size_t targe
   if (!s->nframes) return INF;
   uint32_t v = node_of(d, &s->frames[s->nframes - 1], 0);
   if (v == NONE) return INF; /* a builtin's frame: not ours */
-  uint64_t best = tab[v], up = d->x[v]; /* up: to the top frame's return so far */
+  /* frames from index b up (CCBSE's failed join, sxl_state.blocked) only
+  ** pass on their way out */
+  uint32_t b = s->blocked ? s->blocked - 1 : UINT32_MAX;
+  uint64_t best = s->nframes - 1 >= b ? INF : tab[v];
+  uint64_t up = d->x[v]; /* up: to the top frame's return so far */
   for (uint32_t i = s->nframes - 1; i-- > 0 && up != INF;) {
     uint32_t r = node_of(d, &s->frames[i], 1);
     if (r == NONE) break;
-    uint64_t via = add(add(up, 1), tab[r]);
+    uint64_t via = i >= b ? INF : add(add(up, 1), tab[r]);
     if (via < best) best = via;
     up = add(add(up, 1), d->x[r]);
   }

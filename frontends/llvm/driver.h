@@ -188,6 +188,10 @@ int sxl_targets_set(sxl_session *s, const char *const *specs, size_t n, int sequ
                     int stop);
 /* Connects them to a new engine (sxl_session_explore). */
 void sxl_targets_engine(sxl_session *s);
+/* The runs of the engine about to step pick again when a state moves away
+** from the targets, when its searcher (option search) is sdse: Otter's SDSE
+** picks at every step; otherwise runs go on until a fork. */
+void sxl_targets_stepwise(sxl_session *s, const char *search);
 /* After the run: each target's fate on stderr (unless quiet) and in
 ** OUTDIR/targets.txt ("FILE:LINE reached testN INSTRUCTIONS" or
 ** "FILE:LINE not-reached"). */
