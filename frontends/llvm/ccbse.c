@@ -177,8 +177,12 @@ static int joined(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
 ** stored condition in the caller's terms, joined to this path when they
 ** are satisfiable together (a fork decided now: the joined side reaches
 ** the target here, the other goes on into the callee, free). -1: no join
-** (not mapped, or not satisfiable: the caller follows the stored path, as
-** before stitching), else the target callback's answer (1: yield). */
+** (not mapped: the caller follows the stored path, as before stitching),
+** -2: not satisfiable under sdse (it follows it too, its way to the
+** target through this call blocked in distance.c: it yields for the
+** searcher to pick again), else the target callback's answer (1: yield).
+** Other searchers are not given the block: for them it only reordered the
+** pending modes' revivals, for the worse on the bench. */
 static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) {
   if (ps->stitch == 1) return joined(c, ps, st, callee);
   if (ps->stitch == 2) {
@@ -198,17 +202,18 @@ static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
   if (rc != SYMX_OK) return -1;
   if (!ts) { /* as when it cannot be mapped: the path follows the kept one */
     c->unsat++;
-    /* and the target is no nearer through this call (distance.c): a
-    ** directed search takes the other states' ways first */
+    if (!c->s->x.branch_yield) return -1;
+    /* sdse: the target is no nearer through this call (distance.c), the
+    ** states on other ways go first */
     if (!ps->blocked) ps->blocked = ps->nframes + 1;
-    return -1;
+    return -2;
   }
   c->stitched++;
   if (!fs) return joined(c, ps, st, callee);
   ((sxl_state *)symx_state_payload(ts))->stitch = 1;
   sxl_state *fp = symx_state_payload(fs);
   fp->stitch = 2;
-  if (!fp->blocked) fp->blocked = fp->nframes + 1; /* the join is not on its way */
+  if (c->s->x.branch_yield && !fp->blocked) fp->blocked = fp->nframes + 1; /* sdse: as unsat */
   return 1;
 }
 
@@ -226,6 +231,10 @@ static int on_target(void *ud, sxl_state *ps, symx_state *st, uint32_t t) {
     if (!ps->follow && callee->path) {
       ps->follow = callee->path, ps->nfollow = callee->npath, ps->follow_at = ps->npath;
       c->follows++;
+    }
+    if (rc == -2) { /* sdse: farther now, the nearest state next */
+      ps->stitch = 2; /* resumed here: into the callee */
+      return 1;
     }
     return 0;
   }

@@ -417,6 +417,9 @@ uint64_t sxl_distance_of(const sxl_distance *d, const sxl_state *s, size_t targe
   ** pass on their way out */
   uint32_t b = s->blocked ? s->blocked - 1 : UINT32_MAX;
   uint64_t best = s->nframes - 1 >= b ? INF : tab[v];
+  const dnode *nv = &d->nodes[v];
+  if (b == s->nframes && nv->kind == K_CALL) /* at the blocked call: over it only */
+    best = add(add(2, d->x[d->entry[nv->callee]]), tab[v + 1]);
   uint64_t up = d->x[v]; /* up: to the top frame's return so far */
   for (uint32_t i = s->nframes - 1; i-- > 0 && up != INF;) {
     uint32_t r = node_of(d, &s->frames[i], 1);

@@ -414,26 +414,6 @@ static int op_end(loop *L, run *r, const sxl_ins *in) {
     DO(op_binary(&L, r, in, (expr)))                                                \
   }
 
-/* Per-step SDSE: the state, saved, is farther from the targets than d0
-** (its distance when picked), so another may be nearest now. */
-static int moved_away(loop *L, uint64_t d0) {
-  save(L);
-  return L->x->step_distance(L->x->end_ud, L->s) > d0;
-}
-
-/* As DO, and a control transfer: the searcher picks again when the state
-** moved away from the targets (per-step SDSE, x->step_distance). */
-#define MOVE(call)                                                                  \
-  {                                                                                 \
-    int rc_ = (call);                                                               \
-    if (rc_ != SXL_CONTINUE) return rc_;                                            \
-    if (stepwise && moved_away(&L, d0)) {                                           \
-      sxl_flush(r);                                                                 \
-      return SXL_RUN_YIELD;                                                         \
-    }                                                                               \
-    continue;                                                                       \
-  }
-
 /* Instructions this call may run: a quantum, and no more than what is left
 ** of --max-instructions, so that the exploration stops at the limit itself
 ** (KLEE counts it per instruction) and the states alive then end early. */
@@ -452,8 +432,6 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
   loop L = {.x = x, .s = s, .p = x->prog};
   uint64_t budget = run_budget(x);
   const int trace = x->trace; /* read once: the loop's stores could alias it */
-  const int stepwise = x->step_distance && st;
-  const uint64_t d0 = stepwise ? x->step_distance(x->end_ud, s) : 0;
   reload(&L);
   for (;;) {
     if (L.ran + L.n >= budget) { /* let the searcher choose again */
@@ -493,11 +471,11 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     case OP_BR:
       if (in->flag) L.n--; /* a switch's default: not counted */
       jump(&L, (uint32_t)in->b);
-      MOVE(SXL_CONTINUE)
-    case OP_CBR: MOVE(op_cbr(&L, r, in))
-    case OP_SWCASE: MOVE(op_swcase(&L, r, in))
-    case OP_CALL: MOVE(op_call(&L, r, in, 0))
-    case OP_RET: MOVE(op_call(&L, r, in, 1))
+      continue;
+    case OP_CBR: DO(op_cbr(&L, r, in))
+    case OP_SWCASE: DO(op_swcase(&L, r, in))
+    case OP_CALL: DO(op_call(&L, r, in, 0))
+    case OP_RET: DO(op_call(&L, r, in, 1))
     case OP_ALLOCA: DO(op_alloca(&L, r, in))
     case OP_LOAD: DO(op_load(&L, r, in))
     case OP_STORE: DO(op_store(&L, r, in))
@@ -512,5 +490,4 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
 }
 
 #undef DO
-#undef MOVE
 #undef BINARY

@@ -510,11 +510,11 @@ struct sxl_exec {
   uint64_t make_symbolic;  /* --make-concrete-symbolic N: 1 concrete load in N made */
   uint64_t reads_made_symbolic; /* symbolic (mkconcsym.c; 0: off), and how many were */
   uint64_t quantum;     /* instructions per run before yielding */
-  /* --search sdse (targets.c): a state's distance to the targets; a run
-  ** yields when it grows past what it was when the state was picked, so
-  ** that the searcher picks again, as Otter's SDSE does at every step
-  ** (NULL: a run goes on until it forks) */
-  uint64_t (*step_distance)(void *ud, const sxl_state *s);
+  /* --search sdse (targets.c): a run yields at every symbolic branch, also
+  ** one whose other side is infeasible (in the pending modes that side is
+  ** a pending state, and the run yields there too), for the searcher to
+  ** pick the state nearest to a target again; 0: it goes on until a fork */
+  int branch_yield;
   sxl_end_fn on_end;
   void *end_ud;
   const symx_assign *replay; /* concrete mode: inputs for make_symbolic */

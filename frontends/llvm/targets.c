@@ -16,12 +16,8 @@ static uint64_t distance(void *user, symx_state *st, size_t target) {
   return s ? sxl_distance_of(ss->dist, s, target) : SYMX_DIST_INF;
 }
 
-static uint64_t step_distance(void *user, const sxl_state *s) {
-  return sxl_distance_of(((sxl_session *)user)->dist, s, SYMX_TARGET_ANY);
-}
-
 void sxl_targets_stepwise(sxl_session *s, const char *search) {
-  s->x.step_distance = s->dist && search && !strcmp(search, "sdse") ? step_distance : NULL;
+  s->x.branch_yield = s->dist && search && !strcmp(search, "sdse");
 }
 
 static void say(sxl_session *ss, const char *line) {
