@@ -478,6 +478,7 @@ void sxl_distance_print_state(const sxl_distance *d, const sxl_state *s, FILE *f
     fputs(" |", f);
     put_node(d, node_of(d, &s->frames[i], 1), f);
   }
+  if (s->blocked) fprintf(f, " blocked=%u", s->blocked);
   put_dist(f, "any", sxl_distance_of(d, s, SYMX_TARGET_ANY));
   for (size_t t = 0; t < d->nt; t++) {
     char name[32];

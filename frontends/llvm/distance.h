@@ -43,7 +43,8 @@ size_t sxl_distance_left(const sxl_distance *d);
 ** "distance FN BLOCK SEGMENT x=X n0=N0 n1=...", inf when unreachable. */
 void sxl_distance_print(const sxl_distance *d, FILE *f);
 /* The same for a state, each time the engine picks it: "state FN BLOCK
-** SEGMENT | CALLER BLOCK SEGMENT (its return node) ... any=D n0=D0 ...". */
+** SEGMENT | CALLER BLOCK SEGMENT (its return node) ... [blocked=K] any=D
+** n0=D0 ...", K the state's blocked frame number (sxl_state.blocked). */
 void sxl_distance_print_state(const sxl_distance *d, const sxl_state *s, FILE *f);
 
 #endif

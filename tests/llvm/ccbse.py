@@ -12,13 +12,18 @@ also when it is a stitched path's (the callee's stored condition joined at
 the call, stitch.c; some runs must be);
 OUTDIR/ccbse.txt must name an origin (or the forward search) and every
 path of paths.jsonl an origin among the program's functions; CCBSE from
-another function than main reaches it by following a stored path. Two targets,
+another function than main reaches it by following a stored path. Under
+ccbse(sdse), a path whose join at a call cannot hold has the way into that
+callee blocked in its distance: every picked state's distance
+(--print-distances, blocked=K) must be directed.py's BFS on the ICFG with
+the goal not counted in the blocked frames, and some must be blocked. Two targets,
 or --entry beside ccbse, are status 2 with one message.
 """
 import argparse
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 
@@ -80,6 +85,44 @@ def check_program(a, src, work):
     return problems, runs, stitched[0]
 
 
+def check_blocked(a, src, work):
+    """ccbse(sdse): each picked state's distance (--print-distances), also
+    of one whose way into a callee a failed join blocked (blocked=K),
+    against directed.py's BFS on the ICFG; problems, lines checked, blocked
+    lines seen."""
+    base = os.path.basename(src)
+    problems, checked, blocked = [], 0, 0
+    for ln in directed.targets_of(src):
+        od = os.path.join(work, "%s-%d-blocked" % (base, ln))
+        p = directed.symx(a, ["--search", "ccbse(sdse)", "--mode", "eager", "--print-distances",
+                              "--output-module", "--target", "%s:%d" % (base, ln),
+                              "--output-dir", od, src])
+        text = subprocess.run([a.llvm_dis, "-o", "-", os.path.join(od, "final.bc")], check=True,
+                              capture_output=True).stdout.decode()
+        nodes, entry = directed.build_icfg(directed.parse_ll(text))
+        directed.node_lines(nodes, text, base)
+        index = {v["id"]: i for i, v in enumerate(nodes)}
+        for st in sorted(set(p.stdout.decode().split("\n"))):
+            if not st.startswith("state "):
+                continue
+            frames = [f.split() for f in st[6:].split("|")]
+            vals = dict(x.split("=") for x in frames[-1][3:])
+            keys = [(f[0], int(f[1]), int(f[2])) for f in frames]
+            if any(k not in index for k in keys):
+                problems.append("%s: %s: a node not in the module" % (base, st))
+                continue
+            stack = tuple(index[k] for k in reversed(keys[1:]))
+            b = int(vals.get("blocked", 0))
+            want = directed.bfs(nodes, entry, index[keys[0]], lambda v, s, ln=ln: ln in nodes[v]["lines"],
+                                stack, blocked=b)
+            got = None if vals["n0"] == "inf" else int(vals["n0"])
+            checked += 1
+            blocked += b != 0
+            if got != want:
+                problems.append("%s:%d: %s: n0 is %s by BFS" % (base, ln, st, want))
+    return problems, checked, blocked
+
+
 def check_bad(a):
     src = os.path.join(a.dir, "deep.c")
     problems = []
@@ -102,6 +145,7 @@ def main():
     ap.add_argument("--dir", required=True)
     ap.add_argument("--directed-dir", required=True)
     ap.add_argument("--clang", default="clang-14")
+    ap.add_argument("--llvm-dis", default="llvm-dis-14")
     a = ap.parse_args()
     progs = sorted(os.path.join(d, f) for d in (a.directed_dir, a.dir)
                    for f in os.listdir(d) if f.endswith(".c"))
@@ -116,6 +160,15 @@ def main():
             problems += p
         if not joins:  # the oracle above must have seen stitched paths
             problems.append("no run reached its target by stitching")
+        nblocked = 0
+        for src in progs:
+            p, n, b = check_blocked(a, src, work)
+            nblocked += b
+            print("%s: %d ccbse(sdse) distances against the BFS (%d blocked): %s" %
+                  (os.path.basename(src), n, b, "ok" if not p else "FAIL"))
+            problems += p
+        if not nblocked:  # a failed join's block must have been checked
+            problems.append("no picked state had a blocked call")
         p = check_bad(a)
         print("bad arguments: %s" % ("ok" if not p else "FAIL"))
         problems += p

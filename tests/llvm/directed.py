@@ -133,29 +133,31 @@ def node_lines(nodes, text, src_name):
                       if m in locs}
 
 
-def bfs(nodes, entry, start, goal, stack=(), max_stack=8):
+def bfs(nodes, entry, start, goal, stack=(), max_stack=8, blocked=0):
     """Edges from (start, stack) to the first state goal accepts; a return
-    with an empty stack goes nowhere."""
-    seen = {(start, stack)}
-    q = collections.deque([(start, stack, 0)])
+    with an empty stack goes nowhere. blocked (CCBSE's failed join, a frame
+    number from 1): until that frame returns, goal is not asked in it or
+    in the frames above it (the frame of node v is number len(stack) + 1)."""
+    seen = {(start, stack, blocked)}
+    q = collections.deque([(start, stack, blocked, 0)])
     while q:
-        v, st, d = q.popleft()
-        if goal(v, st):
+        v, st, b, d = q.popleft()
+        if not (b and len(st) + 1 >= b) and goal(v, st):
             return d
         n = nodes[v]
         nxt = []
         if n["kind"] == "call":
             if len(st) < len(stack) + max_stack:
-                nxt.append((entry[n["callee"]], st + (v + 1,)))
+                nxt.append((entry[n["callee"]], st + (v + 1,), b))
         elif n["kind"] == "ret":
-            if st:
-                nxt.append((st[-1], st[:-1]))
+            if st:  # the blocked frame returned: no more blocked
+                nxt.append((st[-1], st[:-1], b if len(st) + 1 > b else 0))
         else:
-            nxt += [(w, st) for w in n["succ"]]
+            nxt += [(w, st, b) for w in n["succ"]]
         for s in nxt:
             if s not in seen:
                 seen.add(s)
-                q.append((s[0], s[1], d + 1))
+                q.append(s + (d + 1,))
     return INF
 
 
