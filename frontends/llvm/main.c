@@ -1317,10 +1317,15 @@ static int set_search(cli *c) {
   if (!c->ntargets && strstr(spec, "sdse"))
     fprintf(stderr, "symx-llvm: warning: --search %s without --target: no state is nearer than "
                     "another (their order is random)\n", spec);
-  /* towards targets the pending states go by the same searcher (unless
-  ** --pending-search names one other than its default) */
+  /* towards targets the pending states go by the same searcher, nearest
+  ** first (sdse) under a combination with sdse: the pending pick is what a
+  ** directed revival weighs against the active one, and a combination's
+  ** undirected turns would seldom be nearer (unless --pending-search names
+  ** one other than its default) */
+  const char *pend = strstr(spec, "sdse") && strcmp(spec, "sdse-pr") && strcmp(spec, "sdse-rr")
+                         ? "sdse" : spec;
   if (c->ntargets && !strcmp(symx_option_get_str(c->ctx, "pending_search"), "random-path") &&
-      set(c->ctx, "pending_search", spec))
+      set(c->ctx, "pending_search", pend))
     return -1;
   return set(c->ctx, "search", spec);
 }
