@@ -56,8 +56,9 @@ struct sxl_ccbse {
   int main_stitched;  /* the run's test case is a join's */
   int (*target_cb)(void *, sxl_state *, symx_state *, uint32_t);
   const char *curdir; /* the output_dir option now */
-  char pending[128];  /* every engine's pending searcher: sdse (nearest first:
-                      ** CCBSE is directed), or --pending-search's */
+  char pending[128];  /* every engine's pending searcher: sdse (nearest first,
+                      ** with directed_revival), --pending-search's, or "": the
+                      ** engine's own searcher */
   char dir[2048];     /* OUTDIR ("" none) */
 };
 
@@ -260,7 +261,7 @@ static symx_engine *start(sxl_ccbse *c, uint32_t fi, const char *spec, const cha
     return NULL;
   }
   if (symx_option_set_str(s->ctx, "search", spec) != SYMX_OK ||
-      symx_option_set_str(s->ctx, "pending_search", c->pending) != SYMX_OK ||
+      symx_option_set_str(s->ctx, "pending_search", *c->pending ? c->pending : spec) != SYMX_OK ||
       symx_option_set_str(s->ctx, "output_dir", dir) != SYMX_OK) {
     snprintf(s->err, sizeof s->err, "ccbse: %s", symx_errmsg(s->ctx));
     return NULL;
@@ -427,7 +428,9 @@ int sxl_ccbse_run(sxl_session *s, const sxl_ccbse_opts *o) {
   if (sxl_session_begin(s)) return -1;
   snprintf(c.dir, sizeof c.dir, "%s", s->outdir);
   const char *ps = symx_option_get_str(s->ctx, "pending_search");
-  snprintf(c.pending, sizeof c.pending, "%s", !ps || !strcmp(ps, "random-path") ? "sdse" : ps);
+  int dflt = !ps || !strcmp(ps, "random-path");
+  snprintf(c.pending, sizeof c.pending, "%s",
+           !dflt ? ps : symx_option_get(s->ctx, "directed_revival") ? "sdse" : "");
   c.org = calloc(s->prog->nfns + 1, sizeof *c.org);
   int rc = -1;
   if (!c.org || call_graph(&c) || chains(&c)) {

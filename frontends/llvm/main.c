@@ -1313,20 +1313,20 @@ static int set_search(cli *c) {
       return -1;
     }
   }
-  if (!(c->search[0] || c->batching || c->iterdeep)) return 0;
+  /* towards targets the pending states are revived nearest first (sdse),
+  ** whatever the searcher: the pending pick is what a directed revival
+  ** weighs against the active one (option directed_revival; without it they
+  ** go by the same searcher, as KLEE's would). Unless --pending-search
+  ** names one other than its default. */
+  int given = c->search[0] || c->batching || c->iterdeep;
+  const char *pend = symx_option_get(c->ctx, "directed_revival") ? "sdse" : given ? spec : NULL;
+  if (c->ntargets && pend && !strcmp(symx_option_get_str(c->ctx, "pending_search"), "random-path") &&
+      set(c->ctx, "pending_search", pend))
+    return -1;
+  if (!given) return 0;
   if (!c->ntargets && strstr(spec, "sdse"))
     fprintf(stderr, "symx-llvm: warning: --search %s without --target: no state is nearer than "
                     "another (their order is random)\n", spec);
-  /* towards targets the pending states go by the same searcher, nearest
-  ** first (sdse) under a combination with sdse: the pending pick is what a
-  ** directed revival weighs against the active one, and a combination's
-  ** undirected turns would seldom be nearer (unless --pending-search names
-  ** one other than its default) */
-  const char *pend = strstr(spec, "sdse") && strcmp(spec, "sdse-pr") && strcmp(spec, "sdse-rr")
-                         ? "sdse" : spec;
-  if (c->ntargets && !strcmp(symx_option_get_str(c->ctx, "pending_search"), "random-path") &&
-      set(c->ctx, "pending_search", pend))
-    return -1;
   return set(c->ctx, "search", spec);
 }
 
