@@ -218,6 +218,8 @@ static void usage(FILE *f) {
         "                                 each origin's searcher, default rp); mix-ccbse: a\n"
         "                                 forward search S from main beside it, which runs\n"
         "                                 --mix-ratio of the instructions (default 0.75)\n"
+        "  --ccbse-paths N                a CCBSE origin keeps up to N (1-16) paths that\n"
+        "                                 reach the target, each tried at its calls (4)\n"
         "  --cut MODE                     Converse's cuts, no recompilation: loop (a loop's\n"
         "                                 function returns after --max-loop-iterations runs\n"
         "                                 of its body, default 1), depth (every path of a\n"
@@ -363,6 +365,7 @@ typedef struct cli {
   int ccbse;            /* --search ccbse(S): 1, mix-ccbse(S): 2 (ccbse.c) */
   char ccbse_search[128]; /* its S */
   double mix_ratio;     /* --mix-ratio: the forward search's share of instructions */
+  uint64_t ccbse_paths; /* --ccbse-paths: reaching paths kept per origin */
   int emit_given;      /* the command line set emit_tests (1), emit_all_errors (2),
                        ** cut_policy (4), max_loop_iterations (8) */
   const char *cut;     /* --cut MODE (cuts.h) */
@@ -548,6 +551,7 @@ static const struct own_opt {
     {"entry-depth", K_U64, offsetof(cli, entry_depth), NULL, NULL},
     {"entry-array", K_U64, offsetof(cli, entry_array), NULL, NULL},
     {"mix-ratio", K_FRAC, offsetof(cli, mix_ratio), NULL, NULL},
+    {"ccbse-paths", K_U64, offsetof(cli, ccbse_paths), NULL, NULL},
 };
 
 /* KLEE's error types (--exit-on-error-type) as our error kinds. */
@@ -1047,7 +1051,8 @@ static int full_after_cut(cli *c, sxl_session *s) {
 static int run_explore(cli *c, sxl_session *s) {
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
-  sxl_ccbse_opts co = {c->ccbse == 2, c->ccbse_search, c->mix_ratio};
+  sxl_ccbse_opts co = {c->ccbse == 2, c->ccbse_search, c->mix_ratio,
+                       c->ccbse_paths < 1 ? 1 : c->ccbse_paths > 16 ? 16 : (unsigned)c->ccbse_paths};
   int r = c->ccbse ? sxl_ccbse_run(s, &co) : sxl_session_explore(s, seeds);
   if (!r) r = sxl_session_finish(s);
   for (int more; !r && (more = sxl_cut_next_round(s));) /* --cut adaptive */
@@ -1392,6 +1397,7 @@ int main(int argc, char **argv) {
   c.entry_depth = 2; /* --entry: pointers two deep (entry.c) */
   c.entry_array = 8; /* Otter's arrays of 8 */
   c.mix_ratio = 0.75; /* Otter's 75% forward */
+  c.ccbse_paths = 4;
   /* KLEE's: a .ktest seed's objects bind the inputs a path makes, in order */
   /* symx-llvm's defaults for a long run (KLEE's where it has them): tests
   ** for errors and new coverage, .ktest files only, one test per error

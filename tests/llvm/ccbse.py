@@ -16,7 +16,9 @@ another function than main reaches it by following a stored path. Under
 ccbse(sdse), a path whose join at a call cannot hold has the way into that
 callee blocked in its distance: every picked state's distance
 (--print-distances, blocked=K) must be directed.py's BFS on the ICFG with
-the goal not counted in the blocked frames, and some must be blocked. Two targets,
+the goal not counted in the blocked frames, and some must be blocked. An
+origin keeps several reaching paths (--ccbse-paths, default 4), each tried
+at a call: some origin must have kept two (two.c needs its second). Two targets,
 or --entry beside ccbse, are status 2 with one message.
 """
 import argparse
@@ -46,7 +48,7 @@ def check_program(a, src, work):
     exe = directed.native_build(a, src, work)
     fns = functions_of(src)
     problems, runs = [], 0
-    stitched = [0]
+    stitched, kept = [0], [0]
     for ln in lines:
         spec = "%s:%d" % (base, ln)
         for mode in MODES:
@@ -76,13 +78,15 @@ def check_program(a, src, work):
                 follows = int(txt[txt.index("follows") + 1])
                 joined = txt[txt.index("main") + 1] == "joined"
                 stitched[0] += joined and test is not None
+                # "origin F chain C instructions I reached-at R paths N"
+                kept[0] = max([kept[0]] + [int(txt[i + 1]) for i, w in enumerate(txt) if w == "paths"])
                 if test and se.startswith("ccbse") and len(origins) > 1 and not (follows or joined):
                     problems.append("%s: reached from main without following a stored path" % what)
                 for rec in map(json.loads, open(os.path.join(od, "paths.jsonl"))):
                     if rec.get("origin", "main") not in fns:
                         problems.append("%s: a path of origin %r" % (what, rec.get("origin")))
                         break
-    return problems, runs, stitched[0]
+    return problems, runs, stitched[0], kept[0]
 
 
 def check_blocked(a, src, work):
@@ -151,15 +155,18 @@ def main():
                    for f in os.listdir(d) if f.endswith(".c"))
     problems = []
     with tempfile.TemporaryDirectory() as work:
-        joins = 0
+        joins, most = 0, 0
         for src in progs:
-            p, n, j = check_program(a, src, work)
+            p, n, j, k = check_program(a, src, work)
             joins += j
+            most = max(most, k)
             print("%s: %d ccbse runs (%d reached by a join): %s" %
                   (os.path.basename(src), n, j, "ok" if not p else "FAIL"))
             problems += p
         if not joins:  # the oracle above must have seen stitched paths
             problems.append("no run reached its target by stitching")
+        if most < 2:  # two.c: g's second path is the one its caller joins
+            problems.append("no origin kept more than one reaching path")
         nblocked = 0
         for src in progs:
             p, n, b = check_blocked(a, src, work)
