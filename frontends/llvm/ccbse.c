@@ -242,8 +242,8 @@ static symx_expr *join_of(sxl_ccbse *c, sxl_state *ps, uint32_t callee) {
 }
 
 /* Otter's copy-and-check at a call of callee (stitch.c): the callee's
-** stored conditions (any of them) in the caller's terms, joined to this path when they
-** are satisfiable together (a fork decided now: the joined side reaches
+** stored conditions (any of them) in the caller's terms, joined to this
+** path when they are satisfiable together (a fork decided now: the joined side reaches
 ** the target here, the other goes on into the callee, free). -1: no join
 ** (not mapped: the caller follows the stored path, as before stitching),
 ** -2: not satisfiable under sdse (it follows it too, its way to the

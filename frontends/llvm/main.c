@@ -1051,8 +1051,8 @@ static int full_after_cut(cli *c, sxl_session *s) {
 static int run_explore(cli *c, sxl_session *s) {
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
-  sxl_ccbse_opts co = {c->ccbse == 2, c->ccbse_search, c->mix_ratio,
-                       c->ccbse_paths < 1 ? 1 : c->ccbse_paths > 16 ? 16 : (unsigned)c->ccbse_paths};
+  unsigned kept = c->ccbse_paths < 1 ? 1 : c->ccbse_paths > 16 ? 16 : (unsigned)c->ccbse_paths;
+  sxl_ccbse_opts co = {c->ccbse == 2, c->ccbse_search, c->mix_ratio, kept};
   int r = c->ccbse ? sxl_ccbse_run(s, &co) : sxl_session_explore(s, seeds);
   if (!r) r = sxl_session_finish(s);
   for (int more; !r && (more = sxl_cut_next_round(s));) /* --cut adaptive */
@@ -1325,8 +1325,8 @@ static int set_search(cli *c) {
   ** names one other than its default. */
   int given = c->search[0] || c->batching || c->iterdeep;
   const char *pend = symx_option_get(c->ctx, "directed_revival") ? "sdse" : given ? spec : NULL;
-  if (c->ntargets && pend && !strcmp(symx_option_get_str(c->ctx, "pending_search"), "random-path") &&
-      set(c->ctx, "pending_search", pend))
+  const char *ps = symx_option_get_str(c->ctx, "pending_search");
+  if (c->ntargets && pend && !strcmp(ps, "random-path") && set(c->ctx, "pending_search", pend))
     return -1;
   if (!given) return 0;
   if (!c->ntargets && strstr(spec, "sdse"))
