@@ -71,6 +71,9 @@ static int owner(const sxl_fn *fn) { return fn->defined && !fn->builtin; }
 static uint32_t callee_of(const sxl_prog *p, const sxl_pmap *fns, LLVMValueRef in) {
   if (LLVMGetInstructionOpcode(in) != LLVMCall) return NONE;
   LLVMValueRef c = LLVMGetCalledValue(in);
+  /* a function called as another type (the environment runtime's main
+  ** calls the program's, renamed, with envp) */
+  if (c && LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMBitCast) c = LLVMGetOperand(c, 0);
   uint32_t fi;
   if (!c || !LLVMIsAFunction(c) || !sxl_pmap_get(fns, c, &fi) || !owner(&p->fns[fi])) return NONE;
   return fi;
