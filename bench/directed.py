@@ -19,7 +19,10 @@ Each program runs under every searcher in pending and eager mode with
 pending states revived only when no active one is left); --pending-joint
 runs them with libsymx's pending_joint=1 instead (pending states join the
 feasible ones in the searcher, revived when it picks them: eager mode's
-order; the undirected counterpart of directed_revival). Reported per
+order; the undirected counterpart of directed_revival); --defaults runs
+them with symx-llvm's defaults (directed_revival on: towards a target,
+pending states are revived nearest first, also under these). Every
+directed configuration runs with the defaults. Reported per
 configuration: the median over the seeds of the instructions run until the
 target was reached and of the run's wall time (stats.json; a run that did
 not reach it counts as infinite), and how many runs reached it. One JSON
@@ -38,7 +41,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "batch(rr(rp,sdse))", "ccbse(rp)", "mix-ccbse(rp)",
-             "random-path", "nurs:md2u"]
+             "ccbse(sdse)", "mix-ccbse(sdse)", "random-path", "nurs:md2u"]
 UNDIRECTED = {"random-path", "nurs:md2u"}  # run as KLEE would: no directed revival
 MODES = ["pending", "eager"]
 # lines of bc 1.07.1 (--real): the start of execute(), which runs parsed code,
@@ -69,7 +72,8 @@ def one_run(a, task, mode, search, seed, work):
     subprocess.run(["rm", "-rf", od])
     p = subprocess.run([a.symx, "--quiet", "--mode", mode, "--search", search, "--rng-seed",
                         str(seed), "--max-time", "%ds" % limit, "--target", target,
-                        "--set", "directed_revival=%d" % (search not in UNDIRECTED and a.revival),
+                        "--set", "directed_revival=%d" % ((search not in UNDIRECTED or a.defaults)
+                                                          and a.revival),
                         "--set", "pending_joint=%d" % (search in UNDIRECTED and a.joint),
                         "--output-dir", od] + pre + [bc] + post, capture_output=True,
                        timeout=limit * 3 + 60)
@@ -95,6 +99,9 @@ def main():
                     help="the undirected searchers with libsymx's pending_joint=1: pending states "
                          "picked by the one searcher with the feasible ones (eager mode's order), "
                          "revived when picked")
+    ap.add_argument("--defaults", action="store_true",
+                    help="random-path and nurs:md2u with symx-llvm's defaults too: towards a "
+                         "target the pending states are revived nearest first (directed_revival)")
     ap.add_argument("--search", action="append", help="only these searchers (repeatable)")
     ap.add_argument("--program", action="append", help="only these programs (repeatable)")
     ap.add_argument("--real", metavar="DIR",

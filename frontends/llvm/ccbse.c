@@ -10,9 +10,10 @@
 ** follows it (pathfile.c takes its side at each symbolic branch), which is
 ** Otter's "p + p' feasible" check run on the path itself (the API has no
 ** way to copy a state). It ends when a path from main's entry reaches the
-** target: that path's test case is the run's (OUTDIR). An origin stops
-** once its path is stored (Otter's went on, for more paths to join; one
-** is kept here). Mix-CCBSE runs a
+** target: that path's test case is the run's (OUTDIR). An origin runs on
+** after its first path is stored, as many instructions again, for up to
+** --ccbse-paths of them (Otter kept every one); a call tries them all at
+** once (their conditions or'ed). Mix-CCBSE runs a
 ** forward search from main beside CCBSE(random-path), which gives it the
 ** forward share of the instructions (Otter gave 75% of the wall time; a
 ** share of instructions makes runs repeatable); the forward search is
@@ -31,13 +32,21 @@ typedef struct sxl_ccbse sxl_ccbse;
 
 #define INF UINT32_MAX
 
+#define MAXKEPT 16
+
+typedef struct kept {
+  char *path;         /* a reaching path's branch decisions from the origin's entry */
+  uint32_t npath;
+  symx_expr *cond;    /* its path condition (stitch.c joins it at calls), or NULL */
+} kept;
+
 typedef struct origin {
   uint32_t chain;     /* calls on the shortest chain from main (INF: none) */
   int wanted, done;
-  char *path;         /* the stored path of the first reaching path (NULL: none yet) */
-  uint32_t npath;
-  symx_expr *cond;    /* its path condition (stitch.c joins it at calls), or NULL */
-  uint64_t instructions, reached_at; /* run from this origin; all run when it reached */
+  kept k[MAXKEPT];    /* the reaching paths stored, the first one first */
+  uint32_t nk;
+  uint64_t instructions, reached_at; /* run from this origin; all run when it first reached */
+  uint64_t collect_end; /* after its first path it runs on (for more) until then */
   symx_engine *eng;
 } origin;
 
@@ -56,6 +65,9 @@ struct sxl_ccbse {
   int main_stitched;  /* the run's test case is a join's */
   int (*target_cb)(void *, sxl_state *, symx_state *, uint32_t);
   const char *curdir; /* the output_dir option now */
+  char pending[128];  /* every engine's pending searcher: sdse (nearest first,
+                      ** with directed_revival), --pending-search's, or "": the
+                      ** engine's own searcher */
   char dir[2048];     /* OUTDIR ("" none) */
 };
 
@@ -127,26 +139,50 @@ static int mark_calls(sxl_ccbse *c, uint32_t fi) {
   return 0;
 }
 
-/* A path of origin g reached the target: its path stored (the first one),
-** its callers wanted (in Mix-CCBSE not main: the forward search is main's). */
-static int reached(sxl_ccbse *c, uint32_t g, sxl_state *ps, symx_state *st, const origin *joined) {
+/* Whether origin o keeps path (n decisions) already. */
+static int known(const origin *o, const char *path, uint32_t n) {
+  for (uint32_t i = 0; i < o->nk; i++)
+    if (o->k[i].npath == n && (!n || !memcmp(o->k[i].path, path, n))) return 1;
+  return 0;
+}
+
+/* The path of ps (then joined's decisions) stored in o, when it is new and
+** fewer than --ccbse-paths are: 1, else 0, or -1 out of memory. */
+static int keep(const sxl_ccbse *c, origin *o, sxl_state *ps, symx_state *st, const kept *joined) {
+  uint32_t nj = joined ? joined->npath : 0;
+  if (o->nk >= c->o->paths || o->nk >= MAXKEPT) return 0;
+  char *path = malloc(ps->npath + nj + 1u);
+  if (!path) return -1;
+  if (ps->npath) memcpy(path, ps->path, ps->npath);
+  if (nj) memcpy(path + ps->npath, joined->path, nj);
+  if (known(o, path, ps->npath + nj)) {
+    free(path);
+    return 0;
+  }
+  kept *k = &o->k[o->nk++];
+  k->path = path;
+  k->npath = ps->npath + nj;
+  k->cond = symx_state_path_condition(st); /* NULL: its callers follow the path only */
+  return 1;
+}
+
+/* A path of origin g reached the target (joined: through the stored path
+** of a callee): stored (keep) with a test case; at the first, the callers
+** of g are wanted (in Mix-CCBSE not main: the forward search is main's). */
+static int reached(sxl_ccbse *c, uint32_t g, sxl_state *ps, symx_state *st, const kept *joined) {
   sxl_session *s = c->s;
   origin *o = &c->org[g];
-  if (o->path) return 0;
-  uint32_t nj = joined ? joined->npath : 0;
-  if (!(o->path = malloc(ps->npath + nj + 1u))) return -1;
-  if (ps->npath) memcpy(o->path, ps->path, ps->npath);
-  if (nj) memcpy(o->path + ps->npath, joined->path, nj);
-  o->npath = ps->npath + nj;
-  o->cond = symx_state_path_condition(st); /* NULL: its callers follow the path only */
-  o->reached_at = s->x.instructions - s->x.instructions_base;
+  int r = keep(c, o, ps, st, joined);
+  if (r <= 0) return r;
   const sxl_target *tg = sxl_distance_target(s->dist, 0);
   char msg[600];
   snprintf(msg, sizeof msg, "ccbse: %s's entry reaches %s (path %" PRIu64 ", %u decisions)",
-           s->prog->fns[g].name, tg->spec, symx_state_id(st), o->npath);
+           s->prog->fns[g].name, tg->spec, symx_state_id(st), o->k[o->nk - 1].npath);
   say(s, msg);
   snprintf(msg, sizeof msg, "target %s reached from %s", tg->spec, s->prog->fns[g].name);
   if (symx_state_set_location(st, tg->spec) == SYMX_OK) symx_state_emit_test(st, msg);
+  if (o->nk > 1) return 0; /* its callers are on their way already */
+  o->reached_at = s->x.instructions - s->x.instructions_base;
   for (size_t e = 0; e < c->nedges; e++) {
     uint32_t f = c->to[e] == g ? c->from[e] : INF;
     if (f == INF || c->org[f].chain == INF || (c->o->mix && f == s->prog->main_fn)) continue;
@@ -155,7 +191,21 @@ static int reached(sxl_ccbse *c, uint32_t g, sxl_state *ps, symx_state *st, cons
   return mark_calls(c, g);
 }
 
-/* A path of the running origin reaches the target by joining the stored
+/* The stored path of callee whose condition holds for st's witness at
+** this call (the join of all of them does), or NULL. */
+static const kept *which(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) {
+  const origin *o = &c->org[callee];
+  for (uint32_t i = 0; i < o->nk; i++) {
+    symx_expr *k = o->k[i].cond ? sxl_stitch_cond(c->s, ps, callee, o->k[i].cond) : NULL;
+    uint64_t v = 0;
+    int rc = k ? symx_state_eval(st, k, &v) : SYMX_MISUSE;
+    symx_expr_release(k);
+    if (rc == SYMX_OK && v) return &o->k[i];
+  }
+  return NULL;
+}
+
+/* A path of the running origin reaches the target by joining a stored
 ** path of callee at this call: the run's when the origin is main's. */
 static int joined(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) {
   sxl_session *s = c->s;
@@ -169,25 +219,46 @@ static int joined(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
     c->target_cb(s, ps, st, 0);
     return 1;
   }
-  if (reached(c, g, ps, st, &c->org[callee])) say(s, "ccbse: out of memory: a reaching path not stored");
+  const kept *k = which(c, ps, st, callee);
+  if (!k || reached(c, g, ps, st, k)) say(s, "ccbse: a joined path not stored (out of memory)");
+  ps->stitch = 2; /* stored: resumed, it goes on into the callee (its origin runs on) */
   return 1;
 }
 
+/* The stored paths' conditions of callee in the terms of ps at its call,
+** or'ed (those that cannot be mapped left out), or NULL: none. */
+static symx_expr *join_of(sxl_ccbse *c, sxl_state *ps, uint32_t callee) {
+  const origin *o = &c->org[callee];
+  symx_expr *all = NULL;
+  for (uint32_t i = 0; i < o->nk; i++) {
+    symx_expr *k = o->k[i].cond ? sxl_stitch_cond(c->s, ps, callee, o->k[i].cond) : NULL;
+    if (!k) continue;
+    symx_expr *j = all ? symx_or(c->s->ctx, all, k) : symx_expr_retain(k);
+    symx_expr_release(k);
+    symx_expr_release(all);
+    if (!(all = j)) return NULL;
+  }
+  return all;
+}
+
 /* Otter's copy-and-check at a call of callee (stitch.c): the callee's
-** stored condition in the caller's terms, joined to this path when they
-** are satisfiable together (a fork decided now: the joined side reaches
+** stored conditions (any of them) in the caller's terms, joined to this
+** path when they are satisfiable together (a fork decided now: the joined side reaches
 ** the target here, the other goes on into the callee, free). -1: no join
-** (not mapped, or not satisfiable: the caller follows the stored path, as
-** before stitching), else the target callback's answer (1: yield). */
+** (not mapped: the caller follows the stored path, as before stitching),
+** -2: not satisfiable under sdse (it follows it too, its way to the
+** target through this call blocked in distance.c: it yields for the
+** searcher to pick again), else the target callback's answer (1: yield).
+** Other searchers are not given the block: for them it only reordered the
+** pending modes' revivals, for the worse on the bench. */
 static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) {
   if (ps->stitch == 1) return joined(c, ps, st, callee);
   if (ps->stitch == 2) {
     ps->stitch = 0;
     return 0;
   }
-  origin *o = &c->org[callee];
-  if (!o->cond || ps->follow) return -1;
-  symx_expr *k = sxl_stitch_cond(c->s, ps, callee, o->cond);
+  if (ps->follow) return -1;
+  symx_expr *k = join_of(c, ps, callee);
   if (!k) {
     c->unmapped++;
     return -1;
@@ -198,12 +269,18 @@ static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
   if (rc != SYMX_OK) return -1;
   if (!ts) { /* as when it cannot be mapped: the path follows the kept one */
     c->unsat++;
-    return -1;
+    if (!c->s->x.branch_yield) return -1;
+    /* sdse: the target is no nearer through this call (distance.c), the
+    ** states on other ways go first */
+    if (!ps->blocked) ps->blocked = ps->nframes + 1;
+    return -2;
   }
   c->stitched++;
   if (!fs) return joined(c, ps, st, callee);
   ((sxl_state *)symx_state_payload(ts))->stitch = 1;
-  ((sxl_state *)symx_state_payload(fs))->stitch = 2;
+  sxl_state *fp = symx_state_payload(fs);
+  fp->stitch = 2;
+  if (c->s->x.branch_yield && !fp->blocked) fp->blocked = fp->nframes + 1; /* sdse: as unsat */
   return 1;
 }
 
@@ -218,9 +295,13 @@ static int on_target(void *ud, sxl_state *ps, symx_state *st, uint32_t t) {
     origin *callee = &c->org[t - nt];
     int rc = stitch(c, ps, st, t - nt);
     if (rc >= 0) return rc;
-    if (!ps->follow && callee->path) {
-      ps->follow = callee->path, ps->nfollow = callee->npath, ps->follow_at = ps->npath;
+    if (!ps->follow && callee->nk) {
+      ps->follow = callee->k[0].path, ps->nfollow = callee->k[0].npath, ps->follow_at = ps->npath;
       c->follows++;
+    }
+    if (rc == -2) { /* sdse: farther now, the nearest state next */
+      ps->stitch = 2; /* resumed here: into the callee */
+      return 1;
     }
     return 0;
   }
@@ -244,7 +325,7 @@ static symx_engine *start(sxl_ccbse *c, uint32_t fi, const char *spec, const cha
     return NULL;
   }
   if (symx_option_set_str(s->ctx, "search", spec) != SYMX_OK ||
-      symx_option_set_str(s->ctx, "pending_search", spec) != SYMX_OK ||
+      symx_option_set_str(s->ctx, "pending_search", *c->pending ? c->pending : spec) != SYMX_OK ||
       symx_option_set_str(s->ctx, "output_dir", dir) != SYMX_OK) {
     snprintf(s->err, sizeof s->err, "ccbse: %s", symx_errmsg(s->ctx));
     return NULL;
@@ -260,14 +341,16 @@ static symx_engine *start(sxl_ccbse *c, uint32_t fi, const char *spec, const cha
   return e;
 }
 
-/* The origin to run next: wanted, not done, the shortest chain; among
-** several, the one that ran fewest instructions (Otter's pool of all their
-** states, shared); its engine started. NULL: none (or *err). */
+/* The origin to run next: one collecting more paths (explore), else
+** wanted, not done, the shortest chain; among several, the one that ran
+** fewest instructions (Otter's pool of all their states, shared); its
+** engine started. NULL: none (or *err). */
 static origin *pick(sxl_ccbse *c, int *err) {
   sxl_session *s = c->s;
   origin *best = NULL;
   for (uint32_t fi = 0; fi < s->prog->nfns; fi++) {
     origin *o = &c->org[fi];
+    if (o->nk && !o->done && o->eng) return o; /* its callers want its paths */
     if (o->wanted && !o->done &&
         (!best || o->chain < best->chain ||
          (o->chain == best->chain && o->instructions < best->instructions)))
@@ -300,6 +383,7 @@ static int step(sxl_ccbse *c, origin *o) {
   s->eng = o ? o->eng : c->fwd;
   s->origin = o ? s->prog->fns[o - c->org].name : NULL;
   s->side_origin = o && o != &c->org[s->prog->main_fn];
+  sxl_targets_stepwise(s, o && c->o->mix ? "random-path" : c->o->search); /* pick()'s, start()'s */
   uint64_t i0 = s->x.instructions;
   int rc = sxl_session_step(s);
   uint64_t ran = s->x.instructions - i0;
@@ -323,6 +407,19 @@ static int spent(sxl_ccbse *c, uint64_t t0) {
          (s->x.max_instructions && s->x.instructions - s->x.instructions_base >= s->x.max_instructions);
 }
 
+/* Origin o has stored a path: it runs on for more, as many instructions
+** again as its first took, until it has --ccbse-paths (Otter kept all);
+** then it has done its part and its states' memory goes to the others
+** (the memory cap is the process's). */
+static void collected(sxl_ccbse *c, origin *o) {
+  if (!o->collect_end) o->collect_end = 2 * o->instructions;
+  if (!o->done && o->nk < c->o->paths && o->instructions < o->collect_end) return;
+  o->done = 1;
+  symx_engine_free(o->eng);
+  o->eng = NULL;
+  c->s->eng = NULL;
+}
+
 /* The main loop: until main's origin (or the forward search) reaches the
 ** target, nothing is left to run, or a limit. */
 static int explore(sxl_ccbse *c) {
@@ -339,14 +436,7 @@ static int explore(sxl_ccbse *c) {
     if (rc < 0) return -1;
     if (rc && fwd) c->fwd_done = 1;
     else if (rc) b->done = 1;
-    /* an origin whose path is stored has done its part: its states' memory
-    ** goes to the others (the memory cap is the process's) */
-    if (b && b->path && b != &c->org[s->prog->main_fn] && !b->done) {
-      b->done = 1;
-      symx_engine_free(b->eng);
-      b->eng = NULL;
-      s->eng = NULL;
-    }
+    if (b && !fwd && b->nk && b != &c->org[s->prog->main_fn]) collected(c, b);
   }
   return 0;
 }
@@ -370,7 +460,7 @@ static void report(sxl_ccbse *c) {
     if (!o->wanted) continue;
     fprintf(f, "origin %s chain %u instructions %" PRIu64 " ", s->prog->fns[fi].name, o->chain,
             o->instructions);
-    if (o->path) fprintf(f, "reached-at %" PRIu64 "\n", o->reached_at);
+    if (o->nk) fprintf(f, "reached-at %" PRIu64 " paths %u\n", o->reached_at, o->nk);
     else fprintf(f, "not-reached\n");
   }
   fclose(f);
@@ -391,8 +481,10 @@ static int target_origins(sxl_ccbse *c) {
 static void ccbse_free(sxl_ccbse *c, symx_engine *keep) {
   for (uint32_t fi = 0; fi < c->s->prog->nfns; fi++) {
     if (c->org[fi].eng != keep) symx_engine_free(c->org[fi].eng);
-    free(c->org[fi].path);
-    symx_expr_release(c->org[fi].cond);
+    for (uint32_t i = 0; i < c->org[fi].nk; i++) {
+      free(c->org[fi].k[i].path);
+      symx_expr_release(c->org[fi].k[i].cond);
+    }
   }
   if (c->fwd != keep) symx_engine_free(c->fwd);
   free(c->org);
@@ -409,6 +501,10 @@ int sxl_ccbse_run(sxl_session *s, const sxl_ccbse_opts *o) {
   sxl_ccbse c = {.s = s, .o = o};
   if (sxl_session_begin(s)) return -1;
   snprintf(c.dir, sizeof c.dir, "%s", s->outdir);
+  const char *ps = symx_option_get_str(s->ctx, "pending_search");
+  int dflt = !ps || !strcmp(ps, "random-path");
+  snprintf(c.pending, sizeof c.pending, "%s",
+           !dflt ? ps : symx_option_get(s->ctx, "directed_revival") ? "sdse" : "");
   c.org = calloc(s->prog->nfns + 1, sizeof *c.org);
   int rc = -1;
   if (!c.org || call_graph(&c) || chains(&c)) {

@@ -71,6 +71,9 @@ static int owner(const sxl_fn *fn) { return fn->defined && !fn->builtin; }
 static uint32_t callee_of(const sxl_prog *p, const sxl_pmap *fns, LLVMValueRef in) {
   if (LLVMGetInstructionOpcode(in) != LLVMCall) return NONE;
   LLVMValueRef c = LLVMGetCalledValue(in);
+  /* a function called as another type (the environment runtime's main
+  ** calls the program's, renamed, with envp) */
+  if (c && LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMBitCast) c = LLVMGetOperand(c, 0);
   uint32_t fi;
   if (!c || !LLVMIsAFunction(c) || !sxl_pmap_get(fns, c, &fi) || !owner(&p->fns[fi])) return NONE;
   return fi;
@@ -413,11 +416,18 @@ uint64_t sxl_distance_of(const sxl_distance *d, const sxl_state *s, size_t targe
   if (!s->nframes) return INF;
   uint32_t v = node_of(d, &s->frames[s->nframes - 1], 0);
   if (v == NONE) return INF; /* a builtin's frame: not ours */
-  uint64_t best = tab[v], up = d->x[v]; /* up: to the top frame's return so far */
+  /* frames from index b up (CCBSE's failed join, sxl_state.blocked) only
+  ** pass on their way out */
+  uint32_t b = s->blocked ? s->blocked - 1 : UINT32_MAX;
+  uint64_t best = s->nframes - 1 >= b ? INF : tab[v];
+  const dnode *nv = &d->nodes[v];
+  if (b == s->nframes && nv->kind == K_CALL) /* at the blocked call: over it only */
+    best = add(add(2, d->x[d->entry[nv->callee]]), tab[v + 1]);
+  uint64_t up = d->x[v]; /* up: to the top frame's return so far */
   for (uint32_t i = s->nframes - 1; i-- > 0 && up != INF;) {
     uint32_t r = node_of(d, &s->frames[i], 1);
     if (r == NONE) break;
-    uint64_t via = add(add(up, 1), tab[r]);
+    uint64_t via = i >= b ? INF : add(add(up, 1), tab[r]);
     if (via < best) best = via;
     up = add(add(up, 1), d->x[r]);
   }
@@ -471,6 +481,7 @@ void sxl_distance_print_state(const sxl_distance *d, const sxl_state *s, FILE *f
     fputs(" |", f);
     put_node(d, node_of(d, &s->frames[i], 1), f);
   }
+  if (s->blocked) fprintf(f, " blocked=%u", s->blocked);
   put_dist(f, "any", sxl_distance_of(d, s, SYMX_TARGET_ANY));
   for (size_t t = 0; t < d->nt; t++) {
     char name[32];

@@ -32,7 +32,8 @@ size_t sxl_distance_ntargets(const sxl_distance *d);
 int sxl_distance_sequential(const sxl_distance *d);
 sxl_target *sxl_distance_target(sxl_distance *d, size_t i);
 /* ICFG edges from s to target (SYMX_TARGET_ANY: the nearest one not
-** reached), through the calls on its stack; SYMX_DIST_INF when none. */
+** reached), through the calls on its stack; SYMX_DIST_INF when none. The
+** frames s->blocked marks (CCBSE) count only their way out. */
 uint64_t sxl_distance_of(const sxl_distance *d, const sxl_state *s, size_t target);
 /* Target i was reached: the nearest-target table leaves it out. */
 void sxl_distance_reached(sxl_distance *d, size_t target);
@@ -42,7 +43,8 @@ size_t sxl_distance_left(const sxl_distance *d);
 ** "distance FN BLOCK SEGMENT x=X n0=N0 n1=...", inf when unreachable. */
 void sxl_distance_print(const sxl_distance *d, FILE *f);
 /* The same for a state, each time the engine picks it: "state FN BLOCK
-** SEGMENT | CALLER BLOCK SEGMENT (its return node) ... any=D n0=D0 ...". */
+** SEGMENT | CALLER BLOCK SEGMENT (its return node) ... [blocked=K] any=D
+** n0=D0 ...", K the state's blocked frame number (sxl_state.blocked). */
 void sxl_distance_print_state(const sxl_distance *d, const sxl_state *s, FILE *f);
 
 #endif

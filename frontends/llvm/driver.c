@@ -394,6 +394,7 @@ int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
   symx_engine_free(s->eng);
   s->eng = NULL;
   if (!sxl_session_engine(s, seeds)) return -1;
+  sxl_targets_stepwise(s, symx_option_get_str(s->ctx, "search"));
   int rc = 0;
   /* every target reached or unreachable already (distance.c): nothing to explore */
   int done = s->dist && s->stop_at_targets && sxl_distance_ntargets(s->dist) &&

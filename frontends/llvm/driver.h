@@ -188,6 +188,11 @@ int sxl_targets_set(sxl_session *s, const char *const *specs, size_t n, int sequ
                     int stop);
 /* Connects them to a new engine (sxl_session_explore). */
 void sxl_targets_engine(sxl_session *s);
+/* When the searcher (option search) of the engine about to step is sdse,
+** its runs yield at every symbolic branch (sxl_exec.branch_yield): in
+** eager mode as in the pending ones, the nearest state is picked again
+** where the path's condition grew. */
+void sxl_targets_stepwise(sxl_session *s, const char *search);
 /* After the run: each target's fate on stderr (unless quiet) and in
 ** OUTDIR/targets.txt ("FILE:LINE reached testN INSTRUCTIONS" or
 ** "FILE:LINE not-reached"). */

@@ -43,6 +43,7 @@ typedef struct sxl_ccbse_opts {
   int mix;
   const char *search;
   double forward;
+  unsigned paths; /* --ccbse-paths: reaching paths kept per origin (1..16) */
 } sxl_ccbse_opts;
 int sxl_ccbse_run(sxl_session *s, const sxl_ccbse_opts *o);
 

@@ -60,6 +60,7 @@ static int frame_pop(sxl_state *s, sxl_prog *p) {
   for (uint32_t i = 0; i < n; i++)
     if (S[i]) symx_expr_release(S[i]);
   s->nregs = fr->base;
+  if (s->nframes <= s->blocked) s->blocked = 0; /* the blocked frame (or its caller) returned */
   s->nframes--;
   return 0;
 }

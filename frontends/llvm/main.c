@@ -219,6 +219,8 @@ static void usage(FILE *f) {
         "                                 each origin's searcher, default rp); mix-ccbse: a\n"
         "                                 forward search S from main beside it, which runs\n"
         "                                 --mix-ratio of the instructions (default 0.75)\n"
+        "  --ccbse-paths N                a CCBSE origin keeps up to N (1-16) paths that\n"
+        "                                 reach the target, each tried at its calls (4)\n"
         "  --cut MODE                     Converse's cuts, no recompilation: loop (a loop's\n"
         "                                 function returns after --max-loop-iterations runs\n"
         "                                 of its body, default 1), depth (every path of a\n"
@@ -394,6 +396,7 @@ typedef struct cli {
   int ccbse;            /* --search ccbse(S): 1, mix-ccbse(S): 2 (ccbse.c) */
   char ccbse_search[128]; /* its S */
   double mix_ratio;     /* --mix-ratio: the forward search's share of instructions */
+  uint64_t ccbse_paths; /* --ccbse-paths: reaching paths kept per origin */
   int emit_given;      /* the command line set emit_tests (1), emit_all_errors (2),
                        ** cut_policy (4), max_loop_iterations (8), concolic_queue (16) */
   const char *cut;     /* --cut MODE (cuts.h) */
@@ -579,6 +582,7 @@ static const struct own_opt {
     {"entry-depth", K_U64, offsetof(cli, entry_depth), NULL, NULL},
     {"entry-array", K_U64, offsetof(cli, entry_array), NULL, NULL},
     {"mix-ratio", K_FRAC, offsetof(cli, mix_ratio), NULL, NULL},
+    {"ccbse-paths", K_U64, offsetof(cli, ccbse_paths), NULL, NULL},
 };
 
 /* KLEE's error types (--exit-on-error-type) as our error kinds. */
@@ -1079,7 +1083,8 @@ static int full_after_cut(cli *c, sxl_session *s) {
 static int run_explore(cli *c, sxl_session *s) {
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,
                                  c->nseed_dirs, c->seed_input);
-  sxl_ccbse_opts co = {c->ccbse == 2, c->ccbse_search, c->mix_ratio};
+  unsigned kept = c->ccbse_paths < 1 ? 1 : c->ccbse_paths > 16 ? 16 : (unsigned)c->ccbse_paths;
+  sxl_ccbse_opts co = {c->ccbse == 2, c->ccbse_search, c->mix_ratio, kept};
   int r = c->ccbse ? sxl_ccbse_run(s, &co) : sxl_session_explore(s, seeds);
   if (!r) r = sxl_session_finish(s);
   for (int more; !r && (more = sxl_cut_next_round(s));) /* --cut adaptive */
@@ -1351,15 +1356,20 @@ static int set_search(cli *c) {
       return -1;
     }
   }
-  if (!(c->search[0] || c->batching || c->iterdeep)) return 0;
+  /* towards targets the pending states are revived nearest first (sdse),
+  ** whatever the searcher: the pending pick is what a directed revival
+  ** weighs against the active one (option directed_revival; without it they
+  ** go by the same searcher, as KLEE's would). Unless --pending-search
+  ** names one other than its default. */
+  int given = c->search[0] || c->batching || c->iterdeep;
+  const char *pend = symx_option_get(c->ctx, "directed_revival") ? "sdse" : given ? spec : NULL;
+  const char *ps = symx_option_get_str(c->ctx, "pending_search");
+  if (c->ntargets && pend && !strcmp(ps, "random-path") && set(c->ctx, "pending_search", pend))
+    return -1;
+  if (!given) return 0;
   if (!c->ntargets && strstr(spec, "sdse"))
     fprintf(stderr, "symx-llvm: warning: --search %s without --target: no state is nearer than "
                     "another (their order is random)\n", spec);
-  /* towards targets the pending states go by the same searcher (unless
-  ** --pending-search names one other than its default) */
-  if (c->ntargets && !strcmp(symx_option_get_str(c->ctx, "pending_search"), "random-path") &&
-      set(c->ctx, "pending_search", spec))
-    return -1;
   return set(c->ctx, "search", spec);
 }
 
@@ -1425,6 +1435,7 @@ int main(int argc, char **argv) {
   c.entry_depth = 2; /* --entry: pointers two deep (entry.c) */
   c.entry_array = 8; /* Otter's arrays of 8 */
   c.mix_ratio = 0.75; /* Otter's 75% forward */
+  c.ccbse_paths = 4;
   /* KLEE's: a .ktest seed's objects bind the inputs a path makes, in order */
   /* symx-llvm's defaults for a long run (KLEE's where it has them): tests
   ** for errors and new coverage, .ktest files only, one test per error

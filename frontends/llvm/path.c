@@ -193,7 +193,7 @@ static int branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_
   if ((*t && *t != r->st) || (*f && *f != r->st)) return SXL_RUN_YIELD;
   if (!*t && !*f) return SXL_RUN_YIELD;
   if (symx_state_status(r->st) != SYMX_ST_ACTIVE) return SXL_RUN_YIELD;
-  return SXL_CONTINUE;
+  return r->x->branch_yield ? SXL_RUN_YIELD : SXL_CONTINUE; /* sdse: pick again */
 }
 
 int sxl_branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_state **t,

@@ -441,6 +441,10 @@ typedef struct sxl_state {
   uint32_t nfollow, follow_at;
   uint8_t stitch;    /* at a call CCBSE stitched: 1 the side that reaches the
                      ** target through the callee's path, 2 the other side */
+  uint32_t blocked;  /* CCBSE: the callee's stored path cannot join this path at
+                     ** the call that made frame number `blocked` (1-based): that
+                     ** frame and those above it count only their way out in
+                     ** distance.c; 0: none. Cleared when that frame returns. */
   /* KLEE's per-test files (trail.c): branch decisions '0'/'1' of every
   ** conditional branch (path) and of the symbolic ones (sympath), source
   ** locations this state covered first (newlocs; a fork's child starts empty) */
@@ -506,6 +510,11 @@ struct sxl_exec {
   uint64_t make_symbolic;  /* --make-concrete-symbolic N: 1 concrete load in N made */
   uint64_t reads_made_symbolic; /* symbolic (mkconcsym.c; 0: off), and how many were */
   uint64_t quantum;     /* instructions per run before yielding */
+  /* --search sdse (targets.c): a run yields at every symbolic branch, also
+  ** one whose other side is infeasible (in the pending modes that side is
+  ** a pending state, and the run yields there too), for the searcher to
+  ** pick the state nearest to a target again; 0: it goes on until a fork */
+  int branch_yield;
   sxl_end_fn on_end;
   void *end_ud;
   const symx_assign *replay; /* concrete mode: inputs for make_symbolic */

@@ -16,6 +16,10 @@ static uint64_t distance(void *user, symx_state *st, size_t target) {
   return s ? sxl_distance_of(ss->dist, s, target) : SYMX_DIST_INF;
 }
 
+void sxl_targets_stepwise(sxl_session *s, const char *search) {
+  s->x.branch_yield = s->dist && search && !strcmp(search, "sdse");
+}
+
 static void say(sxl_session *ss, const char *line) {
   if (!ss->quiet) fprintf(stderr, "symx-llvm: %s\n", line);
   if (ss->msgs) fprintf(ss->msgs, "%s\n", line);

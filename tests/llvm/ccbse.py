@@ -12,13 +12,20 @@ also when it is a stitched path's (the callee's stored condition joined at
 the call, stitch.c; some runs must be);
 OUTDIR/ccbse.txt must name an origin (or the forward search) and every
 path of paths.jsonl an origin among the program's functions; CCBSE from
-another function than main reaches it by following a stored path. Two targets,
+another function than main reaches it by following a stored path. Under
+ccbse(sdse), a path whose join at a call cannot hold has the way into that
+callee blocked in its distance: every picked state's distance
+(--print-distances, blocked=K) must be directed.py's BFS on the ICFG with
+the goal not counted in the blocked frames, and some must be blocked. An
+origin keeps several reaching paths (--ccbse-paths, default 4), each tried
+at a call: some origin must have kept two (two.c needs its second). Two targets,
 or --entry beside ccbse, are status 2 with one message.
 """
 import argparse
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 
@@ -41,7 +48,7 @@ def check_program(a, src, work):
     exe = directed.native_build(a, src, work)
     fns = functions_of(src)
     problems, runs = [], 0
-    stitched = [0]
+    stitched, kept = [0], [0]
     for ln in lines:
         spec = "%s:%d" % (base, ln)
         for mode in MODES:
@@ -71,13 +78,53 @@ def check_program(a, src, work):
                 follows = int(txt[txt.index("follows") + 1])
                 joined = txt[txt.index("main") + 1] == "joined"
                 stitched[0] += joined and test is not None
+                # "origin F chain C instructions I reached-at R paths N"
+                kept[0] = max([kept[0]] + [int(txt[i + 1]) for i, w in enumerate(txt) if w == "paths"])
                 if test and se.startswith("ccbse") and len(origins) > 1 and not (follows or joined):
                     problems.append("%s: reached from main without following a stored path" % what)
                 for rec in map(json.loads, open(os.path.join(od, "paths.jsonl"))):
                     if rec.get("origin", "main") not in fns:
                         problems.append("%s: a path of origin %r" % (what, rec.get("origin")))
                         break
-    return problems, runs, stitched[0]
+    return problems, runs, stitched[0], kept[0]
+
+
+def check_blocked(a, src, work):
+    """ccbse(sdse): each picked state's distance (--print-distances), also
+    of one whose way into a callee a failed join blocked (blocked=K),
+    against directed.py's BFS on the ICFG; problems, lines checked, blocked
+    lines seen."""
+    base = os.path.basename(src)
+    problems, checked, blocked = [], 0, 0
+    for ln in directed.targets_of(src):
+        od = os.path.join(work, "%s-%d-blocked" % (base, ln))
+        p = directed.symx(a, ["--search", "ccbse(sdse)", "--mode", "eager", "--print-distances",
+                              "--output-module", "--target", "%s:%d" % (base, ln),
+                              "--output-dir", od, src])
+        text = subprocess.run([a.llvm_dis, "-o", "-", os.path.join(od, "final.bc")], check=True,
+                              capture_output=True).stdout.decode()
+        nodes, entry = directed.build_icfg(directed.llvmir.parse_ll(text))
+        directed.node_lines(nodes, text, base)
+        index = {v["id"]: i for i, v in enumerate(nodes)}
+        for st in sorted(set(p.stdout.decode().split("\n"))):
+            if not st.startswith("state "):
+                continue
+            frames = [f.split() for f in st[6:].split("|")]
+            vals = dict(x.split("=") for x in frames[-1][3:])
+            keys = [(f[0], int(f[1]), int(f[2])) for f in frames]
+            if any(k not in index for k in keys):
+                problems.append("%s: %s: a node not in the module" % (base, st))
+                continue
+            stack = tuple(index[k] for k in reversed(keys[1:]))
+            b = int(vals.get("blocked", 0))
+            want = directed.bfs(nodes, entry, index[keys[0]], lambda v, s, ln=ln: ln in nodes[v]["lines"],
+                                stack, blocked=b)
+            got = None if vals["n0"] == "inf" else int(vals["n0"])
+            checked += 1
+            blocked += b != 0
+            if got != want:
+                problems.append("%s:%d: %s: n0 is %s by BFS" % (base, ln, st, want))
+    return problems, checked, blocked
 
 
 def check_bad(a):
@@ -102,20 +149,33 @@ def main():
     ap.add_argument("--dir", required=True)
     ap.add_argument("--directed-dir", required=True)
     ap.add_argument("--clang", default="clang-14")
+    ap.add_argument("--llvm-dis", default="llvm-dis-14")
     a = ap.parse_args()
     progs = sorted(os.path.join(d, f) for d in (a.directed_dir, a.dir)
                    for f in os.listdir(d) if f.endswith(".c"))
     problems = []
     with tempfile.TemporaryDirectory() as work:
-        joins = 0
+        joins, most = 0, 0
         for src in progs:
-            p, n, j = check_program(a, src, work)
+            p, n, j, k = check_program(a, src, work)
             joins += j
+            most = max(most, k)
             print("%s: %d ccbse runs (%d reached by a join): %s" %
                   (os.path.basename(src), n, j, "ok" if not p else "FAIL"))
             problems += p
         if not joins:  # the oracle above must have seen stitched paths
             problems.append("no run reached its target by stitching")
+        if most < 2:  # two.c: g's second path is the one its caller joins
+            problems.append("no origin kept more than one reaching path")
+        nblocked = 0
+        for src in progs:
+            p, n, b = check_blocked(a, src, work)
+            nblocked += b
+            print("%s: %d ccbse(sdse) distances against the BFS (%d blocked): %s" %
+                  (os.path.basename(src), n, b, "ok" if not p else "FAIL"))
+            problems += p
+        if not nblocked:  # a failed join's block must have been checked
+            problems.append("no picked state had a blocked call")
         p = check_bad(a)
         print("bad arguments: %s" % ("ok" if not p else "FAIL"))
         problems += p

@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 
+import llvmir
+
 SEARCHERS = ["sdse", "sdse-pr", "sdse-rr", "rr(rp,sdse)", "rr(rp,sdse-rr)", "batch(sdse)",
              "batch(rr(rp,sdse))", "random-path", "nurs:md2u"]
 MODES = ["eager", "pending"]
@@ -51,43 +53,6 @@ def symx(a, args, check=True):
 
 
 # ---------------------------------------------------------------- the ICFG
-
-def parse_ll(text):
-    """Defined functions of an .ll text: name -> list of blocks, each a dict
-    (label, instrs: list of instruction texts, a switch's lines joined)."""
-    fns, cur, block, pending = {}, None, None, None
-    for ln in text.split("\n"):
-        if ln.startswith("define "):
-            name = re.search(r"@([\w.$\"]+)\(", ln).group(1)
-            cur = fns[name] = []
-            block = {"label": None, "instrs": []}
-            cur.append(block)
-            continue
-        if cur is None:
-            continue
-        if ln.startswith("}"):
-            cur = None
-            continue
-        m = re.match(r"^([\w.$\-]+):", ln)
-        if m:
-            if block["instrs"]:
-                block = {"label": None, "instrs": []}
-                cur.append(block)
-            block["label"] = m.group(1)  # the entry block may be named too
-            continue
-        s = ln.strip()
-        if not s or s.startswith(";"):
-            continue
-        if pending is not None:  # inside a switch's case list
-            pending[-1] += " " + s
-            if s.startswith("]"):
-                pending = None
-            continue
-        block["instrs"].append(s)
-        if s.startswith("switch ") and not s.endswith("]"):
-            pending = block["instrs"]
-    return fns
-
 
 def build_icfg(fns):
     """Nodes (fn, block ordinal, segment) with kind, successors, callee; the
@@ -125,37 +90,37 @@ def build_icfg(fns):
 def node_lines(nodes, text, src_name):
     """The source lines of each node's instructions (!dbg -> DILocation
     line, of a scope in the source file)."""
-    locs = {}
-    for m in re.finditer(r"^!(\d+) = !DILocation\(line: (\d+),", text, re.M):
-        locs[m.group(1)] = int(m.group(2))
+    locs = llvmir.dbg_lines(text)
     for v in nodes:
         v["lines"] = {locs[m] for ins in v["dbg"] for m in re.findall(r"!dbg !(\d+)", ins)
                       if m in locs}
 
 
-def bfs(nodes, entry, start, goal, stack=(), max_stack=8):
+def bfs(nodes, entry, start, goal, stack=(), max_stack=8, blocked=0):
     """Edges from (start, stack) to the first state goal accepts; a return
-    with an empty stack goes nowhere."""
-    seen = {(start, stack)}
-    q = collections.deque([(start, stack, 0)])
+    with an empty stack goes nowhere. blocked (CCBSE's failed join, a frame
+    number from 1): until that frame returns, goal is not asked in it or
+    in the frames above it (the frame of node v is number len(stack) + 1)."""
+    seen = {(start, stack, blocked)}
+    q = collections.deque([(start, stack, blocked, 0)])
     while q:
-        v, st, d = q.popleft()
-        if goal(v, st):
+        v, st, b, d = q.popleft()
+        if not (b and len(st) + 1 >= b) and goal(v, st):
             return d
         n = nodes[v]
         nxt = []
         if n["kind"] == "call":
             if len(st) < len(stack) + max_stack:
-                nxt.append((entry[n["callee"]], st + (v + 1,)))
+                nxt.append((entry[n["callee"]], st + (v + 1,), b))
         elif n["kind"] == "ret":
-            if st:
-                nxt.append((st[-1], st[:-1]))
+            if st:  # the blocked frame returned: no more blocked
+                nxt.append((st[-1], st[:-1], b if len(st) + 1 > b else 0))
         else:
-            nxt += [(w, st) for w in n["succ"]]
+            nxt += [(w, st, b) for w in n["succ"]]
         for s in nxt:
             if s not in seen:
                 seen.add(s)
-                q.append((s[0], s[1], d + 1))
+                q.append(s + (d + 1,))
     return INF
 
 
@@ -170,7 +135,7 @@ def check_distances(a, src, work):
                  "3000"] + tg + [src])
     text = subprocess.run([a.llvm_dis, "-o", "-", os.path.join(od, "final.bc")], check=True,
                           capture_output=True).stdout.decode()
-    fns = parse_ll(text)
+    fns = llvmir.parse_ll(text)
     nodes, entry = build_icfg(fns)
     node_lines(nodes, text, os.path.basename(src))
     index = {v["id"]: i for i, v in enumerate(nodes)}
@@ -363,7 +328,9 @@ def check_unreachable(a, work):
     way to it called through a pointer) is said unreachable and, when it is
     the only one left, ends the run before any path runs; the exhaustive run
     confirms it is never covered. One called through a pointer is not said
-    unreachable; beside a reachable target, that one is reached."""
+    unreachable; beside a reachable target, that one is reached. A target in
+    main under the environment runtime (whose main calls the program's) is
+    reached, not said unreachable."""
     src = os.path.join(work, "unreach.c")
     with open(src, "w") as f:
         f.write(UNREACH)
@@ -393,7 +360,29 @@ def check_unreachable(a, work):
             stats = json.load(open(os.path.join(od, "stats.json")))
             if tg == ["A"] and stats.get("paths") != 0:
                 problems.append("%s: %s paths ran for an unreachable target alone" % (what, stats.get("paths")))
+    # under the environment runtime (--sym-stdin) main is called by the
+    # runtime's main as another type (a bitcast): still a call in the ICFG
+    src = os.path.join(work, "stdin.c")
+    with open(src, "w") as f:
+        f.write(STDIN)
+    ln = [i + 1 for i, t in enumerate(STDIN.split("\n")) if "// target" in t][0]
+    for se in ("sdse", "random-path"):
+        od = os.path.join(work, "stdin-" + re.sub(r"\W", "_", se))
+        symx(a, ["--libc", "full", "--search", se, "--target", "stdin.c:%d" % ln, "--output-dir", od,
+                 src, "--sym-stdin", "1"])
+        txt = open(os.path.join(od, "targets.txt")).read()
+        if "unreachable" in txt or not read_targets(od).get("stdin.c:%d" % ln):
+            problems.append("stdin.c %s (--sym-stdin): %r" % (se, txt))
     return problems
+
+
+STDIN = """#include <stdio.h>
+int main(int argc, char **argv) {
+  if (getchar() == 'q')
+    return 3; // target
+  return 0;
+}
+"""
 
 
 def main():

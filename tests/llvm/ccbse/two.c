@@ -1,0 +1,24 @@
+/* Two ways to the target in g, and the caller allows only the second: a
+** CCBSE that kept only g's first reaching path (m == 5 when found first)
+** joins it in vain at the call and follows it to its end; with several
+** kept paths (--ccbse-paths) the call joins the other one. */
+#include "klee/klee.h"
+
+static int g(int m) {
+  int ok = 0;
+  if (m == 5)
+    ok = 1;
+  if (m == 9)
+    ok = 2;
+  if (ok)
+    return 1; // target
+  return 0;
+}
+
+int main(void) {
+  int m;
+  klee_make_symbolic(&m, sizeof m, "m");
+  if (m > 7)
+    return g(m);
+  return 0;
+}
