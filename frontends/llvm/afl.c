@@ -8,8 +8,11 @@
 ** An entry's bytes bind one input of the program: the one --seed-input
 ** names, else the first input the program creates (its first
 ** klee_make_symbolic object, or klee_int), learned by a zero-input concrete
-** run. The size policy of seeds (options seed_extend, seed_truncate) fits
-** entries of other lengths to that input.
+** run. When that input is --sym-stdin's, an entry of L bytes is a stdin of
+** L bytes, as under afl-fuzz (afl_stdin.c): min(L, N) of them symbolic, the
+** rest concrete, and what goes back keeps the entry's length and every byte
+** the path does not constrain. Other inputs have a fixed size: the size
+** policy of seeds (options seed_extend, seed_truncate) fits entries to it.
 **
 ** With the AFL++-instrumented build of the program (--afl-target-bin), the
 ** peer sees coverage as AFL++ does (afl_edges.c, afl_scan.c): a path's
@@ -43,6 +46,7 @@ typedef struct peer {
   int write_failed, warned;
   sxl_afl_edges *edges; /* the edge view (NULL: none) */
   sxl_afl_scan *scan;
+  sxl_afl_stdin in;     /* entries as stdin */
   char edge_err[512];   /* afl-showmap failed: the run stops */
 } peer;
 
@@ -81,6 +85,8 @@ static void write_one(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_
   }
 }
 
+static void test_input(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_t n);
+
 static void on_test(void *ud, symx_state *st, const symx_test *t) {
   peer *p = ud;
   if (t->duplicate) return;
@@ -88,9 +94,20 @@ static void on_test(void *ud, symx_state *st, const symx_test *t) {
   size_t n = 0;
   const uint8_t *b = symx_assign_get(t->inputs, p->input, &n);
   if (!b || !n) return; /* the path ended before it created the input */
-  int crash = t->reason == SYMX_END_ERROR;
-  if (!crash && is_seed(p, b, n)) return;
   symx_ctx *ctx = symx_engine_ctx(symx_state_engine(st));
+  uint8_t *whole;
+  if (!(b = sxl_afl_stdin_input(&p->in, p->s, b, &n, &whole))) {
+    if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: out of memory\n");
+    return;
+  }
+  test_input(p, ctx, t->reason == SYMX_END_ERROR, b, n);
+  free(whole);
+}
+
+/* A path's input b[0..n) to the queue or crashes/ when it is new (the
+** edge view decides when there is one). */
+static void test_input(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_t n) {
+  if (!crash && is_seed(p, b, n)) return;
   if (!p->edges) {
     write_one(p, ctx, crash, b, n);
     return;
@@ -167,19 +184,24 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
   return rc;
 }
 
-/* A seed set holding entry a, fitted to the input's size when known. */
+/* A seed set holding entry a, fitted to size bytes when known (not 0). */
 static symx_seeds *entry_seeds(symx_ctx *ctx, const symx_assign *a, const char *input,
-                               uint64_t probe_size) {
+                               uint64_t size) {
   symx_seeds *ss = symx_seeds_new(ctx);
   if (!ss || symx_seeds_add_assign(ss, a) != SYMX_OK) {
     symx_seeds_free(ss);
     return NULL;
   }
-  symx_expr *arr = symx_input_find(ctx, input);
-  uint64_t size = arr ? symx_array_size(arr) : probe_size;
-  symx_expr_release(arr);
   if (size) symx_seeds_fit(ss, input, size);
   return ss;
+}
+
+/* The size of the input entries bind (0: not known yet). */
+static uint64_t input_size(const peer *p, uint64_t probe_size) {
+  symx_expr *arr = symx_input_find(p->s->ctx, p->input);
+  uint64_t size = arr ? symx_array_size(arr) : probe_size;
+  symx_expr_release(arr);
+  return size;
 }
 
 /* The input entries bind: o->input, else the first one a zero-input run of
@@ -202,7 +224,8 @@ static int explore_entry(peer *p, const symx_assign *a, int64_t id, uint64_t pro
   sxl_session *s = p->s;
   size_t n = 0;
   const uint8_t *b = symx_assign_get(a, p->input, &n);
-  symx_seeds *ss = entry_seeds(s->ctx, a, p->input, probe_size);
+  uint64_t size = input_size(p, probe_size);
+  symx_seeds *ss = entry_seeds(s->ctx, a, p->input, size);
   int rc = 0;
   if (!ss) {
     snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(s->ctx));
@@ -212,7 +235,9 @@ static int explore_entry(peer *p, const symx_assign *a, int64_t id, uint64_t pro
       for (size_t k = 0; k < symx_seeds_message_count(ss); k++)
         fprintf(stderr, "symx-llvm: afl: entry %" PRId64 ": %s\n", id, symx_seeds_message(ss, k));
   } else {
+    sxl_afl_stdin_bind(&p->in, s, b, n);
     rc = explore(p, ss, b, n, id);
+    sxl_afl_stdin_unbind(&p->in, s);
   }
   symx_seeds_free(ss);
   return rc;
@@ -310,6 +335,7 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
     fprintf(stderr, "symx-llvm: afl: instance %s/%s, entries bind input \"%s\"\n", o->sync_dir,
             o->name, input);
   peer p = {.s = s, .afl = afl, .input = input, .parent = -1};
+  sxl_afl_stdin_open(&p.in, s, input);
   sxl_test_hook hook = s->test_hook;
   void *hook_ud = s->test_ud;
   s->test_hook = on_test;
