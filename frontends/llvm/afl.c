@@ -70,13 +70,14 @@ static int is_seed(const peer *p, const uint8_t *b, size_t n) {
   return 1;
 }
 
-/* b[0..n) into our queue or crashes/ (content dedup). */
-static void write_one(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_t n) {
+/* b[0..n), an input from entry parent, into our queue or crashes/
+** (content dedup). */
+static void write_one(peer *p, int crash, const uint8_t *b, size_t n, int64_t parent) {
   int64_t id = -1;
-  int rc = crash ? symx_afl_write_crash(p->afl, b, n, p->parent, &id)
-                 : symx_afl_write_input(p->afl, b, n, p->parent, &id);
+  int rc = crash ? symx_afl_write_crash(p->afl, b, n, parent, &id)
+                 : symx_afl_write_input(p->afl, b, n, parent, &id);
   if (rc != SYMX_OK) {
-    if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: %s\n", symx_errmsg(ctx));
+    if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: %s\n", symx_errmsg(p->s->ctx));
     return;
   }
   if (id >= 0) {
@@ -86,6 +87,10 @@ static void write_one(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_
 }
 
 static void test_input(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_t n);
+
+/* Candidates waiting for one afl-showmap run at most: the batch's size
+** bounds how long an input waits (afl-fuzz syncs once a minute anyway). */
+#define BATCH 64
 
 static void on_test(void *ud, symx_state *st, const symx_test *t) {
   peer *p = ud;
@@ -104,24 +109,37 @@ static void on_test(void *ud, symx_state *st, const symx_test *t) {
   free(whole);
 }
 
+/* The edge view's verdict on a candidate from entry parent. */
+static void on_verdict(void *ud, int64_t parent, int flags, const uint8_t *b, size_t n,
+                       const sxl_afl_verdict *v) {
+  peer *p = ud;
+  int crash = flags & SXL_AFL_AS_CRASH;
+  if (v->end == SXL_NATIVE_HANG && !crash) p->hangs++;
+  else if (v->bits) write_one(p, crash || v->end == SXL_NATIVE_CRASH, b, n, parent);
+  else p->stale++;
+}
+
+/* The candidates waiting run; 0, or -1 (p->edge_err says why). */
+static int flush_candidates(peer *p) {
+  if (!p->edges || p->edge_err[0]) return p->edge_err[0] ? -1 : 0;
+  return sxl_afl_edges_flush(p->edges, on_verdict, p, p->edge_err, sizeof p->edge_err);
+}
+
 /* A path's input b[0..n) to the queue or crashes/ when it is new (the
-** edge view decides when there is one). */
+** edge view decides, in batches, when there is one). */
 static void test_input(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_t n) {
   if (!crash && is_seed(p, b, n)) return;
   if (!p->edges) {
-    write_one(p, ctx, crash, b, n);
+    write_one(p, crash, b, n, p->parent);
     return;
   }
   if (p->edge_err[0]) return;
-  sxl_afl_verdict v;
-  int merge = SXL_AFL_MERGE_QUEUE | SXL_AFL_MERGE_CRASH;
-  if (sxl_afl_edges_run(p->edges, b, n, merge, crash, &v, p->edge_err, sizeof p->edge_err)) {
-    symx_ctx_interrupt(ctx); /* the run ends with this error */
-    return;
-  }
-  if (v.end == SXL_NATIVE_HANG && !crash) p->hangs++;
-  else if (v.bits) write_one(p, ctx, crash || v.end == SXL_NATIVE_CRASH, b, n);
-  else p->stale++;
+  int flags = SXL_AFL_MERGE_QUEUE | SXL_AFL_MERGE_CRASH | (crash ? SXL_AFL_AS_CRASH : 0);
+  if (sxl_afl_edges_add(p->edges, b, n, flags, p->parent))
+    snprintf(p->edge_err, sizeof p->edge_err, "out of memory");
+  else if (sxl_afl_edges_pending(p->edges) >= BATCH)
+    flush_candidates(p);
+  if (p->edge_err[0]) symx_ctx_interrupt(ctx); /* the run ends with this error */
 }
 
 /* The per-entry time budget, bounded by what is left of the whole run;
@@ -159,6 +177,7 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
   uint64_t paths = p->paths, written = p->written, crashes = p->crashes, t = now_ms();
   uint64_t stale = p->stale;
   int rc = sxl_session_explore(s, seeds);
+  flush_candidates(p);
   if (p->edge_err[0]) {
     snprintf(s->err, sizeof s->err, "afl: %s", p->edge_err);
     return -1;

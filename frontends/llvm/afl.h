@@ -40,6 +40,22 @@ enum { SXL_AFL_MERGE_QUEUE = 1, SXL_AFL_MERGE_CRASH = 2 };
 int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge, int as_crash,
                       sxl_afl_verdict *v, char *err, size_t errlen);
 
+/* A batch: inputs added run together at the flush, through one afl-showmap
+** -i (one fork server start for all, not one afl-showmap per input); each
+** verdict then goes to done in order, as sxl_afl_edges_run would give it,
+** the maps merging in that order. flags: SXL_AFL_MERGE_*, SXL_AFL_AS_CRASH
+** (symx found an error on its path), SXL_AFL_CLASSIFY (always tell how the
+** input ends natively; else only when its map would add to a map, since -i
+** says nothing per input: a direct run of the binary tells). tag is the
+** caller's. add: 0, or -1 out of memory; flush: 0, or -1 with err set
+** (afl-showmap failed; the batch is dropped). */
+enum { SXL_AFL_AS_CRASH = 4, SXL_AFL_CLASSIFY = 8 };
+typedef void (*sxl_afl_done_fn)(void *ud, int64_t tag, int flags, const uint8_t *b, size_t n,
+                                const sxl_afl_verdict *v);
+int sxl_afl_edges_add(sxl_afl_edges *e, const uint8_t *b, size_t n, int flags, int64_t tag);
+size_t sxl_afl_edges_pending(const sxl_afl_edges *e);
+int sxl_afl_edges_flush(sxl_afl_edges *e, sxl_afl_done_fn done, void *ud, char *err, size_t errlen);
+
 /* Edges in the map, the target's map size (0 when afl-showmap did not say),
 ** native runs so far. */
 uint64_t sxl_afl_edges_count(const sxl_afl_edges *e);
