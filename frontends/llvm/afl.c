@@ -44,6 +44,11 @@ typedef struct peer {
   uint64_t paths, written, crashes; /* paths: distinct test inputs */
   uint64_t stale, hangs;            /* inputs adding no edges, hanging natively */
   int write_failed, warned;
+  uint64_t stall_ms;    /* --afl-stall */
+  uint64_t gain_ms;     /* when the entry began or last gave a new input */
+  uint64_t batch_ms;    /* when the oldest candidate waiting came */
+  int stalled;          /* this exploration was stopped for its stall */
+  volatile int *stop;
   sxl_afl_edges *edges; /* the edge view (NULL: none) */
   sxl_afl_scan *scan;
   sxl_afl_stdin in;     /* entries as stdin */
@@ -83,31 +88,15 @@ static void write_one(peer *p, int crash, const uint8_t *b, size_t n, int64_t pa
   if (id >= 0) {
     if (crash) p->crashes++;
     else p->written++;
+    p->gain_ms = now_ms();
   }
 }
 
-static void test_input(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_t n);
-
-/* Candidates waiting for one afl-showmap run at most: the batch's size
-** bounds how long an input waits (afl-fuzz syncs once a minute anyway). */
+/* Candidates waiting for one afl-showmap run at most, and how long the
+** oldest may wait: what they add is known soon (for the stall), and
+** afl-fuzz syncs once a minute anyway. */
 #define BATCH 64
-
-static void on_test(void *ud, symx_state *st, const symx_test *t) {
-  peer *p = ud;
-  if (t->duplicate) return;
-  p->paths++;
-  size_t n = 0;
-  const uint8_t *b = symx_assign_get(t->inputs, p->input, &n);
-  if (!b || !n) return; /* the path ended before it created the input */
-  symx_ctx *ctx = symx_engine_ctx(symx_state_engine(st));
-  uint8_t *whole;
-  if (!(b = sxl_afl_stdin_input(&p->in, p->s, b, &n, &whole))) {
-    if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: out of memory\n");
-    return;
-  }
-  test_input(p, ctx, t->reason == SYMX_END_ERROR, b, n);
-  free(whole);
-}
+#define BATCH_MS 1000
 
 /* The edge view's verdict on a candidate from entry parent. */
 static void on_verdict(void *ud, int64_t parent, int flags, const uint8_t *b, size_t n,
@@ -135,11 +124,47 @@ static void test_input(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size
   }
   if (p->edge_err[0]) return;
   int flags = SXL_AFL_MERGE_QUEUE | SXL_AFL_MERGE_CRASH | (crash ? SXL_AFL_AS_CRASH : 0);
+  if (!sxl_afl_edges_pending(p->edges)) p->batch_ms = now_ms();
   if (sxl_afl_edges_add(p->edges, b, n, flags, p->parent))
     snprintf(p->edge_err, sizeof p->edge_err, "out of memory");
-  else if (sxl_afl_edges_pending(p->edges) >= BATCH)
+  else if (sxl_afl_edges_pending(p->edges) >= BATCH || now_ms() - p->batch_ms >= BATCH_MS)
     flush_candidates(p);
   if (p->edge_err[0]) symx_ctx_interrupt(ctx); /* the run ends with this error */
+}
+
+/* The entry's exploration stops when it has given nothing new for
+** --afl-stall: its first paths give most of what it gives (the seed's own
+** branches), and the next entry may give more. */
+static void check_stall(peer *p, symx_ctx *ctx) {
+  if (!p->stall_ms || !p->seed || now_ms() - p->gain_ms < p->stall_ms) return;
+  if (p->edges && sxl_afl_edges_pending(p->edges) && flush_candidates(p)) return;
+  if (now_ms() - p->gain_ms < p->stall_ms) return; /* the candidates waiting gave something */
+  p->stalled = 1;
+  symx_ctx_interrupt(ctx);
+}
+
+/* A path's test: its input as the program saw it to test_input. */
+static void path_input(peer *p, symx_ctx *ctx, const symx_test *t) {
+  size_t n = 0;
+  const uint8_t *b = symx_assign_get(t->inputs, p->input, &n);
+  if (!b || !n) return; /* the path ended before it created the input */
+  uint8_t *whole;
+  if (!(b = sxl_afl_stdin_input(&p->in, p->s, b, &n, &whole))) {
+    if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: out of memory\n");
+    return;
+  }
+  test_input(p, ctx, t->reason == SYMX_END_ERROR, b, n);
+  free(whole);
+}
+
+static void on_test(void *ud, symx_state *st, const symx_test *t) {
+  peer *p = ud;
+  symx_ctx *ctx = symx_engine_ctx(symx_state_engine(st));
+  if (!t->duplicate) {
+    p->paths++;
+    path_input(p, ctx, t);
+  }
+  check_stall(p, ctx);
 }
 
 /* The per-entry time budget, bounded by what is left of the whole run;
@@ -176,7 +201,10 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
   p->parent = parent;
   uint64_t paths = p->paths, written = p->written, crashes = p->crashes, t = now_ms();
   uint64_t stale = p->stale;
+  p->gain_ms = t;
+  p->stalled = 0;
   int rc = sxl_session_explore(s, seeds);
+  if (p->stalled && !*p->stop) symx_ctx_resume(s->ctx); /* (an interrupt stops the loop) */
   flush_candidates(p);
   if (p->edge_err[0]) {
     snprintf(s->err, sizeof s->err, "afl: %s", p->edge_err);
@@ -195,9 +223,9 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
       snprintf(kept, sizeof kept, " (%" PRIu64 " inputs without new edges)", p->stale - stale);
     fprintf(stderr,
             "symx-llvm: afl: %s: %" PRIu64 " tests, %" PRIu64 " new inputs%s, %" PRIu64
-            " crashes, %.1fs\n",
+            " crashes, %.1fs%s\n",
             src, p->paths - paths, p->written - written, kept, p->crashes - crashes,
-            (double)(now_ms() - t) / 1e3);
+            (double)(now_ms() - t) / 1e3, p->stalled ? " (stalled)" : "");
   }
   update_stats(p);
   return rc;
@@ -353,7 +381,8 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   if (!s->quiet)
     fprintf(stderr, "symx-llvm: afl: instance %s/%s, entries bind input \"%s\"\n", o->sync_dir,
             o->name, input);
-  peer p = {.s = s, .afl = afl, .input = input, .parent = -1};
+  peer p = {.s = s, .afl = afl, .input = input, .parent = -1, .stall_ms = o->stall_ms,
+            .stop = stop};
   sxl_afl_stdin_open(&p.in, s, input);
   sxl_test_hook hook = s->test_hook;
   void *hook_ud = s->test_ud;

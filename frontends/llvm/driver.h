@@ -199,6 +199,8 @@ typedef struct sxl_afl_opts {
   const char *name;         /* our instance name */
   const char *input;        /* input the entries bind; NULL = the first one created */
   uint64_t seed_time_ms;    /* exploration budget per entry (0 = none) */
+  uint64_t stall_ms;        /* an entry's exploration ends after this long without a
+                            ** new input from it (0 = never) */
   uint64_t max_time_ms;     /* whole run (0 = until interrupted) */
   uint64_t idle_ms;         /* stop after this long without a new entry (0 = never) */
   uint64_t poll_ms;         /* queue polling interval */
