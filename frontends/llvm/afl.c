@@ -45,10 +45,11 @@ typedef struct peer {
   uint64_t stale, hangs;            /* inputs adding no edges, hanging natively */
   int write_failed, warned;
   uint64_t stall_ms;    /* --afl-stall */
-  uint64_t gain_ms;     /* when the entry began or last gave a new input */
+  uint64_t gain_ms;     /* when the entry's first path ended or it last gave a new
+                        ** input (0: no path yet) */
+  uint64_t npaths0;     /* the session's paths before this entry */
   uint64_t batch_ms;    /* when the oldest candidate waiting came */
   int stalled;          /* this exploration was stopped for its stall */
-  volatile int *stop;
   sxl_afl_edges *edges; /* the edge view (NULL: none) */
   sxl_afl_scan *scan;
   sxl_afl_stdin in;     /* entries as stdin */
@@ -132,15 +133,18 @@ static void test_input(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size
   if (p->edge_err[0]) symx_ctx_interrupt(ctx); /* the run ends with this error */
 }
 
-/* The entry's exploration stops when it has given nothing new for
-** --afl-stall: its first paths give most of what it gives (the seed's own
-** branches), and the next entry may give more. */
-static void check_stall(peer *p, symx_ctx *ctx) {
-  if (!p->stall_ms || !p->seed || now_ms() - p->gain_ms < p->stall_ms) return;
-  if (p->edges && sxl_afl_edges_pending(p->edges) && flush_candidates(p)) return;
-  if (now_ms() - p->gain_ms < p->stall_ms) return; /* the candidates waiting gave something */
+/* The session's progress hook: the entry's exploration ends when it has
+** given nothing new for --afl-stall since its first path ended (1): its
+** first paths give most of what it gives (the seed's own branches), and the
+** next entry may give more. A slow first path is bounded by the budget. */
+static int stalled(void *ud) {
+  peer *p = ud;
+  if (!p->gain_ms && p->s->npaths > p->npaths0) p->gain_ms = now_ms(); /* a path ended */
+  if (!p->stall_ms || !p->seed || !p->gain_ms || now_ms() - p->gain_ms < p->stall_ms) return 0;
+  if (p->edges && sxl_afl_edges_pending(p->edges) && flush_candidates(p)) return 1; /* error */
+  if (now_ms() - p->gain_ms < p->stall_ms) return 0; /* the candidates waiting gave something */
   p->stalled = 1;
-  symx_ctx_interrupt(ctx);
+  return 1;
 }
 
 /* A path's test: its input as the program saw it to test_input. */
@@ -159,12 +163,9 @@ static void path_input(peer *p, symx_ctx *ctx, const symx_test *t) {
 
 static void on_test(void *ud, symx_state *st, const symx_test *t) {
   peer *p = ud;
-  symx_ctx *ctx = symx_engine_ctx(symx_state_engine(st));
-  if (!t->duplicate) {
-    p->paths++;
-    path_input(p, ctx, t);
-  }
-  check_stall(p, ctx);
+  if (t->duplicate) return;
+  p->paths++;
+  path_input(p, symx_engine_ctx(symx_state_engine(st)), t);
 }
 
 /* The per-entry time budget, bounded by what is left of the whole run;
@@ -201,10 +202,10 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
   p->parent = parent;
   uint64_t paths = p->paths, written = p->written, crashes = p->crashes, t = now_ms();
   uint64_t stale = p->stale;
-  p->gain_ms = t;
+  p->gain_ms = 0;
+  p->npaths0 = s->npaths;
   p->stalled = 0;
   int rc = sxl_session_explore(s, seeds);
-  if (p->stalled && !*p->stop) symx_ctx_resume(s->ctx); /* (an interrupt stops the loop) */
   flush_candidates(p);
   if (p->edge_err[0]) {
     snprintf(s->err, sizeof s->err, "afl: %s", p->edge_err);
@@ -381,13 +382,14 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   if (!s->quiet)
     fprintf(stderr, "symx-llvm: afl: instance %s/%s, entries bind input \"%s\"\n", o->sync_dir,
             o->name, input);
-  peer p = {.s = s, .afl = afl, .input = input, .parent = -1, .stall_ms = o->stall_ms,
-            .stop = stop};
+  peer p = {.s = s, .afl = afl, .input = input, .parent = -1, .stall_ms = o->stall_ms};
   sxl_afl_stdin_open(&p.in, s, input);
   sxl_test_hook hook = s->test_hook;
   void *hook_ud = s->test_ud;
   s->test_hook = on_test;
   s->test_ud = &p;
+  s->progress_hook = stalled;
+  s->progress_ud = &p;
   symx_afl_update_stats(afl, 0, o->command_line);
   int rc = open_view(&p, o);
   if (!rc && o->initial && symx_seeds_count(o->initial) && set_budget(ctx, o, t0))
@@ -404,5 +406,6 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   symx_afl_close(afl);
   s->test_hook = hook;
   s->test_ud = hook_ud;
+  s->progress_hook = NULL;
   return rc;
 }

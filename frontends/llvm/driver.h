@@ -74,6 +74,11 @@ typedef struct sxl_session {
   int last_exit;        /* exit code of the last path (concrete runs) */
   sxl_test_hook test_hook; /* may be NULL */
   void *test_ud;
+  /* called between steps every PROGRESS_HOOK_MS or so; nonzero ends the
+  ** exploration (the AFL peer's stall); may be NULL */
+  int (*progress_hook)(void *ud);
+  void *progress_ud;
+  uint64_t progress_ns; /* when the last progress line was printed */
   int outputs_open;     /* paths.jsonl / messages.txt opened (once per session) */
   symx_weight_fn weight; /* the "weighted" searcher's weight (may be NULL) */
   sxl_statlog statlog;
