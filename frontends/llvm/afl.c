@@ -1,7 +1,8 @@
 /*
 ** afl.c — symx-llvm as an AFL++ peer instance (--afl-sync DIR): it takes the
 ** entries of the other instances' queues one at a time (SymCC's order, in
-** libsymx), explores the program seeded with each under a per-entry budget,
+** libsymx), explores the program seeded with each under a per-entry budget
+** (--afl-seed-time, and --afl-stall: no new input for that long ends it),
 ** and writes what the exploration finds into its own queue (id:N,src:P),
 ** where afl-fuzz's sync picks it up, and error paths into crashes/.
 **
@@ -17,7 +18,7 @@
 ** With the AFL++-instrumented build of the program (--afl-target-bin), the
 ** peer sees coverage as AFL++ does (afl_edges.c, afl_scan.c): a path's
 ** input goes to the queue only when it adds edges or hit-count buckets to
-** what all the queues hold; to crashes/ when symx found an error on its
+** what all the queues hold (judged in batches, in order); to crashes/ when symx found an error on its
 ** path or the binary crashes on it, and it adds to what earlier crashes
 ** covered (afl-fuzz's unique crashes); entries the binary crashes or hangs
 ** on are not explored. Without it, every path's input is offered (content
