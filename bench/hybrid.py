@@ -25,8 +25,13 @@ for both modes, a panel per target (gnuplot).
 
 Targets: the synthetic programs of bench/hybrid/ (a 4-byte magic value,
 multi-byte comparisons, a checksum over a header; input on stdin), and with
---real DIR the real programs bench/real_programs.py built there (bc: stdin;
-its source tree is copied and rebuilt with afl-clang-fast).
+--real DIR the real ones, all reading stdin: bc and m4, which
+bench/real_programs.py built there (their orig tarballs unpacked again
+here and built with afl-clang-fast), and pngcheck (a PNG's magic number and
+chunk CRCs), fetched here with zlib by `apt-get source` and built with
+symx-cc and afl-clang-fast (never committed). A target that cannot be
+fetched or built is said and left out; the others go on. --only names
+targets (pngcheck needs no --real).
 
 usage: hybrid.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--reps N]
                  [--only NAME,...] [--real DIR] [--work DIR] [--plot FILE]
@@ -43,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -62,11 +68,31 @@ SYNTHETIC = {
     "multicmp": ("multicmp.c", 32, b"A" * 24),
     "checksum": ("checksum.c", 32, packet(b"iiii")),
 }
-# real programs under --real DIR: bitcode, symx-llvm's options, the
-# program's arguments, a seed (bc: the paper's seed set 1)
+def tiny_png():
+    """A valid 1x1 grayscale PNG (67 bytes): signature, IHDR, IDAT, IEND,
+    each chunk with its CRC."""
+    def chunk(kind, data):
+        crc = zlib.crc32(kind + data) & 0xffffffff
+        return len(data).to_bytes(4, "big") + kind + data + crc.to_bytes(4, "big")
+    ihdr = (1).to_bytes(4, "big") * 2 + bytes([8, 0, 0, 0, 0])
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0\0"))
+            + chunk(b"IEND", b""))
+
+
+# real programs, all reading stdin: name: (the bitcode under --real DIR
+# (bench/real_programs.py's build) or None (fetched and built here from
+# Debian source packages), --sym-stdin size, the seed AFL starts from).
+# bc: the pending paper's seed set 1.
 REAL = {
-    "bc": ("bc-*/bc/bc.bc", ["--libc", "full"], ["--sym-stdin", "20"], b"435 / 4 + 6 - 3421\n"),
+    "bc": ("bc-*/bc/bc.bc", 20, b"435 / 4 + 6 - 3421\n"),
+    "m4": ("m4-*/src/m4.bc", 32, b"define(`sq', `eval($1*$1)')dnl\nsq(7)\n"),
+    "pngcheck": (None, 100, tiny_png()),
 }
+# pngcheck and the library it needs, as their Debian sources build them
+# (zlib: ./configure --static; pngcheck: its Makefile.unx)
+# (package, product, commands)
+PNGCHECK = [("zlib", "libz.a", [["./configure", "--static"], ["make", "-j2", "libz.a"]]),
+            ("pngcheck", "pngcheck", [["make", "-f", "Makefile.unx", "pngcheck"]])]
 
 
 def log(msg):
@@ -92,19 +118,27 @@ def build_synthetic(name, work):
             "seed": seed}
 
 
+def real_target(name, bc, binary):
+    return {"name": name, "bin": binary, "bc": bc, "opts": ["--libc", "full"],
+            "args": ["--sym-stdin", str(REAL[name][1])], "seed": REAL[name][2]}
+
+
 def build_real(name, real, work):
-    """The AFL++ build of a real program: its Debian orig tarball (beside the
-    source tree real_programs.py built with symx-cc; never that tree itself)
-    unpacked in work and built with afl-clang-fast."""
-    pattern, opts, args, seed = REAL[name]
+    """A program of real_programs.py's work directory: its bitcode there;
+    the AFL++ build from its Debian orig tarball beside it, unpacked and
+    built in work (never that tree itself). None when something is
+    missing or fails (said)."""
+    pattern = REAL[name][0]
     found = sorted(glob.glob(os.path.join(real, pattern)))
     if not found:
-        raise SystemExit("hybrid.py: no %s under %s (bench/real_programs.py --work DIR)" % (pattern, real))
+        log("hybrid.py: %s: no %s under %s (bench/real_programs.py --work DIR)" % (name, pattern, real))
+        return None
     bc = os.path.realpath(found[0])
     top = os.path.realpath(glob.glob(os.path.join(real, pattern.split("/")[0]))[0])
     tars = sorted(glob.glob(os.path.join(os.path.dirname(top), name + "_*.orig.tar.*")))
     if not tars:
-        raise SystemExit("hybrid.py: no %s_*.orig.tar.* beside %s" % (name, top))
+        log("hybrid.py: %s: no %s_*.orig.tar.* beside %s" % (name, name, top))
+        return None
     binary = os.path.join(work, os.path.basename(top), os.path.relpath(bc, top))[:-3]
     if not os.path.exists(binary):
         with open(os.path.join(work, name + "-afl-build.log"), "w") as logf:
@@ -113,8 +147,69 @@ def build_real(name, real, work):
             for cmd in (["./configure", "CC=afl-clang-fast"], ["make", "-j2", "MAKEINFO=true"]):
                 subprocess.run(cmd, cwd=src, stdout=logf, stderr=subprocess.STDOUT, env=afl_env())
     if not os.path.exists(binary):
-        raise SystemExit("hybrid.py: the AFL++ build of %s failed (%s)" % (name, work))
-    return {"name": name, "bin": binary, "bc": bc, "opts": opts, "args": args, "seed": seed}
+        log("hybrid.py: %s: the AFL++ build failed (%s/%s-afl-build.log)" % (name, work, name))
+        return None
+    return real_target(name, bc, binary)
+
+
+def unpacked(pkg, where, logf):
+    """pkg's source tree under where: `apt-get source` (once, into
+    where/..), its orig tarball unpacked."""
+    have = [d for d in glob.glob(os.path.join(where, pkg + "-*")) if os.path.isdir(d)]
+    if have:
+        return have[0]
+    dl = os.path.dirname(where)
+    if not glob.glob(os.path.join(dl, pkg + "_*.orig.tar.*")):
+        subprocess.run(["apt-get", "source", "--download-only", pkg], cwd=dl, stdout=logf,
+                       stderr=subprocess.STDOUT)
+    tars = sorted(glob.glob(os.path.join(dl, pkg + "_*.orig.tar.*")))
+    if not tars or subprocess.run(["tar", "xf", tars[0], "-C", where], stdout=logf,
+                                  stderr=subprocess.STDOUT).returncode:
+        return None
+    have = [d for d in glob.glob(os.path.join(where, pkg + "-*")) if os.path.isdir(d)]
+    return have[0] if have else None
+
+
+def build_pngcheck(a, work):
+    """pngcheck with zlib from their Debian source packages, twice under
+    work/pngcheck: with symx-cc (pngcheck.bc) and afl-clang-fast. None when
+    a package cannot be fetched or a build fails (said)."""
+    base = os.path.join(work, "pngcheck")
+    out = {}
+    logp = os.path.join(base, "build.log")
+    for flavour, cc in (("symx", os.path.join(os.path.dirname(a.symx), "symx-cc")),
+                        ("afl", "afl-clang-fast")):
+        d = os.path.join(base, flavour)
+        os.makedirs(d, exist_ok=True)
+        env = dict(afl_env(), CC=cc, SYMX_CC_LOG=logp + ".symx-cc")
+        with open(logp, "a") as logf:
+            trees = {}
+            for pkg, product, cmds in PNGCHECK:
+                trees[pkg] = unpacked(pkg, d, logf)
+                if not trees[pkg]:
+                    log("hybrid.py: pngcheck: could not fetch %s (apt-get source; log %s)" % (pkg, logp))
+                    return None
+                extra = ["CC=" + cc, "LD=" + cc, "ZPATH=" + trees.get("zlib", "")] \
+                    if pkg == "pngcheck" else []
+                for cmd in cmds if not os.path.exists(os.path.join(trees[pkg], product)) else []:
+                    subprocess.run(cmd + extra, cwd=trees[pkg], stdout=logf,
+                                   stderr=subprocess.STDOUT, env=env)
+        out[flavour] = os.path.join(trees["pngcheck"], "pngcheck")
+    if not os.path.exists(out["symx"] + ".bc") or not os.path.exists(out["afl"]):
+        log("hybrid.py: pngcheck: the build failed (log %s)" % logp)
+        return None
+    return real_target("pngcheck", out["symx"] + ".bc", out["afl"])
+
+
+def build(a, name, work):
+    if name in SYNTHETIC:
+        return build_synthetic(name, work)
+    if REAL[name][0] is None:
+        return build_pngcheck(a, work)
+    if not a.real:
+        log("hybrid.py: %s needs --real DIR (bench/real_programs.py's work directory)" % name)
+        return None
+    return build_real(name, a.real, work)
 
 
 def stop(p, sig=signal.SIGINT, wait=20):
@@ -322,12 +417,14 @@ def main():
             raise SystemExit("hybrid.py: %s not found (Debian packages afl++, clang-14)" % tool)
     names = list(SYNTHETIC) + (list(REAL) if a.real else [])
     if a.only:
-        names = [n for n in a.only.split(",") if n in SYNTHETIC or (a.real and n in REAL)]
+        names = [n for n in a.only.split(",") if n in SYNTHETIC or n in REAL]
     work = a.work or tempfile.mkdtemp(prefix="symx-hybrid-")
     os.makedirs(work, exist_ok=True)
     sums = []
     for name in names:
-        t = build_synthetic(name, work) if name in SYNTHETIC else build_real(name, a.real, work)
+        t = build(a, name, work)
+        if not t:
+            continue  # said; the other targets go on
         runs = []
         for rep in range(1, a.reps + 1):
             for mode in ("afl", "afl+symx"):

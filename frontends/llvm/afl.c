@@ -1,20 +1,24 @@
 /*
 ** afl.c — symx-llvm as an AFL++ peer instance (--afl-sync DIR): it takes the
 ** entries of the other instances' queues one at a time (SymCC's order, in
-** libsymx), explores the program seeded with each under a per-entry budget,
+** libsymx), explores the program seeded with each under a per-entry budget
+** (--afl-seed-time, and --afl-stall: no new input for that long ends it),
 ** and writes what the exploration finds into its own queue (id:N,src:P),
 ** where afl-fuzz's sync picks it up, and error paths into crashes/.
 **
 ** An entry's bytes bind one input of the program: the one --seed-input
 ** names, else the first input the program creates (its first
 ** klee_make_symbolic object, or klee_int), learned by a zero-input concrete
-** run. The size policy of seeds (options seed_extend, seed_truncate) fits
-** entries of other lengths to that input.
+** run. When that input is --sym-stdin's, an entry of L bytes is a stdin of
+** L bytes, as under afl-fuzz (afl_stdin.c): min(L, N) of them symbolic, the
+** rest concrete, and what goes back keeps the entry's length and every byte
+** the path does not constrain. Other inputs have a fixed size: the size
+** policy of seeds (options seed_extend, seed_truncate) fits entries to it.
 **
 ** With the AFL++-instrumented build of the program (--afl-target-bin), the
 ** peer sees coverage as AFL++ does (afl_edges.c, afl_scan.c): a path's
 ** input goes to the queue only when it adds edges or hit-count buckets to
-** what all the queues hold; to crashes/ when symx found an error on its
+** what all the queues hold (judged in batches, in order); to crashes/ when symx found an error on its
 ** path or the binary crashes on it, and it adds to what earlier crashes
 ** covered (afl-fuzz's unique crashes); entries the binary crashes or hangs
 ** on are not explored. Without it, every path's input is offered (content
@@ -41,8 +45,15 @@ typedef struct peer {
   uint64_t paths, written, crashes; /* paths: distinct test inputs */
   uint64_t stale, hangs;            /* inputs adding no edges, hanging natively */
   int write_failed, warned;
+  uint64_t stall_ms;    /* --afl-stall */
+  uint64_t gain_ms;     /* when the entry's first path ended or it last gave a new
+                        ** input (0: no path yet) */
+  uint64_t npaths0;     /* the session's paths before this entry */
+  uint64_t batch_ms;    /* when the oldest candidate waiting came */
+  int stalled;          /* this exploration was stopped for its stall */
   sxl_afl_edges *edges; /* the edge view (NULL: none) */
   sxl_afl_scan *scan;
+  sxl_afl_stdin in;     /* entries as stdin */
   char edge_err[512];   /* afl-showmap failed: the run stops */
 } peer;
 
@@ -66,45 +77,96 @@ static int is_seed(const peer *p, const uint8_t *b, size_t n) {
   return 1;
 }
 
-/* b[0..n) into our queue or crashes/ (content dedup). */
-static void write_one(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_t n) {
+/* b[0..n), an input from entry parent, into our queue or crashes/
+** (content dedup). */
+static void write_one(peer *p, int crash, const uint8_t *b, size_t n, int64_t parent) {
   int64_t id = -1;
-  int rc = crash ? symx_afl_write_crash(p->afl, b, n, p->parent, &id)
-                 : symx_afl_write_input(p->afl, b, n, p->parent, &id);
+  int rc = crash ? symx_afl_write_crash(p->afl, b, n, parent, &id)
+                 : symx_afl_write_input(p->afl, b, n, parent, &id);
   if (rc != SYMX_OK) {
-    if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: %s\n", symx_errmsg(ctx));
+    if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: %s\n", symx_errmsg(p->s->ctx));
     return;
   }
   if (id >= 0) {
     if (crash) p->crashes++;
     else p->written++;
+    p->gain_ms = now_ms();
   }
+}
+
+/* Candidates waiting for one afl-showmap run at most, and how long the
+** oldest may wait: what they add is known soon (for the stall), and
+** afl-fuzz syncs once a minute anyway. */
+#define BATCH 64
+#define BATCH_MS 1000
+
+/* The edge view's verdict on a candidate from entry parent. */
+static void on_verdict(void *ud, int64_t parent, int flags, const uint8_t *b, size_t n,
+                       const sxl_afl_verdict *v) {
+  peer *p = ud;
+  int crash = flags & SXL_AFL_AS_CRASH;
+  if (v->end == SXL_NATIVE_HANG && !crash) p->hangs++;
+  else if (v->bits) write_one(p, crash || v->end == SXL_NATIVE_CRASH, b, n, parent);
+  else p->stale++;
+}
+
+/* The candidates waiting run; 0, or -1 (p->edge_err says why). */
+static int flush_candidates(peer *p) {
+  if (!p->edges || p->edge_err[0]) return p->edge_err[0] ? -1 : 0;
+  return sxl_afl_edges_flush(p->edges, on_verdict, p, p->edge_err, sizeof p->edge_err);
+}
+
+/* A path's input b[0..n) to the queue or crashes/ when it is new (the
+** edge view decides, in batches, when there is one). */
+static void test_input(peer *p, symx_ctx *ctx, int crash, const uint8_t *b, size_t n) {
+  if (!crash && is_seed(p, b, n)) return;
+  if (!p->edges) {
+    write_one(p, crash, b, n, p->parent);
+    return;
+  }
+  if (p->edge_err[0]) return;
+  int flags = SXL_AFL_MERGE_QUEUE | SXL_AFL_MERGE_CRASH | (crash ? SXL_AFL_AS_CRASH : 0);
+  if (!sxl_afl_edges_pending(p->edges)) p->batch_ms = now_ms();
+  if (sxl_afl_edges_add(p->edges, b, n, flags, p->parent))
+    snprintf(p->edge_err, sizeof p->edge_err, "out of memory");
+  else if (sxl_afl_edges_pending(p->edges) >= BATCH || now_ms() - p->batch_ms >= BATCH_MS)
+    flush_candidates(p);
+  if (p->edge_err[0]) symx_ctx_interrupt(ctx); /* the run ends with this error */
+}
+
+/* The session's progress hook: the entry's exploration ends when it has
+** given nothing new for --afl-stall since its first path ended (1): its
+** first paths give most of what it gives (the seed's own branches), and the
+** next entry may give more. A slow first path is bounded by the budget. */
+static int stalled(void *ud) {
+  peer *p = ud;
+  if (!p->gain_ms && p->s->npaths > p->npaths0) p->gain_ms = now_ms(); /* a path ended */
+  if (!p->stall_ms || !p->seed || !p->gain_ms || now_ms() - p->gain_ms < p->stall_ms) return 0;
+  if (p->edges && sxl_afl_edges_pending(p->edges) && flush_candidates(p)) return 1; /* error */
+  if (now_ms() - p->gain_ms < p->stall_ms) return 0; /* the candidates waiting gave something */
+  p->stalled = 1;
+  return 1;
+}
+
+/* A path's test: its input as the program saw it to test_input. */
+static void path_input(peer *p, symx_ctx *ctx, const symx_test *t) {
+  size_t n = 0;
+  const uint8_t *b = symx_assign_get(t->inputs, p->input, &n);
+  if (!b || !n) return; /* the path ended before it created the input */
+  uint8_t *whole;
+  if (!(b = sxl_afl_stdin_input(&p->in, p->s, b, &n, &whole))) {
+    if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: out of memory\n");
+    return;
+  }
+  test_input(p, ctx, t->reason == SYMX_END_ERROR, b, n);
+  free(whole);
 }
 
 static void on_test(void *ud, symx_state *st, const symx_test *t) {
   peer *p = ud;
   if (t->duplicate) return;
   p->paths++;
-  size_t n = 0;
-  const uint8_t *b = symx_assign_get(t->inputs, p->input, &n);
-  if (!b || !n) return; /* the path ended before it created the input */
-  int crash = t->reason == SYMX_END_ERROR;
-  if (!crash && is_seed(p, b, n)) return;
-  symx_ctx *ctx = symx_engine_ctx(symx_state_engine(st));
-  if (!p->edges) {
-    write_one(p, ctx, crash, b, n);
-    return;
-  }
-  if (p->edge_err[0]) return;
-  sxl_afl_verdict v;
-  int merge = SXL_AFL_MERGE_QUEUE | SXL_AFL_MERGE_CRASH;
-  if (sxl_afl_edges_run(p->edges, b, n, merge, crash, &v, p->edge_err, sizeof p->edge_err)) {
-    symx_ctx_interrupt(ctx); /* the run ends with this error */
-    return;
-  }
-  if (v.end == SXL_NATIVE_HANG && !crash) p->hangs++;
-  else if (v.bits) write_one(p, ctx, crash || v.end == SXL_NATIVE_CRASH, b, n);
-  else p->stale++;
+  path_input(p, symx_engine_ctx(symx_state_engine(st)), t);
 }
 
 /* The per-entry time budget, bounded by what is left of the whole run;
@@ -141,7 +203,11 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
   p->parent = parent;
   uint64_t paths = p->paths, written = p->written, crashes = p->crashes, t = now_ms();
   uint64_t stale = p->stale;
+  p->gain_ms = 0;
+  p->npaths0 = s->npaths;
+  p->stalled = 0;
   int rc = sxl_session_explore(s, seeds);
+  flush_candidates(p);
   if (p->edge_err[0]) {
     snprintf(s->err, sizeof s->err, "afl: %s", p->edge_err);
     return -1;
@@ -159,27 +225,32 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
       snprintf(kept, sizeof kept, " (%" PRIu64 " inputs without new edges)", p->stale - stale);
     fprintf(stderr,
             "symx-llvm: afl: %s: %" PRIu64 " tests, %" PRIu64 " new inputs%s, %" PRIu64
-            " crashes, %.1fs\n",
+            " crashes, %.1fs%s\n",
             src, p->paths - paths, p->written - written, kept, p->crashes - crashes,
-            (double)(now_ms() - t) / 1e3);
+            (double)(now_ms() - t) / 1e3, p->stalled ? " (stalled)" : "");
   }
   update_stats(p);
   return rc;
 }
 
-/* A seed set holding entry a, fitted to the input's size when known. */
+/* A seed set holding entry a, fitted to size bytes when known (not 0). */
 static symx_seeds *entry_seeds(symx_ctx *ctx, const symx_assign *a, const char *input,
-                               uint64_t probe_size) {
+                               uint64_t size) {
   symx_seeds *ss = symx_seeds_new(ctx);
   if (!ss || symx_seeds_add_assign(ss, a) != SYMX_OK) {
     symx_seeds_free(ss);
     return NULL;
   }
-  symx_expr *arr = symx_input_find(ctx, input);
-  uint64_t size = arr ? symx_array_size(arr) : probe_size;
-  symx_expr_release(arr);
   if (size) symx_seeds_fit(ss, input, size);
   return ss;
+}
+
+/* The size of the input entries bind (0: not known yet). */
+static uint64_t input_size(const peer *p, uint64_t probe_size) {
+  symx_expr *arr = symx_input_find(p->s->ctx, p->input);
+  uint64_t size = arr ? symx_array_size(arr) : probe_size;
+  symx_expr_release(arr);
+  return size;
 }
 
 /* The input entries bind: o->input, else the first one a zero-input run of
@@ -202,7 +273,8 @@ static int explore_entry(peer *p, const symx_assign *a, int64_t id, uint64_t pro
   sxl_session *s = p->s;
   size_t n = 0;
   const uint8_t *b = symx_assign_get(a, p->input, &n);
-  symx_seeds *ss = entry_seeds(s->ctx, a, p->input, probe_size);
+  uint64_t size = input_size(p, probe_size);
+  symx_seeds *ss = entry_seeds(s->ctx, a, p->input, size);
   int rc = 0;
   if (!ss) {
     snprintf(s->err, sizeof s->err, "afl: %s", symx_errmsg(s->ctx));
@@ -212,7 +284,9 @@ static int explore_entry(peer *p, const symx_assign *a, int64_t id, uint64_t pro
       for (size_t k = 0; k < symx_seeds_message_count(ss); k++)
         fprintf(stderr, "symx-llvm: afl: entry %" PRId64 ": %s\n", id, symx_seeds_message(ss, k));
   } else {
+    sxl_afl_stdin_bind(&p->in, s, b, n);
     rc = explore(p, ss, b, n, id);
+    sxl_afl_stdin_unbind(&p->in, s);
   }
   symx_seeds_free(ss);
   return rc;
@@ -309,11 +383,14 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   if (!s->quiet)
     fprintf(stderr, "symx-llvm: afl: instance %s/%s, entries bind input \"%s\"\n", o->sync_dir,
             o->name, input);
-  peer p = {.s = s, .afl = afl, .input = input, .parent = -1};
+  peer p = {.s = s, .afl = afl, .input = input, .parent = -1, .stall_ms = o->stall_ms};
+  sxl_afl_stdin_open(&p.in, s, input);
   sxl_test_hook hook = s->test_hook;
   void *hook_ud = s->test_ud;
   s->test_hook = on_test;
   s->test_ud = &p;
+  s->progress_hook = stalled;
+  s->progress_ud = &p;
   symx_afl_update_stats(afl, 0, o->command_line);
   int rc = open_view(&p, o);
   if (!rc && o->initial && symx_seeds_count(o->initial) && set_budget(ctx, o, t0))
@@ -330,5 +407,6 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   symx_afl_close(afl);
   s->test_hook = hook;
   s->test_ud = hook_ud;
+  s->progress_hook = NULL;
   return rc;
 }

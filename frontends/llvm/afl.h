@@ -40,6 +40,22 @@ enum { SXL_AFL_MERGE_QUEUE = 1, SXL_AFL_MERGE_CRASH = 2 };
 int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge, int as_crash,
                       sxl_afl_verdict *v, char *err, size_t errlen);
 
+/* A batch: inputs added run together at the flush, through one afl-showmap
+** -i (one fork server start for all, not one afl-showmap per input); each
+** verdict then goes to done in order, as sxl_afl_edges_run would give it,
+** the maps merging in that order. flags: SXL_AFL_MERGE_*, SXL_AFL_AS_CRASH
+** (symx found an error on its path), SXL_AFL_CLASSIFY (always tell how the
+** input ends natively; else only when its map would add to a map, since -i
+** says nothing per input: a direct run of the binary tells). tag is the
+** caller's. add: 0, or -1 out of memory; flush: 0, or -1 with err set
+** (afl-showmap failed; the batch is dropped). */
+enum { SXL_AFL_AS_CRASH = 4, SXL_AFL_CLASSIFY = 8 };
+typedef void (*sxl_afl_done_fn)(void *ud, int64_t tag, int flags, const uint8_t *b, size_t n,
+                                const sxl_afl_verdict *v);
+int sxl_afl_edges_add(sxl_afl_edges *e, const uint8_t *b, size_t n, int flags, int64_t tag);
+size_t sxl_afl_edges_pending(const sxl_afl_edges *e);
+int sxl_afl_edges_flush(sxl_afl_edges *e, sxl_afl_done_fn done, void *ud, char *err, size_t errlen);
+
 /* Edges in the map, the target's map size (0 when afl-showmap did not say),
 ** native runs so far. */
 uint64_t sxl_afl_edges_count(const sxl_afl_edges *e);
@@ -56,5 +72,23 @@ void sxl_afl_scan_free(sxl_afl_scan *sc);
 int sxl_afl_scan_run(sxl_afl_scan *sc, sxl_afl_edges *e, int quiet, char *err, size_t errlen);
 /* Whether b[0..n) is an entry the binary crashed or hung on (*v: how). */
 int sxl_afl_scan_bad(const sxl_afl_scan *sc, const uint8_t *b, size_t n, sxl_afl_verdict *v);
+
+/* A queue entry as the program's stdin (afl_stdin.c), when entries bind
+** input "stdin" and the program's arguments hold --sym-stdin N: an entry
+** of L bytes is a stdin of L bytes, min(L, N) symbolic, the rest concrete. */
+struct sxl_session;
+typedef struct sxl_afl_stdin {
+  int on;     /* entries are stdin */
+  size_t n;   /* --sym-stdin's N */
+  size_t len; /* symbolic bytes of the bound entry that the program sees */
+} sxl_afl_stdin;
+void sxl_afl_stdin_open(sxl_afl_stdin *in, struct sxl_session *s, const char *input);
+/* The next exploration's stdin is b[0..len) (borrowed until unbind). */
+void sxl_afl_stdin_bind(sxl_afl_stdin *in, struct sxl_session *s, const uint8_t *b, size_t len);
+void sxl_afl_stdin_unbind(sxl_afl_stdin *in, struct sxl_session *s);
+/* A path's input b[0..*n) as the stdin it is: cut at the entry's end, its
+** concrete tail after (then in *out, malloc'd); NULL when out of memory. */
+const uint8_t *sxl_afl_stdin_input(const sxl_afl_stdin *in, const struct sxl_session *s,
+                                   const uint8_t *b, size_t *n, uint8_t **out);
 
 #endif

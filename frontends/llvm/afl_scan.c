@@ -1,7 +1,7 @@
 /*
 ** afl_scan.c — the sync directory's queues in the peer's edge map (afl.h):
 ** every entry of every instance (ours too: a restart) runs once through
-** afl-showmap, so what we write back is new to all of them, not only to the
+** afl-showmap (in batches), so what we write back is new to all of them, not only to the
 ** entry we explored. Entries AFL imported from us are copies and skipped.
 ** Entries the binary crashes or hangs on stay out of the map (afl-fuzz
 ** keeps none such in a queue) and are remembered by content, so the peer
@@ -27,7 +27,13 @@ struct sxl_afl_scan {
   size_t cap, count;
   bad *bads;
   size_t nbad, badcap;
+  char **labels; /* "instance/queue/file" of the entries in the batch */
+  size_t nlabels, labelcap;
+  int quiet, failed;
 };
+
+/* Entries run through afl-showmap together, at most. */
+#define SCAN_BATCH 256
 
 sxl_afl_scan *sxl_afl_scan_new(const char *sync_dir) {
   sxl_afl_scan *sc = calloc(1, sizeof *sc);
@@ -43,6 +49,8 @@ void sxl_afl_scan_free(sxl_afl_scan *sc) {
   for (size_t i = 0; i < sc->cap; i++) free(sc->seen[i]);
   free(sc->seen);
   free(sc->bads);
+  for (size_t i = 0; i < sc->nlabels; i++) free(sc->labels[i]);
+  free(sc->labels);
   free(sc->sync);
   free(sc);
 }
@@ -115,23 +123,58 @@ static uint8_t *slurp(const char *path, size_t *n) {
   return b;
 }
 
-/* Maps one entry (path): its edges, or why it stays out. */
-static int map_entry(sxl_afl_scan *sc, sxl_afl_edges *e, const char *path, const char *label,
-                     int quiet, char *err, size_t errlen) {
+/* The edge view's verdict on the entry labels[tag]: one the binary crashes
+** or hangs on stays out of the map, said and remembered. */
+static void on_entry(void *ud, int64_t tag, int flags, const uint8_t *b, size_t n,
+                     const sxl_afl_verdict *v) {
+  sxl_afl_scan *sc = ud;
+  (void)flags;
+  if (v->end == SXL_NATIVE_OK) return;
+  if (!sc->quiet)
+    fprintf(stderr, "symx-llvm: afl: %s: the AFL++ binary %s on it: not explored\n",
+            sc->labels[tag], v->end == SXL_NATIVE_HANG ? "hangs" : "crashes");
+  if (bad_add(sc, b, n, v)) sc->failed = 1;
+}
+
+/* The entries in the batch run; 0, or -1 with err set. */
+static int flush(sxl_afl_scan *sc, sxl_afl_edges *e, char *err, size_t errlen) {
+  int rc = sxl_afl_edges_flush(e, on_entry, sc, err, errlen);
+  for (size_t i = 0; i < sc->nlabels; i++) free(sc->labels[i]);
+  sc->nlabels = 0;
+  if (!rc && sc->failed) {
+    snprintf(err, errlen, "out of memory");
+    rc = -1;
+  }
+  return rc;
+}
+
+/* label, the next batch entry's: 0, or -1 out of memory. */
+static int label_add(sxl_afl_scan *sc, const char *label) {
+  if (sc->nlabels == sc->labelcap) {
+    size_t cap = sc->labelcap ? sc->labelcap * 2 : 64;
+    char **t = realloc(sc->labels, cap * sizeof *t);
+    if (!t) return -1;
+    sc->labels = t;
+    sc->labelcap = cap;
+  }
+  if (!(sc->labels[sc->nlabels] = strdup(label))) return -1;
+  sc->nlabels++;
+  return 0;
+}
+
+/* One entry (path) into the batch: 0, or -1 out of memory. */
+static int map_entry(sxl_afl_scan *sc, sxl_afl_edges *e, const char *path, const char *label) {
   size_t n = 0;
   uint8_t *b = slurp(path, &n);
   if (!b) { /* vanished since the listing: nothing to map */
-    if (!quiet) fprintf(stderr, "symx-llvm: afl: %s: vanished while read: skipped\n", label);
+    if (!sc->quiet) fprintf(stderr, "symx-llvm: afl: %s: vanished while read: skipped\n", label);
     return 0;
   }
-  sxl_afl_verdict v;
-  int rc = n ? sxl_afl_edges_run(e, b, n, SXL_AFL_MERGE_QUEUE, 0, &v, err, errlen) : 0;
-  if (!rc && n && v.end != SXL_NATIVE_OK) {
-    if (!quiet)
-      fprintf(stderr, "symx-llvm: afl: %s: the AFL++ binary %s on it: not explored\n", label,
-              v.end == SXL_NATIVE_HANG ? "hangs" : "crashes");
-    if (bad_add(sc, b, n, &v)) rc = -1;
-  }
+  /* how it ends matters (CLASSIFY): the peer explores no entry that crashes or hangs */
+  int rc = n ? label_add(sc, label) : 0;
+  if (!rc && n && sxl_afl_edges_add(e, b, n, SXL_AFL_MERGE_QUEUE | SXL_AFL_CLASSIFY,
+                                    (int64_t)sc->nlabels - 1))
+    rc = -1;
   free(b);
   return rc;
 }
@@ -168,7 +211,7 @@ static void free_names(char **v, size_t n) {
 }
 
 /* Maps the new entries of one instance's queue. */
-static int scan_queue(sxl_afl_scan *sc, sxl_afl_edges *e, const char *inst, int quiet, char *err,
+static int scan_queue(sxl_afl_scan *sc, sxl_afl_edges *e, const char *inst, char *err,
                       size_t errlen) {
   char dir[4096], path[8192];
   snprintf(dir, sizeof dir, "%s/%s/queue", sc->sync, inst);
@@ -184,7 +227,8 @@ static int scan_queue(sxl_afl_scan *sc, sxl_afl_edges *e, const char *inst, int 
     snprintf(path, sizeof path, "%s/%s", dir, names[i]);
     char label[8192];
     snprintf(label, sizeof label, "%s/queue/%s", inst, names[i]);
-    rc = map_entry(sc, e, path, label, quiet, err, errlen);
+    rc = map_entry(sc, e, path, label);
+    if (!rc && sc->nlabels >= SCAN_BATCH) rc = flush(sc, e, err, errlen);
   }
   free_names(names, n);
   if (rc && !*err) snprintf(err, errlen, "out of memory");
@@ -200,7 +244,8 @@ int sxl_afl_scan_run(sxl_afl_scan *sc, sxl_afl_edges *e, int quiet, char *err, s
     return -1;
   }
   int rc = 0;
-  for (size_t i = 0; i < n && !rc; i++) rc = scan_queue(sc, e, inst[i], quiet, err, errlen);
+  sc->quiet = quiet;
+  for (size_t i = 0; i < n && !rc; i++) rc = scan_queue(sc, e, inst[i], err, errlen);
   free_names(inst, n);
-  return rc;
+  return rc ? rc : flush(sc, e, err, errlen);
 }

@@ -1,7 +1,8 @@
 /*
 ** bi_host.c — what the symbolic environment's runtime (posix/) asks of the
 ** host: a file's status and bytes, for concrete paths only (a symbolic
-** path is concretized under the witness first). Host files are read, never
+** path is concretized under the witness first), and the AFL peer's
+** queue entry as stdin. Host files are read, never
 ** written: the runtime keeps what the program writes in its own memory.
 */
 #include "builtins.h"
@@ -103,4 +104,17 @@ int sxl_bi_host_read(sxl_bcall *c) {
   rc = put_bytes(c->r, c->a[1], buf, (uint64_t)got);
   free(buf);
   return rc == SXL_CONTINUE ? sxl_bi_ret(c, (uint64_t)got) : rc;
+}
+
+/* __symx_stdin_entry(tail, n): the length of the AFL peer's entry that is
+** stdin (sxl_exec.stdin_entry), -1 when there is none; its first n
+** bytes past --sym-stdin's N at most copied into tail. */
+int sxl_bi_stdin_entry(sxl_bcall *c) {
+  int rc = sxl_bi_args(c, 2);
+  if (rc != SXL_CONTINUE) return rc;
+  const sxl_exec *x = c->r->x;
+  if (!x->stdin_entry) return sxl_bi_ret(c, (uint64_t)-1);
+  uint64_t n = c->a[1] < x->stdin_tail_len ? c->a[1] : x->stdin_tail_len;
+  rc = put_bytes(c->r, c->a[0], x->stdin_tail, n);
+  return rc == SXL_CONTINUE ? sxl_bi_ret(c, (uint64_t)x->stdin_entry_len) : rc;
 }

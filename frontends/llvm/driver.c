@@ -179,9 +179,14 @@ static void on_test(void *user, symx_state *st, const symx_test *t) {
     sxl_errlocs_set_test(&ss->errlocs, t->kind, test_loc(t, loc, sizeof loc), t->number);
 }
 
+/* How often the progress hook runs; the line is printed every 2 s. */
+#define PROGRESS_HOOK_MS 200
+
 static int on_progress(void *user, symx_engine *eng) {
   sxl_session *ss = user;
-  if (!ss->progress) return 0;
+  if (ss->progress_hook && ss->progress_hook(ss->progress_ud)) return 1;
+  if (!ss->progress || now_ns() - ss->progress_ns < 2000000000ull) return 0;
+  ss->progress_ns = now_ns();
   uint64_t lines, tl, ins, ti;
   sxl_session_coverage(ss, &lines, &tl, &ins, &ti);
   double t = (double)(now_ns() - ss->t0_ns) / 1e9;
@@ -330,7 +335,7 @@ symx_engine *sxl_session_engine(sxl_session *s, const symx_seeds *seeds) {
   symx_engine_on_test(s->eng, on_test, s);
   if (s->weight) symx_engine_set_weight(s->eng, s->weight, s);
   sxl_targets_engine(s);
-  symx_engine_on_progress(s->eng, on_progress, s, 2000);
+  symx_engine_on_progress(s->eng, on_progress, s, s->progress_hook ? PROGRESS_HOOK_MS : 2000);
   sxl_state *init = sxl_state_new_initial(&s->x, 0);
   if (!init) {
     snprintf(s->err, sizeof s->err, "cannot create the initial state");

@@ -74,6 +74,11 @@ typedef struct sxl_session {
   int last_exit;        /* exit code of the last path (concrete runs) */
   sxl_test_hook test_hook; /* may be NULL */
   void *test_ud;
+  /* called between steps every PROGRESS_HOOK_MS or so; nonzero ends the
+  ** exploration (the AFL peer's stall); may be NULL */
+  int (*progress_hook)(void *ud);
+  void *progress_ud;
+  uint64_t progress_ns; /* when the last progress line was printed */
   int outputs_open;     /* paths.jsonl / messages.txt opened (once per session) */
   symx_weight_fn weight; /* the "weighted" searcher's weight (may be NULL) */
   sxl_statlog statlog;
@@ -204,6 +209,8 @@ typedef struct sxl_afl_opts {
   const char *name;         /* our instance name */
   const char *input;        /* input the entries bind; NULL = the first one created */
   uint64_t seed_time_ms;    /* exploration budget per entry (0 = none) */
+  uint64_t stall_ms;        /* an entry's exploration ends after this long without a
+                            ** new input from it (0 = never) */
   uint64_t max_time_ms;     /* whole run (0 = until interrupted) */
   uint64_t idle_ms;         /* stop after this long without a new entry (0 = never) */
   uint64_t poll_ms;         /* queue polling interval */

@@ -84,6 +84,8 @@ static void usage(FILE *f) {
         "                                 errors=false: the first error per location)\n"
         "  --afl-name NAME                our instance name (default symx)\n"
         "  --afl-seed-time T              exploration budget per entry (default 10s; 0 = none)\n"
+        "  --afl-stall T                  an entry's exploration ends after T without a new\n"
+        "                                 input from it (default 3s; 0 = only the budget)\n"
         "  --afl-idle T                   stop after T without a new entry (default 0: keep\n"
         "                                 polling every 2s until --max-time)\n"
         "  --afl-target-bin BIN           the program built by afl-clang-fast: an input goes\n"
@@ -340,7 +342,7 @@ typedef struct cli {
   const char *seed_input, *afl_sync, *afl_name;
   const char *afl_bin, *afl_args; /* --afl-target-bin, --afl-target-args */
   int seed_input_given;
-  int64_t afl_seed_ms, afl_idle_ms, afl_timeout_ms;
+  int64_t afl_seed_ms, afl_stall_ms, afl_idle_ms, afl_timeout_ms;
   const char *seed_files[256], *seed_dirs[256];
   int nseed_files, nseed_dirs;
   const char *replay_files[256], *replay_dirs[256]; /* --replay-ktest-file, -dir */
@@ -456,6 +458,7 @@ static const struct own_opt {
     {"afl-sync", K_STR, offsetof(cli, afl_sync), NULL, NULL},
     {"afl-name", K_STR, offsetof(cli, afl_name), NULL, NULL},
     {"afl-seed-time", K_MS, offsetof(cli, afl_seed_ms), NULL, NULL},
+    {"afl-stall", K_MS, offsetof(cli, afl_stall_ms), NULL, NULL},
     {"afl-idle", K_MS, offsetof(cli, afl_idle_ms), NULL, NULL},
     {"afl-target-bin", K_STR, offsetof(cli, afl_bin), NULL, NULL},
     {"afl-target-args", K_STR, offsetof(cli, afl_args), NULL, NULL},
@@ -1024,7 +1027,8 @@ static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
   /* --max-time bounds the whole run; each entry has its own budget. */
   uint64_t max_time_ms = (uint64_t)symx_option_get(c->ctx, "max_time");
   sxl_afl_opts ao = {c->afl_sync, c->afl_name, c->seed_input_given ? c->seed_input : NULL,
-                     (uint64_t)c->afl_seed_ms, max_time_ms, (uint64_t)c->afl_idle_ms,
+                     (uint64_t)c->afl_seed_ms, (uint64_t)c->afl_stall_ms, max_time_ms,
+                     (uint64_t)c->afl_idle_ms,
                      2000, seeds, cmdline, c->afl_bin, c->afl_args, (uint64_t)c->afl_timeout_ms};
   int r = sxl_afl_run(s, &ao, &g_stop);
   unsupported_count(c, s);
@@ -1428,6 +1432,7 @@ int main(int argc, char **argv) {
   c.seed_input = "input";
   c.afl_name = "symx";
   c.afl_seed_ms = 10000;
+  c.afl_stall_ms = 3000;
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
   c.cut_budget_ms = 1000;
   c.stats_interval_ms = 1000; /* KLEE's default */

@@ -69,8 +69,9 @@ static void file_stat(sxp_file *f, long size, int mode) {
 }
 
 /* A symbolic file: its data named NAME-data, its status NAME-data-stat
-** (recorded as KLEE does; the model's status is then set concretely). */
-static int sym_file(sxp_file *f, const char *name, const char *obj, unsigned len) {
+** (recorded as KLEE does; the model's status is then set concretely). Its
+** len symbolic bytes are followed by tail concrete ones (stdin's, below). */
+static int sym_file(sxp_file *f, const char *name, const char *obj, unsigned len, long tail) {
   char dname[32], sname[40];
   size_t n = sxp_strlen(obj);
   sxp_memcpy(dname, obj, n);
@@ -78,12 +79,28 @@ static int sym_file(sxp_file *f, const char *name, const char *obj, unsigned len
   sxp_memcpy(sname, dname, n + 5);
   sxp_memcpy(sname + n + 5, "-stat", 6);
   f->name = name ? sxp_strdup(name) : 0;
-  f->data = malloc(len ? len : 1);
+  f->data = malloc(len + tail ? (size_t)(len + tail) : 1);
   if (!f->data || (name && !f->name)) return -1;
-  f->size = f->cap = len;
+  f->size = f->cap = len + tail;
   if (len) symx_make_symbolic(f->data, len, name ? dname : obj);
+  if (tail) __symx_stdin_entry(f->data + len, tail);
   symx_make_symbolic(&f->st, sizeof f->st, name ? sname : "stdin-stat");
-  file_stat(f, len, S_IFREG | 0644);
+  file_stat(f, len + tail, S_IFREG | 0644);
+  return 0;
+}
+
+/* stdin: N symbolic bytes, or the AFL peer's queue entry of L bytes, as
+** afl-fuzz gives it: reads meet EOF after L (the N - L symbolic bytes past
+** it are never read), and bytes past N are the entry's own, concrete. */
+static int sym_stdin(unsigned n) {
+  long len = __symx_stdin_entry(0, 0);
+  long tail = len > (long)n ? len - (long)n : 0;
+  if (sym_file(&E.in, 0, "stdin", n, tail)) return -1;
+  if (len >= 0 && len < (long)n) {
+    E.in.size = len;
+    E.in.st.st_size = len;
+    E.in.st.st_blocks = (len + 511) / 512;
+  }
   return 0;
 }
 
@@ -98,11 +115,11 @@ int sxp_setup(const sxl_spec *s) {
   sxp_init();
   for (unsigned i = 0; i < s->nfiles; i++) {
     char name[2] = {(char)('A' + i), 0};
-    if (sym_file(&E.files[i], name, name, s->file_len)) return -1;
+    if (sym_file(&E.files[i], name, name, s->file_len, 0)) return -1;
     E.nfiles++;
   }
   if (s->sym_stdin) {
-    if (sym_file(&E.in, 0, "stdin", s->stdin_len)) return -1;
+    if (sym_stdin(s->stdin_len)) return -1;
     E.fd[0]->kind = SXP_FILE;
     E.fd[0]->f = &E.in;
   }

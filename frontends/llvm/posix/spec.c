@@ -20,6 +20,17 @@ int sxl_spec_is_option(const char *a) {
          is_opt(a, "sym-files") || is_opt(a, "max-fail");
 }
 
+int sxl_spec_stdin_at(int argc, char **argv) {
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (is_opt(a, "sym-stdin")) return i + 1 < argc ? i + 1 : -1;
+    if (is_opt(a, "sym-args")) i += 3; /* an option's values are no options */
+    else if (is_opt(a, "sym-files")) i += 2;
+    else if (sxl_spec_is_option(a)) i += 1;
+  }
+  return -1;
+}
+
 /* Appends text to the message (truncated at its size). */
 static void say(sxl_spec *s, const char *text) {
   unsigned n = 0;

@@ -36,5 +36,8 @@ typedef struct sxl_spec {
 int sxl_spec_parse(sxl_spec *s, int argc, char **argv);
 /* 1 when a is one of the options above (it asks for the runtime). */
 int sxl_spec_is_option(const char *a);
+/* The index in argv of --sym-stdin's N, or -1 (the AFL peer sets it per
+** queue entry). */
+int sxl_spec_stdin_at(int argc, char **argv);
 
 #endif
