@@ -111,6 +111,7 @@
   STAT(concolic_logged, "concolic: constraints logged")                               \
   STAT(concolic_negations, "concolic: constraints negated")                           \
   STAT(concolic_unsat, "concolic: negations with no input (unsat or unknown)")        \
+  STAT(concolic_repairs, "concolic: runs whose input broke an assumption, replaced by one on the same path that meets it") \
   STAT(concolic_duplicates, "concolic: runs whose path was seen (not negated)")       \
   STAT(concolic_queue_full, "concolic: runs not queued past concolic_max_queue")      \
   STAT(acache_hits, "alpha cache: negations answered sat by the cache")              \

@@ -83,6 +83,7 @@ typedef struct sx_cc {
   sx_clog log;            /* the current run's */
   sx_state *run;          /* the current run (NULL before the first, after its end) */
   sx_assign *run_input;
+  sx_assign *repair;      /* the next run's input: the last run's, meeting its violated assumption */
   uint32_t run_bound;     /* generation bound: the run's entries below it are not negated */
   symx_crun info;         /* the current run */
   uint64_t runs;

@@ -51,6 +51,7 @@ void sx_cc_free(symx_engine *eng) {
   if (cc->template_payload && eng->vt.free) eng->vt.free(eng->vt.user, cc->template_payload);
   sx_clog_clear(&cc->log);
   symx_assign_free(cc->run_input);
+  symx_assign_free(cc->repair);
   for (size_t i = 0; i < cc->qn; i++) sx_cc_exec_free(cc, cc->q[i]);
   sx_free(ctx, cc->q, cc->qcap * sizeof *cc->q);
   sx_free(ctx, cc->seen, cc->capseen * sizeof *cc->seen);
@@ -121,9 +122,15 @@ static bool over(symx_engine *eng) {
          (o->concolic_max_runs && eng->cc->runs >= (uint64_t)o->concolic_max_runs);
 }
 
-/* The next input: the seeds not run yet, then the search's. */
+/* The next input: a repaired run's, the seeds not run yet, then the search's. */
 static int pick(sx_cc *cc, sx_assign **in) {
   symx_engine *eng = cc->eng;
+  if (cc->repair) { /* it stands for the run it repairs: same parent and bound */
+    *in = cc->repair;
+    cc->repair = NULL;
+    cc->info.number = cc->runs + 1;
+    return SYMX_OK;
+  }
   if (cc->next_seed < nseeds(eng)) {
     *in = sx_assign_share(eng->seeds->list.begin[cc->next_seed].assign);
     cc->info = (symx_crun){cc->runs + 1, 0, -1, (int64_t)cc->next_seed, SYMX_CK_BRANCH, 0, 0};
@@ -222,23 +229,38 @@ int sx_cc_check(sx_state *st, sx_expr *bad, symx_error_kind kind, const char *ms
   return v ? crash(st, kind, msg, "symx_state_check") : SYMX_OK;
 }
 
+/* No input on st's path meets its assumption: KLEE's error (require) or
+** the path ends. */
+static int assume_failed(sx_state *st, bool require, const char *msg) {
+  if (require) return crash(st, SYMX_ERR_USER, msg, "symx_state_require");
+  sx_engine_end(st->eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
+  return SYMX_UNSAT;
+}
+
 int sx_cc_assume(sx_state *st, sx_expr *cond, bool require, const char *msg) {
   symx_engine *eng = st->eng;
   bool v = sx_is_const(cond) ? (cond->value & 1) : sx_holds(eng->ctx, cond, false, st->witness);
-  if (!sx_is_const(cond)) {
-    int rc = note(st, cond, v, SYMX_CK_ASSUME);
-    if (rc != SYMX_OK) return rc;
+  if (sx_is_const(cond) && !v) return assume_failed(st, require, msg);
+  if (v) return sx_is_const(cond) ? SYMX_OK : note(st, cond, true, SYMX_CK_ASSUME);
+  /* The input is outside the assumed domain (an all-zero first input, a
+  ** seed): an input on the same path that meets cond replaces the run. */
+  sx_assign *w = NULL;
+  int rc = sx_oracle_decide(&eng->oracle, st, cond, false, &w, "symx_state_assume");
+  if (rc == SYMX_SAT) {
+    symx_assign_free(eng->cc->repair);
+    eng->cc->repair = w;
+    SX_INC(eng->ctx, concolic_repairs);
+    sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
+    return SYMX_UNKNOWN;
   }
-  if (v) return SYMX_OK;
-  if (require) return crash(st, SYMX_ERR_USER, msg, "symx_state_require");
-  sx_engine_end(eng, st, SYMX_ST_INFEASIBLE, SYMX_END_USER, SYMX_ERR_NONE, NULL, false);
-  return SYMX_UNSAT;
+  if (rc != SYMX_UNSAT && rc != SYMX_UNKNOWN) return rc;
+  int logged = note(st, cond, false, SYMX_CK_ASSUME);
+  return logged != SYMX_OK ? logged : assume_failed(st, require && rc == SYMX_UNSAT, msg);
 }
 
 int sx_cc_concretized(sx_state *st, sx_expr *eq) { return note(st, eq, true, SYMX_CK_CONCRETIZE); }
 
 /* ---- public ---- */
-
 
 const symx_clog *symx_state_clog(symx_state *st) {
   if (!st || !st->eng->cc) return NULL;

@@ -5,6 +5,10 @@
      takes over all 65,536 inputs of tests/llvm/concolic/two.c built natively,
      for generational search and concolic DFS; every run is a new path
      (none repeats another's output more often than dedup allows);
+     tests/llvm/concolic/assume.c: an input that breaks an assumption is
+     replaced by one on its path that meets it (not an error), one that
+     cannot hold on its path is KLEE's provably-false error: the outcomes
+     are brute force's over the inputs the first assumption admits;
   2. --changed: a unified diff marks constraints new (paths.jsonl "run"
      tags), FILE:LINE too; a patch that does not apply, a bad FILE:LINE and
      a patch naming a missing source end with status 2 and a message;
@@ -68,6 +72,27 @@ def test_paths(a, tmp):
         check(set(got) == want, "%s: paths %s, brute force %s" % (search, sorted(set(got)), sorted(want)))
         check(all("run" in x for x in paths(out)), "%s: every path says which run it is" % search)
         print("%s: %d paths (brute force %d) in %d runs: ok" % (search, len(set(got)), len(want), len(got)))
+
+
+def test_assume(a, tmp):
+    exe = os.path.join(tmp, "assume")
+    subprocess.run([a.clang, "-DNATIVE", "-O0", "-o", exe, os.path.join(a.dir, "assume.c")], check=True)
+    want = set(subprocess.run([exe], capture_output=True, check=True).stdout.decode().split())
+    out = os.path.join(tmp, "o-assume")
+    p = symx(a, ["--mode", "concolic", os.path.join(a.dir, "assume.c")], out)
+    got = set()
+    for x in paths(out):
+        if x["reason"] == "exit":
+            got.add(x["output"].strip())
+        elif x["reason"] == "error" and "provably false" in x["message"]:
+            got.add("E")
+        elif x["reason"] == "error":
+            got.add("unexpected error: " + x["message"])
+    st = json.load(open(os.path.join(out, "stats.json")))["engine"]
+    check(p.returncode == 1 and got == want and st["concolic_repairs"] >= 1,
+          "assume.c: outcomes %s, brute force %s, %d repairs (status %d)"
+          % (sorted(got), sorted(want), st["concolic_repairs"], p.returncode))
+    print("assumptions: %s: ok" % sorted(got))
 
 
 def test_changed(a, tmp):
@@ -247,6 +272,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="symx-concolic-")
     try:
         test_paths(a, tmp)
+        test_assume(a, tmp)
         test_changed(a, tmp)
         test_control_dependence(a, tmp)
         test_afl_seeds(a, tmp)
