@@ -53,11 +53,7 @@ GONE = "id:000006,src:000000,op:havoc,rep:2"  # listed, unreadable
 def make_sync(work):
     sync = os.path.join(work, "SYNC")
     shutil.rmtree(sync, ignore_errors=True)
-    fake = os.path.join(sync, "fake", "queue")
-    os.makedirs(fake)
-    for n, b in ENTRIES.items():
-        with open(os.path.join(fake, n), "wb") as f:
-            f.write(b)
+    fake = aflutil.fake_instance(sync, ENTRIES)
     os.symlink(os.path.join(work, "no-such-file"), os.path.join(fake, GONE))
     return sync
 

@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 
+import aflutil
+
 from checks import Checks
 
 
@@ -39,15 +41,11 @@ def main():
     check = Checks()
 
     try:
-        fake = os.path.join(work, "SYNC", "fake", "queue")
-        os.makedirs(fake)
         entries = {"id:000000,time:0,execs:0,orig:a": b"ab",
                    "id:000001,src:000000,time:5,execs:9,op:havoc,rep:2,+cov": b"abcdefgh",
                    "id:000002,src:000000,op:flip1": b"",
                    "README": b"not an entry"}
-        for n, b in entries.items():
-            with open(os.path.join(fake, n), "wb") as f:
-                f.write(b)
+        aflutil.fake_instance(os.path.join(work, "SYNC"), entries)
         cmd = [a.symx, "--afl-sync", os.path.join(work, "SYNC"), "--afl-idle", "1",
                "--max-time", "120", "--no-progress", a.program]
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -16,6 +16,8 @@ import shutil
 import subprocess
 import tempfile
 
+import aflutil
+
 from checks import Checks
 
 ENTRIES = {"id:000000,src:000000,time:5,execs:9,op:havoc,rep:2,+cov": b"aaaaaaaa",
@@ -30,11 +32,7 @@ def main():
     work = tempfile.mkdtemp(prefix="symx-aflstall-")
     check = Checks()
     try:
-        fake = os.path.join(work, "SYNC", "fake", "queue")
-        os.makedirs(fake)
-        for n, b in ENTRIES.items():
-            with open(os.path.join(fake, n), "wb") as f:
-                f.write(b)
+        aflutil.fake_instance(os.path.join(work, "SYNC"), ENTRIES)
         cmd = [a.symx, "--afl-sync", os.path.join(work, "SYNC"), "--afl-idle", "1",
                "--afl-seed-time", "0", "--afl-stall", "1s", "--max-time", "120",
                "--no-progress", a.program]

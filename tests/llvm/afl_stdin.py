@@ -47,11 +47,7 @@ def native(exe, data, work):
 
 
 def peer(a, work, sync, extra):
-    fake = os.path.join(sync, "fake", "queue")
-    os.makedirs(fake)
-    for n, b in ENTRIES.items():
-        with open(os.path.join(fake, n), "wb") as f:
-            f.write(b)
+    aflutil.fake_instance(sync, ENTRIES)
     cmd = [a.symx, "--afl-sync", sync, "--afl-idle", "1", "--max-time", "120", "--no-progress"] \
         + extra + [a.program, "--sym-stdin", str(N)]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=work)

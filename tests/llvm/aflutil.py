@@ -87,3 +87,14 @@ def need(*tools):
     for t in tools:
         if not shutil.which(t):
             skip("%s is not installed (Debian package afl++)" % t)
+
+
+def fake_instance(sync, entries, name="fake"):
+    """An afl-fuzz instance NAME under sync whose queue holds entries
+    (file name -> bytes); its queue directory."""
+    q = os.path.join(sync, name, "queue")
+    os.makedirs(q)
+    for n, b in entries.items():
+        with open(os.path.join(q, n), "wb") as f:
+            f.write(b)
+    return q
