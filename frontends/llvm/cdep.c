@@ -46,11 +46,11 @@ static uint32_t callee(const sxl_cdep *d, LLVMValueRef in) {
 }
 
 /* Whether block bb has a changed line or calls a function with changed code. */
-static int block_changed(sxl_cdep *d, sxl_prog *p, LLVMBasicBlockRef bb, sxl_cdep_line_fn line,
+static int block_changed(sxl_cdep *d, LLVMBasicBlockRef bb, sxl_cdep_line_fn line,
                          void *u) {
   for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
     uint32_t g = callee(d, in);
-    if (line(u, p, in) || (g != UINT32_MAX && d->fnchanged[g])) return 1;
+    if (line(u, in) || (g != UINT32_MAX && d->fnchanged[g])) return 1;
   }
   return 0;
 }
@@ -69,7 +69,7 @@ static int mark_functions(sxl_cdep *d, sxl_prog *p, sxl_cdep_line_fn line, void 
       if (d->fnchanged[i] || !ours(&p->fns[i])) continue;
       for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fns[i].ref); bb && !d->fnchanged[i];
            bb = LLVMGetNextBasicBlock(bb))
-        d->fnchanged[i] = (uint8_t)block_changed(d, p, bb, line, u);
+        d->fnchanged[i] = (uint8_t)block_changed(d, bb, line, u);
       more |= d->fnchanged[i];
     }
   }
@@ -130,7 +130,7 @@ static int analyse(sxl_cdep *d, sxl_prog *p, uint32_t fi, sxl_cdep_line_fn line,
   uint64_t *ch = rc ? NULL : calloc(w, sizeof *ch), *pd = ch ? post_dominators(&g, w) : NULL;
   rc = pd ? 0 : -1;
   for (uint32_t b = 0; !rc && b < g.n; b++)
-    if (block_changed(d, p, g.bb[b], line, u)) ch[b / 64] |= 1ull << (b % 64);
+    if (block_changed(d, g.bb[b], line, u)) ch[b / 64] |= 1ull << (b % 64);
   for (uint32_t b = 0; !rc && b < g.n; b++)
     if (controls(&g, pd, ch, w, b)) rc = sxl_pmap_put(&d->ctl, g.bb[b], 1);
   if (!rc) d->analysed[fi] = 1;

@@ -10,7 +10,7 @@
 typedef struct sxl_cdep sxl_cdep;
 
 /* Whether LLVM instruction in is on a changed line. */
-typedef int (*sxl_cdep_line_fn)(void *u, sxl_prog *p, LLVMValueRef in);
+typedef int (*sxl_cdep_line_fn)(void *u, LLVMValueRef in);
 
 sxl_cdep *sxl_cdep_new(void);
 void sxl_cdep_free(sxl_cdep *d);

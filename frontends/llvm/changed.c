@@ -11,7 +11,6 @@
 #include "cdep.h"
 #include "driver.h"
 #include "exec_impl.h"
-#include "prog_impl.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -251,10 +250,23 @@ static int loc_changed(sxl_changed *c, const sxl_prog *p, uint32_t loc) {
   return c->byloc[loc] == 2;
 }
 
-/* cdep.c's question: whether LLVM instruction in is on a changed line. */
-static int inst_changed(void *u, sxl_prog *p, LLVMValueRef in) {
-  uint32_t loc;
-  return !sxl_prog_loc(p, in, &loc) && loc_changed(u, p, loc);
+/* cdep.c's question: whether LLVM instruction in is on a changed line
+** (read from its debug location: the analysis walks whole functions, whose
+** locations the program need not intern). */
+static int inst_changed(void *u, LLVMValueRef in) {
+  const sxl_changed *c = u;
+  unsigned line = LLVMGetDebugLocLine(in), len = 0;
+  const char *f = line ? LLVMGetDebugLocFilename(in, &len) : NULL;
+  for (unsigned k = len; f && k > 0; k--) /* its base name, as the set holds */
+    if (f[k - 1] == '/') {
+      f += k;
+      len -= k;
+      break;
+    }
+  for (size_t i = 0; f && i < c->n; i++)
+    if (c->v[i].line == line && strlen(c->v[i].file) == len && !memcmp(c->v[i].file, f, len))
+      return 1;
+  return 0;
 }
 
 /* Whether the branch at pc of function fi decides if changed code runs

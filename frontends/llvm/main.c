@@ -319,11 +319,11 @@ static symx_seeds *load_seeds(symx_ctx *ctx, const char **files, int nfiles, con
   }
   for (int k = 0; k < ndirs; k++) {
     const char *d = dirs[k];
-    int afl = has_ktest(d) ? 0 : add_afl_seeds(seeds, d, seed_input);
+    int ktests = has_ktest(d), afl = ktests ? 0 : add_afl_seeds(seeds, d, seed_input);
     int e = afl > 0 ? SYMX_OK
             : afl < 0 ? SYMX_ERROR
-            : has_ktest(d) ? symx_seeds_add_ktest(seeds, d, NULL, 0)
-                           : symx_seeds_add_dir(seeds, d, seed_input);
+            : ktests ? symx_seeds_add_ktest(seeds, d, NULL, 0)
+                     : symx_seeds_add_dir(seeds, d, seed_input);
     if (e != SYMX_OK) fprintf(stderr, "symx-llvm: seeds %s: %s\n", d, symx_errmsg(ctx));
   }
   for (size_t k = 0; k < symx_seeds_message_count(seeds); k++)
