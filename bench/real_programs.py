@@ -24,6 +24,7 @@ import argparse
 import glob
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -137,35 +138,68 @@ def prepare(name, work, symx, log):
     return out, None
 
 
-def explore(tool, bc, args, od, seconds, log, watch=None):
-    """One exploration; (exit status, wall seconds, its peak RSS in MiB).
-    watch(seconds so far), when given, is called about every 5 s while it
-    runs (side_by_side.py copies KLEE's run.istats so)."""
+def cpu_seconds(pid):
+    """CPU time (user + system, all threads) of a live process, from /proc."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def explore(tool, bc, args, od, seconds, log, watch=None, cpu_limit=None):
+    """One exploration; (exit status, wall seconds, its peak RSS in MiB,
+    CPU seconds). watch(seconds so far), when given, is called about every
+    5 s while it runs (side_by_side.py copies KLEE's run.istats so).
+    cpu_limit: the process gets SIGINT once it has used that much CPU time
+    (KLEE, whose --max-time is wall time, then halts and writes its files as
+    at --max-time), and SIGKILL if it has not ended max(15 s, a tenth of the
+    limit) later (KLEE's own watchdog waits as long)."""
     cmd = tool(bc, od, seconds) + args
     t0 = time.monotonic()
+    last_watch, stop_at, cpu = 0.0, None, 0.0
     with open(log, "a") as f:
         f.write("$ %s\n" % " ".join(cmd))
         f.flush()
         p = subprocess.Popen(cmd, cwd=os.path.dirname(bc), stdout=f, stderr=subprocess.STDOUT)
+        polling = watch or cpu_limit
         while True:
-            _pid, status, usage = os.wait4(p.pid, os.WNOHANG if watch else 0)
+            _pid, status, usage = os.wait4(p.pid, os.WNOHANG if polling else 0)
             if _pid:
                 break
-            time.sleep(5)
-            watch(time.monotonic() - t0)
+            time.sleep(1 if cpu_limit else 5)
+            now = time.monotonic() - t0
+            if watch and now - last_watch >= 5:
+                watch(now)
+                last_watch = now
+            if cpu_limit:
+                cpu = cpu_seconds(p.pid) or cpu
+                if stop_at is None and cpu >= cpu_limit:
+                    p.send_signal(signal.SIGINT)
+                    stop_at = now + max(15, cpu_limit / 10)
+                elif stop_at is not None and now > stop_at:
+                    p.kill()
     p.returncode = os.waitstatus_to_exitcode(status)
-    return p.returncode, time.monotonic() - t0, usage.ru_maxrss / 1024.0
+    return (p.returncode, time.monotonic() - t0, usage.ru_maxrss / 1024.0,
+            usage.ru_utime + usage.ru_stime)
 
 
-def symx_cmd(symx, mode="pending", extra=()):
+def symx_cmd(symx, mode="pending", extra=(), clock="wall"):
     # a test per path as KLEE's default, each with its .json (pick_tests)
     return lambda bc, od, s: [os.path.join(symx, "symx-llvm"), "--quiet", "--no-progress",
                               "--libc", "full", "--mode", mode, "--max-time", "%ds" % s,
+                              "--time-clock", clock,
                               "--write-tests=all", "--test-formats", "ktest,json",
                               "--output-dir", od] + list(extra) + [bc + ".bc"]
 
 
-def klee_cmd(klee, extra=()):
+def klee_cmd(klee, extra=(), clock="wall"):
+    """Wall clock: --max-time and KLEE's watchdog. CPU clock: explore's
+    cpu_limit ends it; --max-time (ten times as long) only as a backstop."""
+    if clock == "cpu":
+        return lambda bc, od, s: [klee, "--output-dir=" + od, "--libc=uclibc", "--posix-runtime",
+                                  "--max-time=%ds" % (10 * s)] + list(extra) + [bc + ".bc"]
     return lambda bc, od, s: [klee, "--output-dir=" + od, "--libc=uclibc", "--posix-runtime",
                               "--max-time=%ds" % s, "--watchdog"] + list(extra) + [bc + ".bc"]
 
@@ -224,7 +258,7 @@ def one(name, a, log):
         return res, False
     od = os.path.join(a.work, "out-%s" % name)
     subprocess.run(["rm", "-rf", od])
-    rc, wall, peak = explore(symx_cmd(a.symx), exe, args, od, a.time, log)
+    rc, wall, peak, _cpu = explore(symx_cmd(a.symx), exe, args, od, a.time, log)
     st = json.load(open(os.path.join(od, "stats.json")))
     paths = env.read_paths(od)
     tests = pick_tests(od, paths, a.replays)
@@ -240,7 +274,7 @@ def one(name, a, log):
     if a.klee:
         kd = od + "-klee"
         subprocess.run(["rm", "-rf", kd])
-        krc, kwall, _ = explore(klee_cmd(a.klee), exe, args, kd, a.time, log)
+        krc, kwall, _, _cpu = explore(klee_cmd(a.klee), exe, args, kd, a.time, log)
         info = open(os.path.join(kd, "info"), errors="replace").read() if os.path.exists(
             os.path.join(kd, "info")) else ""
         kstat = {k: int(v) for k, v in

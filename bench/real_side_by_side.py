@@ -19,7 +19,7 @@ of the first program's runs with --plot-search (default random-path).
 
 usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
           [--search NAME]... [--tool klee|eager|pending]... [--klee BIN] [--symx DIR] [--plot OUT.png]
-          [--plot-search NAME] [--report-only] [--seeded] [--reps N]
+          [--plot-search NAME] [--report-only] [--seeded] [--reps N] [--clock cpu|wall]
   --out DIR      runs go to DIR/PROGRAM/TOOL-SEARCH (default WORK/side-by-side);
                  a run's directory is replaced
   --report-only  no runs: the JSON and the table of the directories in --out
@@ -28,6 +28,11 @@ usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
                  run's figures [min-max]
   --seeded       every tool seeded with the paper's seed set 1 (bench/seedset.py;
                  --seed-file), runs in DIR-seed1
+  --clock cpu    (default) --time is CPU time, so runs beside other work stay
+                 equal: symx-llvm --time-clock cpu; KLEE (whose --max-time is
+                 wall time) gets SIGINT once its process has used --time of CPU
+                 and halts as at --max-time (SIGKILL max(15 s, --time/10) later)
+  --clock wall   --time is wall time: --max-time for both, KLEE --watchdog
 Exit status 0; 1 when a program could not be fetched or built, a run did not
 run (a crash, no statistics) or a path met an unsupported feature.
 """
@@ -103,15 +108,18 @@ def run_one(a, prog, exe, args, tool, search, log, seed, rep=1):
     os.makedirs(os.path.dirname(d), exist_ok=True)
     if tool == "klee":
         rng = ["--rng-initial-seed=%d" % rep] if rep > 1 else []
-        cmd = rp.klee_cmd(a.klee, ["--search=" + search, "--istats-write-interval=5s"] + rng + seed)
-        rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log, copy_istats(d))
+        cmd = rp.klee_cmd(a.klee, ["--search=" + search, "--istats-write-interval=5s"] + rng + seed,
+                          a.clock)
+        rc, wall, peak, cpu = rp.explore(cmd, exe, args, d, a.time, log, copy_istats(d),
+                                         a.time if a.clock == "cpu" else None)
     else:
         rng = ["--rng-seed", str(rep)] if rep > 1 else []
-        cmd = rp.symx_cmd(a.symx, tool, ["--search", search] + rng + seed)
-        rc, wall, peak = rp.explore(cmd, exe, args, d, a.time, log)
+        cmd = rp.symx_cmd(a.symx, tool, ["--search", search] + rng + seed, a.clock)
+        rc, wall, peak, cpu = rp.explore(cmd, exe, args, d, a.time, log)
     facts = {"program": prog, "tool": tool, "search": search, "seconds": a.time, "exit": rc,
              "rep": rep,
-             "wall_s": round(wall, 1), "peak_rss_mib": round(peak, 1),
+             "wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "clock": a.clock,
+             "peak_rss_mib": round(peak, 1),
              "bitcode": exe + ".bc", "args": args, "seeds": seed[-1:]}
     with open(d + ".run.json", "w") as f:
         json.dump(facts, f)
@@ -282,6 +290,7 @@ def parse():
     ap.add_argument("--report-only", action="store_true")
     ap.add_argument("--seeded", action="store_true")
     ap.add_argument("--reps", type=int, default=1)
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     a = ap.parse_args()
     a.work, a.symx = os.path.abspath(a.work), os.path.abspath(a.symx)
     a.out = os.path.abspath(a.out or os.path.join(a.work, "side-by-side"))
