@@ -9,10 +9,11 @@
 ** An entry's bytes bind one input of the program: the one --seed-input
 ** names, else the first input the program creates (its first
 ** klee_make_symbolic object, or klee_int), learned by a zero-input concrete
-** run. When that input is --sym-stdin's, an entry of L bytes is a stdin of
-** L bytes, as under afl-fuzz (afl_stdin.c): min(L, N) of them symbolic, the
-** rest concrete, and what goes back keeps the entry's length and every byte
-** the path does not constrain. Other inputs have a fixed size: the size
+** run. When that input is --sym-stdin's or a --sym-files file's, an entry
+** of L bytes is a stdin or file of L bytes, as under afl-fuzz
+** (afl_entry.c): min(L, N) of them symbolic, the rest concrete, and what
+** goes back keeps the entry's length and every byte the path does not
+** constrain. Other inputs have a fixed size: the size
 ** policy of seeds (options seed_extend, seed_truncate) fits entries to it.
 **
 ** With the AFL++-instrumented build of the program (--afl-target-bin), the
@@ -53,7 +54,7 @@ typedef struct peer {
   int stalled;          /* this exploration was stopped for its stall */
   sxl_afl_edges *edges; /* the edge view (NULL: none) */
   sxl_afl_scan *scan;
-  sxl_afl_stdin in;     /* entries as stdin */
+  sxl_afl_entry in;     /* entries as stdin or a file */
   char edge_err[512];   /* afl-showmap failed: the run stops */
 } peer;
 
@@ -154,7 +155,7 @@ static void path_input(peer *p, symx_ctx *ctx, const symx_test *t) {
   const uint8_t *b = symx_assign_get(t->inputs, p->input, &n);
   if (!b || !n) return; /* the path ended before it created the input */
   uint8_t *whole;
-  if (!(b = sxl_afl_stdin_input(&p->in, p->s, b, &n, &whole))) {
+  if (!(b = sxl_afl_entry_input(&p->in, p->s, b, &n, &whole))) {
     if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: out of memory\n");
     return;
   }
@@ -284,9 +285,9 @@ static int explore_entry(peer *p, const symx_assign *a, int64_t id, uint64_t pro
       for (size_t k = 0; k < symx_seeds_message_count(ss); k++)
         fprintf(stderr, "symx-llvm: afl: entry %" PRId64 ": %s\n", id, symx_seeds_message(ss, k));
   } else {
-    sxl_afl_stdin_bind(&p->in, s, b, n);
+    sxl_afl_entry_bind(&p->in, s, b, n);
     rc = explore(p, ss, b, n, id);
-    sxl_afl_stdin_unbind(&p->in, s);
+    sxl_afl_entry_unbind(&p->in, s);
   }
   symx_seeds_free(ss);
   return rc;
@@ -384,7 +385,7 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
     fprintf(stderr, "symx-llvm: afl: instance %s/%s, entries bind input \"%s\"\n", o->sync_dir,
             o->name, input);
   peer p = {.s = s, .afl = afl, .input = input, .parent = -1, .stall_ms = o->stall_ms};
-  sxl_afl_stdin_open(&p.in, s, input);
+  sxl_afl_entry_open(&p.in, s, input);
   sxl_test_hook hook = s->test_hook;
   void *hook_ud = s->test_ud;
   s->test_hook = on_test;

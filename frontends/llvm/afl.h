@@ -73,22 +73,25 @@ int sxl_afl_scan_run(sxl_afl_scan *sc, sxl_afl_edges *e, int quiet, char *err, s
 /* Whether b[0..n) is an entry the binary crashed or hung on (*v: how). */
 int sxl_afl_scan_bad(const sxl_afl_scan *sc, const uint8_t *b, size_t n, sxl_afl_verdict *v);
 
-/* A queue entry as the program's stdin (afl_stdin.c), when entries bind
-** input "stdin" and the program's arguments hold --sym-stdin N: an entry
-** of L bytes is a stdin of L bytes, min(L, N) symbolic, the rest concrete. */
+/* A queue entry as the program's stdin or symbolic file (afl_entry.c),
+** when entries bind input "stdin" and the program's arguments hold
+** --sym-stdin N, or "A-data" (B, ...) and --sym-files K N: an entry of L
+** bytes is a stdin or file of L bytes, min(L, N) symbolic, the rest
+** concrete. */
 struct sxl_session;
-typedef struct sxl_afl_stdin {
-  int on;     /* entries are stdin */
-  size_t n;   /* --sym-stdin's N */
+typedef struct sxl_afl_entry {
+  int which;  /* 0: entries are neither; 1: stdin; 2 + k: file k (sxl_exec.entry_of) */
+  size_t n;   /* the input's N */
   size_t len; /* symbolic bytes of the bound entry that the program sees */
-} sxl_afl_stdin;
-void sxl_afl_stdin_open(sxl_afl_stdin *in, struct sxl_session *s, const char *input);
-/* The next exploration's stdin is b[0..len) (borrowed until unbind). */
-void sxl_afl_stdin_bind(sxl_afl_stdin *in, struct sxl_session *s, const uint8_t *b, size_t len);
-void sxl_afl_stdin_unbind(sxl_afl_stdin *in, struct sxl_session *s);
-/* A path's input b[0..*n) as the stdin it is: cut at the entry's end, its
-** concrete tail after (then in *out, malloc'd); NULL when out of memory. */
-const uint8_t *sxl_afl_stdin_input(const sxl_afl_stdin *in, const struct sxl_session *s,
+} sxl_afl_entry;
+void sxl_afl_entry_open(sxl_afl_entry *in, struct sxl_session *s, const char *input);
+/* The next exploration's input is b[0..len) (borrowed until unbind). */
+void sxl_afl_entry_bind(sxl_afl_entry *in, struct sxl_session *s, const uint8_t *b, size_t len);
+void sxl_afl_entry_unbind(sxl_afl_entry *in, struct sxl_session *s);
+/* A path's input b[0..*n) as the stdin or file it is: cut at the entry's
+** end, its concrete tail after (then in *out, malloc'd); NULL when out of
+** memory. */
+const uint8_t *sxl_afl_entry_input(const sxl_afl_entry *in, const struct sxl_session *s,
                                    const uint8_t *b, size_t *n, uint8_t **out);
 
 #endif

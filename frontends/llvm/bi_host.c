@@ -106,15 +106,15 @@ int sxl_bi_host_read(sxl_bcall *c) {
   return rc == SXL_CONTINUE ? sxl_bi_ret(c, (uint64_t)got) : rc;
 }
 
-/* __symx_stdin_entry(tail, n): the length of the AFL peer's entry that is
-** stdin (sxl_exec.stdin_entry), -1 when there is none; its first n
-** bytes past --sym-stdin's N at most copied into tail. */
-int sxl_bi_stdin_entry(sxl_bcall *c) {
-  int rc = sxl_bi_args(c, 2);
+/* __symx_input_entry(which, tail, n): the length of the AFL peer's entry
+** when it is input which (sxl_exec.entry_of: 1 stdin, 2 + k file k), else
+** -1; its first n bytes past the input's N at most copied into tail. */
+int sxl_bi_input_entry(sxl_bcall *c) {
+  int rc = sxl_bi_args(c, 3);
   if (rc != SXL_CONTINUE) return rc;
   const sxl_exec *x = c->r->x;
-  if (!x->stdin_entry) return sxl_bi_ret(c, (uint64_t)-1);
-  uint64_t n = c->a[1] < x->stdin_tail_len ? c->a[1] : x->stdin_tail_len;
-  rc = put_bytes(c->r, c->a[0], x->stdin_tail, n);
-  return rc == SXL_CONTINUE ? sxl_bi_ret(c, (uint64_t)x->stdin_entry_len) : rc;
+  if (!x->entry_of || (uint32_t)x->entry_of != (uint32_t)c->a[0]) return sxl_bi_ret(c, (uint64_t)-1);
+  uint64_t n = c->a[2] < x->entry_tail_len ? c->a[2] : x->entry_tail_len;
+  rc = put_bytes(c->r, c->a[1], x->entry_tail, n);
+  return rc == SXL_CONTINUE ? sxl_bi_ret(c, (uint64_t)x->entry_len) : rc;
 }

@@ -80,7 +80,7 @@ static const struct {
     [BI_IS_SYMBOLIC] = {sxl_bi_is_symbolic, 1},
     [BI_HOST_STAT] = {sxl_bi_host_stat, 3},
     [BI_HOST_READ] = {sxl_bi_host_read, 4},
-    [BI_STDIN_ENTRY] = {sxl_bi_stdin_entry, 2},
+    [BI_INPUT_ENTRY] = {sxl_bi_input_entry, 3},
     [BI_BSWAP] = {sxl_bi_bits, 1},
     [BI_CTPOP] = {sxl_bi_bits, 1},
     [BI_CTLZ] = {sxl_bi_bits, 1},

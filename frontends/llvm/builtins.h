@@ -63,7 +63,7 @@ int sxl_bi_expect(sxl_bcall *c);
 int sxl_bi_minmax(sxl_bcall *c); /* umax, umin, smax, smin, abs */
 int sxl_bi_host_stat(sxl_bcall *c); /* bi_host.c */
 int sxl_bi_host_read(sxl_bcall *c);
-int sxl_bi_stdin_entry(sxl_bcall *c);
+int sxl_bi_input_entry(sxl_bcall *c);
 /* bi_bits.c */
 int sxl_bi_bits(sxl_bcall *c);  /* bitreverse, bswap, ctpop, ctlz, cttz, fshl, fshr */
 int sxl_bi_arith(sxl_bcall *c); /* *.with.overflow, *.sat */

@@ -42,7 +42,7 @@ static const struct {
     {"llvm.umin.", 1, BI_UMIN},                  {"llvm.smax.", 1, BI_SMAX},
     {"llvm.smin.", 1, BI_SMIN},                  {"llvm.abs.", 1, BI_ABS},
     {"__symx_host_stat", 0, BI_HOST_STAT},       {"__symx_host_read", 0, BI_HOST_READ},
-    {"__symx_stdin_entry", 0, BI_STDIN_ENTRY},
+    {"__symx_input_entry", 0, BI_INPUT_ENTRY},
     {"llvm.bitreverse.", 1, BI_BITREVERSE},      {"llvm.bswap.", 1, BI_BSWAP},                {"llvm.ctpop.", 1, BI_CTPOP},
     {"llvm.ctlz.", 1, BI_CTLZ},                  {"llvm.cttz.", 1, BI_CTTZ},
     {"llvm.fshl.", 1, BI_FSHL},                  {"llvm.fshr.", 1, BI_FSHR},

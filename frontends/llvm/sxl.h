@@ -135,7 +135,7 @@ enum sxl_builtin {
   BI_UMAX, BI_UMIN, BI_SMAX, BI_SMIN, BI_ABS,
   BI_IS_SYMBOLIC,
   BI_HOST_STAT, BI_HOST_READ, /* the environment runtime's view of host files */
-  BI_STDIN_ENTRY,             /* and of the AFL peer's entry as stdin */
+  BI_INPUT_ENTRY,             /* and of the AFL peer's entry as stdin or a file */
   /* bi_bits.c (the order of the arithmetic ones matters there) */
   BI_BITREVERSE, BI_BSWAP, BI_CTPOP, BI_CTLZ, BI_CTTZ, BI_FSHL, BI_FSHR,
   BI_SADDO, BI_UADDO, BI_SSUBO, BI_USUBO, BI_SMULO, BI_UMULO,
@@ -547,13 +547,14 @@ struct sxl_exec {
   FILE *trace_out;
   char first_input[256];     /* name of the first input created (make_symbolic, int) */
   uint64_t first_input_size; /* and its size in bytes */
-  /* the AFL peer's queue entry as --sym-stdin's stdin (afl_stdin.c):
-  ** whether there is one (else stdin is N symbolic bytes), its length, and
-  ** its bytes past N, concrete (borrowed) */
-  int stdin_entry;
-  size_t stdin_entry_len;
-  const uint8_t *stdin_tail;
-  size_t stdin_tail_len;
+  /* the AFL peer's queue entry as --sym-stdin's stdin or a --sym-files
+  ** file (afl_entry.c): which (0: none, so N symbolic bytes; 1: stdin;
+  ** 2 + k: file k, A..Z), its length, and its bytes past N, concrete
+  ** (borrowed) */
+  int entry_of;
+  size_t entry_len;
+  const uint8_t *entry_tail;
+  size_t entry_tail_len;
   /* a state about to run an instruction of --target t (fn->target): 1
   ** stops the run (the state is resumable there), 0 goes on (targets.c) */
   int (*on_target)(void *ud, sxl_state *s, symx_state *st, uint32_t t);

@@ -70,8 +70,9 @@ static void file_stat(sxp_file *f, long size, int mode) {
 
 /* A symbolic file: its data named NAME-data, its status NAME-data-stat
 ** (recorded as KLEE does; the model's status is then set concretely). Its
-** len symbolic bytes are followed by tail concrete ones (stdin's, below). */
-static int sym_file(sxp_file *f, const char *name, const char *obj, unsigned len, long tail) {
+** len symbolic bytes are followed by tail concrete ones (an entry's, below). */
+static int sym_file(sxp_file *f, const char *name, const char *obj, unsigned len, long tail,
+                    int which) {
   char dname[32], sname[40];
   size_t n = sxp_strlen(obj);
   sxp_memcpy(dname, obj, n);
@@ -83,23 +84,24 @@ static int sym_file(sxp_file *f, const char *name, const char *obj, unsigned len
   if (!f->data || (name && !f->name)) return -1;
   f->size = f->cap = len + tail;
   if (len) symx_make_symbolic(f->data, len, name ? dname : obj);
-  if (tail) __symx_stdin_entry(f->data + len, tail);
+  if (tail) __symx_input_entry(which, f->data + len, tail);
   symx_make_symbolic(&f->st, sizeof f->st, name ? sname : "stdin-stat");
   file_stat(f, len + tail, S_IFREG | 0644);
   return 0;
 }
 
-/* stdin: N symbolic bytes, or the AFL peer's queue entry of L bytes, as
-** afl-fuzz gives it: reads meet EOF after L (the N - L symbolic bytes past
-** it are never read), and bytes past N are the entry's own, concrete. */
-static int sym_stdin(unsigned n) {
-  long len = __symx_stdin_entry(0, 0);
+/* stdin or a symbolic file (which: 1, or 2 + its index): N symbolic
+** bytes, or the AFL peer's queue entry of L bytes, as afl-fuzz gives it:
+** reads meet EOF after L (the N - L symbolic bytes past it are never read),
+** and bytes past N are the entry's own, concrete. */
+static int sym_input(sxp_file *f, const char *name, const char *obj, unsigned n, int which) {
+  long len = __symx_input_entry(which, 0, 0);
   long tail = len > (long)n ? len - (long)n : 0;
-  if (sym_file(&E.in, 0, "stdin", n, tail)) return -1;
+  if (sym_file(f, name, obj, n, tail, which)) return -1;
   if (len >= 0 && len < (long)n) {
-    E.in.size = len;
-    E.in.st.st_size = len;
-    E.in.st.st_blocks = (len + 511) / 512;
+    f->size = len;
+    f->st.st_size = len;
+    f->st.st_blocks = (len + 511) / 512;
   }
   return 0;
 }
@@ -115,11 +117,11 @@ int sxp_setup(const sxl_spec *s) {
   sxp_init();
   for (unsigned i = 0; i < s->nfiles; i++) {
     char name[2] = {(char)('A' + i), 0};
-    if (sym_file(&E.files[i], name, name, s->file_len, 0)) return -1;
+    if (sym_input(&E.files[i], name, name, s->file_len, 2 + (int)i)) return -1;
     E.nfiles++;
   }
   if (s->sym_stdin) {
-    if (sym_stdin(s->stdin_len)) return -1;
+    if (sym_input(&E.in, 0, "stdin", s->stdin_len, 1)) return -1;
     E.fd[0]->kind = SXP_FILE;
     E.fd[0]->f = &E.in;
   }

@@ -27,9 +27,10 @@ void klee_report_error(const char *file, int line, const char *message, const ch
 long __symx_write(int fd, const void *buf, size_t n);
 long __symx_host_stat(const char *path, struct stat *st, long nofollow);
 long __symx_host_read(const char *path, void *buf, long n, long off);
-/* the length of the AFL peer's queue entry that is stdin (-1: none), at
-** most n of its bytes past --sym-stdin's N into tail */
-long __symx_stdin_entry(void *tail, long n);
+/* the length of the AFL peer's queue entry when it is input which (1:
+** stdin, 2 + k: symbolic file k; else -1), at most n of its bytes past the
+** input's N into tail */
+long __symx_input_entry(int which, void *tail, long n);
 void _exit(int status);
 void abort(void);
 
