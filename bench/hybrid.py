@@ -24,7 +24,8 @@ time to the first crash. --plot FILE.png|svg draws median edges over time
 for both modes, a panel per target (gnuplot).
 
 Targets: the synthetic programs of bench/hybrid/ (a 4-byte magic value,
-multi-byte comparisons, a checksum over a header; input on stdin), and with
+multi-byte comparisons, a checksum over a header, a file format whose
+signature guards its record parser; input on stdin), and with
 --real DIR the real ones, all reading stdin: bc and m4, which
 bench/real_programs.py built there (their orig tarballs unpacked again
 here and built with afl-clang-fast), and pngcheck (a PNG's magic number and
@@ -67,6 +68,7 @@ SYNTHETIC = {
     "magic4": ("magic4.c", 32, b"AAAAaaaaaaaaaaaa"),
     "multicmp": ("multicmp.c", 32, b"A" * 24),
     "checksum": ("checksum.c", 32, packet(b"iiii")),
+    "magicfmt": ("magicfmt.c", 64, b"AAAA\x01H\x03abc"),
 }
 def tiny_png():
     """A valid 1x1 grayscale PNG (67 bytes): signature, IHDR, IDAT, IEND,
