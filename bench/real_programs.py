@@ -227,8 +227,12 @@ def replay(symx, exe, od, paths, tests):
     for tj in tests:
         t = json.load(open(tj))
         r, kt = paths[t["path_id"]], tj[:-5] + ".ktest"
-        p = subprocess.run([os.path.join(symx, "..", "..", "tools", "symx-replay"), exe, kt],
-                           capture_output=True, timeout=120)
+        try:
+            p = subprocess.run([os.path.join(symx, "..", "..", "tools", "symx-replay"), exe, kt],
+                               capture_output=True, timeout=120)
+        except subprocess.TimeoutExpired:
+            problems.append("%s: native run did not end in 120 s" % os.path.basename(kt))
+            continue
         if r["reason"] == "exit" and p.returncode == (r["exit"] & 0xff):
             agree += 1
         elif r["reason"] == "error" and p.returncode == 128 + env.ERROR_SIGNALS.get(r["error"], -1000):

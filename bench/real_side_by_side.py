@@ -20,6 +20,7 @@ of the first program's runs with --plot-search (default random-path).
 usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
           [--search NAME]... [--tool klee|eager|pending]... [--klee BIN] [--symx DIR] [--plot OUT.png]
           [--plot-search NAME] [--report-only] [--seeded] [--reps N] [--clock cpu|wall]
+          [--replays N]
   --out DIR      runs go to DIR/PROGRAM/TOOL-SEARCH (default WORK/side-by-side);
                  a run's directory is replaced
   --report-only  no runs: the JSON and the table of the directories in --out
@@ -33,8 +34,12 @@ usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
                  wall time) gets SIGINT once its process has used --time of CPU
                  and halts as at --max-time (SIGKILL max(15 s, --time/10) later)
   --clock wall   --time is wall time: --max-time for both, KLEE --watchdog
+  --replays N    after each symx run, up to N of its tests (every error, the
+                 rest spread over the run; default 20) run natively with
+                 symx-replay and must end as symx-llvm said (a seeded run's too)
 Exit status 0; 1 when a program could not be fetched or built, a run did not
-run (a crash, no statistics) or a path met an unsupported feature.
+run (a crash, no statistics), a path met an unsupported feature or a native
+replay disagreed.
 """
 import argparse
 import importlib.util
@@ -99,6 +104,20 @@ def seed_options(a, prog, exe, args, tool, log):
     return ["--seed-file=" + f] if tool == "klee" else ["--seed-file", f]
 
 
+def replays(a, exe, d):
+    """Up to --replays of a symx run's tests run natively by symx-replay on
+    the executable of the same build (real_programs.py's choice: every
+    error, the rest spread over the run), each of which must end as
+    symx-llvm said."""
+    try:
+        paths = rp.env.read_paths(d)
+    except (OSError, ValueError) as e:
+        return {"replayed": 0, "replay_agree": 0, "replay_problems": ["no paths: %s" % e]}
+    tests = rp.pick_tests(d, paths, a.replays) if a.replays else []
+    agree, problems = rp.replay(a.symx, exe, d, paths, tests)
+    return {"replayed": len(tests), "replay_agree": agree, "replay_problems": problems[:10]}
+
+
 def run_one(a, prog, exe, args, tool, search, log, seed, rep=1):
     """One run into its directory (rep 1: both tools' default RNG seed, 5489;
     rep N > 1: seed N); its facts (exit, wall, peak RSS) saved beside it as
@@ -116,11 +135,12 @@ def run_one(a, prog, exe, args, tool, search, log, seed, rep=1):
         rng = ["--rng-seed", str(rep)] if rep > 1 else []
         cmd = rp.symx_cmd(a.symx, tool, ["--search", search] + rng + seed, a.clock)
         rc, wall, peak, cpu = rp.explore(cmd, exe, args, d, a.time, log)
-    facts = {"program": prog, "tool": tool, "search": search, "seconds": a.time, "exit": rc,
+    facts = replays(a, exe, d) if tool != "klee" else {}
+    facts.update({"program": prog, "tool": tool, "search": search, "seconds": a.time, "exit": rc,
              "rep": rep,
              "wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "clock": a.clock,
              "peak_rss_mib": round(peak, 1),
-             "bitcode": exe + ".bc", "args": args, "seeds": seed[-1:]}
+             "bitcode": exe + ".bc", "args": args, "seeds": seed[-1:]})
     with open(d + ".run.json", "w") as f:
         json.dump(facts, f)
 
@@ -191,7 +211,15 @@ def cell(r):
     return "%d (%d)%s" % (r["covered_instructions"], r["covered_lines"], spread)
 
 
-def table_row(prog, search, runs, u):
+def replay_cell(reps):
+    """Native replays agreeing / replayed over a configuration's runs."""
+    done = [r for r in reps if "replayed" in r]
+    if not done:
+        return "-"
+    return "%d/%d" % (sum(r["replay_agree"] for r in done), sum(r["replayed"] for r in done))
+
+
+def table_row(prog, search, runs, u, replayed):
     k, p = runs.get("klee"), runs.get("pending")
     ratio = "-"
     if k and p and k.get("covered_instructions") and "covered_instructions" in p:
@@ -202,13 +230,15 @@ def table_row(prog, search, runs, u):
                       else "-" for t in ("pending", "klee"))
     peak = "/".join("%.0f" % runs[t]["peak_rss_mib"] if "peak_rss_mib" in runs.get(t, {})
                     else "-" for t in TOOLS)
-    return "| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        prog, search, totals, cell(k), cell(runs.get("eager")), cell(p), ratio, both, peak)
+    return "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        prog, search, totals, cell(k), cell(runs.get("eager")), cell(p), ratio, both, peak,
+        " / ".join(replayed.get(t, "-") for t in ("eager", "pending")))
 
 
 HEADER = ("| program | searcher | instructions symx/KLEE | KLEE 3.1 | symx eager | symx pending | "
-          "pending/KLEE | pending ∪ eager | peak MiB KLEE/eager/pending |\n"
-          "|---|---|---|---|---|---|---|---|---|")
+          "pending/KLEE | pending ∪ eager | peak MiB KLEE/eager/pending | "
+          "native replays agreeing eager / pending |\n"
+          "|---|---|---|---|---|---|---|---|---|---|")
 
 
 def report(a, programs):
@@ -216,7 +246,7 @@ def report(a, programs):
     ok, rows = True, []
     for prog in programs:
         for search in a.search:
-            runs, cov = {}, {}
+            runs, cov, replayed = {}, {}, {}
             for tool in TOOLS:
                 reps = []
                 for rep in range(1, 100):
@@ -224,16 +254,18 @@ def report(a, programs):
                     if r is None:
                         break
                     print(json.dumps(r, sort_keys=True), flush=True)
-                    ok &= "error" not in r and not r.get("unsupported")
+                    ok &= "error" not in r and not r.get("unsupported") and not r.get(
+                        "replay_problems")
                     reps.append((r, c))
                 if reps:
+                    replayed[tool] = replay_cell([r for r, _ in reps])
                     runs[tool] = median_run([r for r, _ in reps])
                     cov[tool] = next(c for r, c in reps if r.get("dir") == runs[tool].get("dir"))
             if not runs:
                 continue
             u = union(runs, cov)
             print(json.dumps({"program": prog, "search": search, "union_pending_eager": u}))
-            rows.append(table_row(prog, search, runs, u))
+            rows.append(table_row(prog, search, runs, u, replayed))
     if rows:
         print("\ncovered instructions (lines) of the program's own functions as symx-stats "
               "counts them; with several runs (--reps) the median run's, [min-max]\n")
@@ -291,6 +323,7 @@ def parse():
     ap.add_argument("--seeded", action="store_true")
     ap.add_argument("--reps", type=int, default=1)
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    ap.add_argument("--replays", type=int, default=20)
     a = ap.parse_args()
     a.work, a.symx = os.path.abspath(a.work), os.path.abspath(a.symx)
     a.out = os.path.abspath(a.out or os.path.join(a.work, "side-by-side"))
