@@ -181,6 +181,51 @@ def read_run(d):
     return res, cov
 
 
+# where a symx run's time went: (column, stats.json engine key, how shown)
+PROFILE = (("instructions/s", None, None), ("solver %", "solver_time_ns", "share"),
+           ("queries", "solver_queries", "count"), ("forks", "forks", "count"),
+           ("pending made", "pending_created", "count"), ("revived", "revivals_sat", "count"),
+           ("fast-sat hits", None, None), ("states max", "states_max", "count"),
+           ("memory kills", "pressure_kills", "count"), ("peak MiB", None, None))
+
+
+def profile(r):
+    """A symx run's profile row (PROFILE's columns) from its stats.json."""
+    try:
+        with open(os.path.join(r["dir"], "stats.json")) as f:
+            st = json.load(f)
+    except (OSError, ValueError, KeyError):
+        return None
+    eng, wall = st.get("engine", {}), st.get("wall_s") or 0
+    cells = []
+    for name, key, how in PROFILE:
+        if name == "instructions/s":
+            cells.append("%.0fk" % (st.get("instructions", 0) / (st.get("cpu_s") or wall or 1) / 1e3))
+        elif name == "fast-sat hits":
+            cells.append("{:,}".format(sum(eng.get(k, 0) for k in (
+                "fastsat_witness_hits", "fastsat_seed_hits", "fastsat_cex_hits"))))
+        elif name == "peak MiB":
+            cells.append("%.0f" % r.get("peak_rss_mib", 0))
+        elif how == "share":  # the solver's clock is wall time
+            cells.append("%.0f%%" % (100 * eng.get(key, 0) / 1e9 / wall) if wall else "-")
+        else:
+            cells.append("{:,}".format(eng.get(key, 0)))
+    return cells
+
+
+def profile_table(prof):
+    """The profiles of the median runs: where the time went, per program,
+    searcher and mode (the issue asks for it where pending falls short)."""
+    if not prof:
+        return
+    print("\nwhere symx's time went (median runs; instructions per CPU second, the solver's share "
+          "of wall time, pending states made and revived, states killed at the memory cap)\n")
+    print("| program | searcher | mode | " + " | ".join(n for n, _, _ in PROFILE) + " |")
+    print("|---|---|---|" + "---|" * len(PROFILE))
+    for (prog, search, tool), cells in prof:
+        print("| %s | %s | %s | %s |" % (prog, search, tool, " | ".join(cells)))
+
+
 def union(runs, cov):
     """Pending's and eager's covered instructions and lines together."""
     if any(cov.get(t) is None for t in ("pending", "eager")):
@@ -243,7 +288,7 @@ HEADER = ("| program | searcher | instructions symx/KLEE | KLEE 3.1 | symx eager
 
 def report(a, programs):
     """The JSON per run and the markdown table; False when a run failed."""
-    ok, rows = True, []
+    ok, rows, prof = True, [], []
     for prog in programs:
         for search in a.search:
             runs, cov, replayed = {}, {}, {}
@@ -266,11 +311,14 @@ def report(a, programs):
             u = union(runs, cov)
             print(json.dumps({"program": prog, "search": search, "union_pending_eager": u}))
             rows.append(table_row(prog, search, runs, u, replayed))
+            prof += [((prog, search, t), profile(runs[t])) for t in ("eager", "pending")
+                     if t in runs and "dir" in runs[t] and profile(runs[t])]
     if rows:
         print("\ncovered instructions (lines) of the program's own functions as symx-stats "
               "counts them; with several runs (--reps) the median run's, [min-max]\n")
         print(HEADER)
         print("\n".join(rows))
+        profile_table(prof)
     return ok
 
 
