@@ -200,7 +200,8 @@ def profile(r):
     cells = []
     for name, key, how in PROFILE:
         if name == "instructions/s":
-            cells.append("%.0fk" % (st.get("instructions", 0) / (st.get("cpu_s") or wall or 1) / 1e3))
+            secs = st.get("cpu_s") or wall
+            cells.append("%.0fk" % (st.get("instructions", 0) / secs / 1e3) if secs else "-")
         elif name == "fast-sat hits":
             cells.append("{:,}".format(sum(eng.get(k, 0) for k in (
                 "fastsat_witness_hits", "fastsat_seed_hits", "fastsat_cex_hits"))))

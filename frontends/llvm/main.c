@@ -83,7 +83,8 @@ static void usage(FILE *f) {
         "                                 path's); every error goes to crashes/ (--emit-all-\n"
         "                                 errors=false: the first error per location)\n"
         "  --afl-name NAME                our instance name (default symx)\n"
-        "  --afl-seed-time T              exploration budget per entry (default 10s; 0 = none)\n"
+        "  --afl-seed-time T              exploration budget per entry (default 10s; 0 = none);\n"
+        "                                 a solver query gets 1s unless --max-solver-time says\n"
         "  --afl-stall T                  an entry's exploration ends after T without a new\n"
         "                                 input from it (default 3s; 0 = only the budget)\n"
         "  --afl-idle T                   stop after T without a new entry (default 0: keep\n"
@@ -890,6 +891,7 @@ static void note_given(cli *c, const char *name) {
   if (!strcmp(name, "cut_policy")) c->emit_given |= 4;
   if (!strcmp(name, "max_loop_iterations")) c->emit_given |= 8;
   if (!strcmp(name, "concolic_queue")) c->emit_given |= 16;
+  if (!strcmp(name, "solver_timeout")) c->emit_given |= 32;
 }
 
 /* The option at argv[*i] ("--name", "--name=value" or "--name value"):
@@ -1013,8 +1015,11 @@ static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
   /* with the AFL++ binary every path's input is offered and its edges
   ** decide; without it, symx's own coverage (paths covering new
   ** instructions) does; every crash is offered; unless asked otherwise */
+  /* a query still open after a second costs the entry more than the
+  ** states behind it are worth: AFL's queue keeps offering new ones */
   if ((!(c->emit_given & 1) && set(c->ctx, "emit_tests", c->afl_bin ? "all" : "cover")) ||
-      (!(c->emit_given & 2) && set(c->ctx, "emit_all_errors", "1")))
+      (!(c->emit_given & 2) && set(c->ctx, "emit_all_errors", "1")) ||
+      (!(c->emit_given & 32) && set(c->ctx, "solver_timeout", "1s")))
     return SXL_EXIT_CANNOT;
   s->errors_once = !(c->emit_given & 2); /* crashes/ gets them all, stderr one a location */
   symx_seeds *seeds = load_seeds(c->ctx, c->seed_files, c->nseed_files, c->seed_dirs,

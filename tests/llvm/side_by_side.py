@@ -79,9 +79,19 @@ def main():
         want = (st[full]["covered_instructions"], st[full]["covered_lines"])
         check((u.get("instructions"), u.get("lines")) == want,
               "the union is the exhaustive run's %s: %s" % (want, u))
-        rows = [ln for ln in text.splitlines() if ln.startswith("| walk | dfs |")]
+        main, _, prof = text.partition("where symx's time went")
+        rows = [ln for ln in main.splitlines() if ln.startswith("| walk | dfs |")]
         check(len(rows) == 1 and "| - |" in rows[0] and "| %d (%d) |" % want in rows[0],
               "one table row, no ratio without KLEE: %s" % rows)
+        # the profile: a row per mode, its counts its stats.json's
+        for d, tool in ((full, "eager"), (part, "pending")):
+            row = [ln for ln in prof.splitlines() if ln.startswith("| walk | dfs | %s |" % tool)]
+            eng = st[d]["engine"]
+            want_cells = ["{:,}".format(eng[k]) for k in ("solver_queries", "forks",
+                                                          "pending_created", "states_max")]
+            cells = row[0].strip("|").split("|")[5:] if row else []
+            check(len(row) == 1 and all(w in [c.strip() for c in cells] for w in want_cells),
+                  "%s's profile row has its stats.json's counts %s: %s" % (tool, want_cells, row))
         # a second repetition of eager (RNG seed 2): the cell is the median
         # run's (the lower of two), with the spread
         rep2 = os.path.join(out, "walk", "eager-dfs-r2")
@@ -90,7 +100,8 @@ def main():
             json.dump(dict(json.load(open(full + ".run.json")), rep=2), f)
         rc, objs, text = report(a, out)
         lo, hi = st[part]["covered_instructions"], st[full]["covered_instructions"]
-        rows = [ln for ln in text.splitlines() if ln.startswith("| walk | dfs |")]
+        rows = [ln for ln in text.partition("where symx's time went")[0].splitlines()
+                if ln.startswith("| walk | dfs |")]
         check(len(rows) == 1 and "| %d (%d) [%d-%d] |" % (lo, st[part]["covered_lines"], lo, hi)
               in rows[0], "two repetitions: the median run's figures and the spread: %s" % rows)
         shutil.rmtree(rep2)
