@@ -3,14 +3,14 @@
 ** resident memory of the whole process (the front end's program states
 ** included), sampled from the system every few calls of symx_engine_next
 ** and whenever the engine's own allocations grew by a chunk. Past a limit
-** the engine frees room (paper section 3.4, pending/pressure.c):
-** infeasible pending states first, then the searchers' next choices (or
-** states at random: option memory_kill), a tenth of the
-** room states have under the cap. malloc keeps what they held resident
-** for the states that come next, so the resident size stays where it was:
-** the next relief waits until it grows again. Past a twentieth over the
-** cap (many reliefs' sampling lag, or freed memory malloc cannot reuse)
-** the free memory goes back to the system.
+** (a sixteenth below the cap: samples lag) the engine frees room (paper
+** section 3.4, pending/pressure.c): infeasible pending states first, then
+** the searchers' next choices (or states at random: option memory_kill), a
+** tenth of the room states have under the limit. malloc keeps what they
+** held resident for the states that come next, so the resident size stays
+** where it was: the next relief waits until it grows again. Within a
+** thirty-second of the cap (many reliefs' sampling lag, or freed memory
+** malloc cannot reuse) the free memory goes back to the system.
 */
 #include "engine.h"
 #include "procmem.h"
@@ -155,8 +155,11 @@ static size_t over_cap(symx_engine *eng, uint64_t cap) {
 void sx_engine_relieve(symx_engine *eng) {
   symx_ctx *ctx = eng->ctx;
   sx_memcap *m = &eng->mem;
-  uint64_t cap = (uint64_t)ctx->opts.max_memory << 20;
-  bool mem = cap && sample_due(eng, cap) && sample(eng) > (m->mark > cap ? m->mark : cap);
+  uint64_t hard = (uint64_t)ctx->opts.max_memory << 20;
+  /* samples lag and malloc keeps freed memory resident: relief starts a
+  ** sixteenth below the cap, so the process's peak stays under it */
+  uint64_t cap = hard - hard / 16;
+  bool mem = hard && sample_due(eng, cap) && sample(eng) > (m->mark > cap ? m->mark : cap);
   size_t want = over_states(eng), kill = mem ? over_cap(eng, cap) : 0;
   m->why = kill && kill >= want ? "memory limit exceeded" : "state limit exceeded";
   if (kill > want) want = kill;
@@ -170,8 +173,8 @@ void sx_engine_relieve(symx_engine *eng) {
   }
   if (!mem) return;
   /* what killed states held stays resident for the states to come; what
-  ** malloc does not reuse goes back to the system past a twentieth over */
-  if (sample(eng) > cap + cap / 20) trim(eng);
+  ** malloc does not reuse goes back to the system before the cap */
+  if (sample(eng) > hard - hard / 32) trim(eng);
   /* the next look (a walk of malloc's free lists) waits for growth */
   m->mark = m->rss + room(eng, cap) / 100;
 }
