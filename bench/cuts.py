@@ -6,7 +6,8 @@ descriptions (double_loop, loop_switch: its Figures 3.1 and 3.5), and with
 --real the real programs of bench/real_programs.py already built under
 --real-work (PROG.bc). Each runs under every --cut mode (0 = none, 2
 keypath, 3 keypath-once, 4 depth, 5 loop, 5kN loop with the bound N
-(--max-loop-iterations N; mode 5 is N = 1), adaptive) in pending and eager
+(--max-loop-iterations N; mode 5 is N = 1), adaptive; MODE+full: then
+the original seeded by its tests, --cut-then-full, in the same time) in pending and eager
 mode, with the solver chain's caches (branch and counterexample cache) on
 and off, each run under the same --max-time, counted in the process's CPU
 time (--clock cpu, the default: a shared machine's load does not change
@@ -39,6 +40,7 @@ import glob
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -95,7 +97,11 @@ def median_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, r
 
 
 def cut_args(cut):
-    """symx-llvm's arguments for a cut spec: 0, 2-5, adaptive or 5kN."""
+    """symx-llvm's arguments for a cut spec: 0, 2-5, adaptive or 5kN, and
+    any of them but 0 with +full (--cut-then-full: the cut run's tests seed
+    a run of the original, the two sharing the time half and half)."""
+    if cut.endswith("+full") and cut != "0+full":
+        return cut_args(cut[:-5]) + ["--cut-then-full"]
     m = re.fullmatch(r"5k(\d+)", cut)
     if m:
         return ["--cut", "loop", "--max-loop-iterations", m.group(1)]
@@ -112,15 +118,21 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
            "--use-cex-cache=%s" % ("true" if caches else "false")] + cut_args(cut) + [bc] + prog_args
     # a CPU-time budget takes as long in wall time as the machine's load
     # makes it: no wall limit then
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
                        timeout=None if a.clock == "cpu" else seconds * 4 + 120)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # stats.json's CPU time is its last exploration's: with +full, the run
+    # of the original; then the process's (loading the program too)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     if p.returncode not in (0, 1, 3):
         raise SystemExit("symx-llvm failed (%d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr[-800:]))
     st = json.load(open(os.path.join(od, "stats.json")))
     cov = replay(a, bc, prog_args, od, libc)
     return {"program": prog, "cut": cut, "mode": mode, "caches": caches, "limit_s": seconds,
             # the time the limit counted: CPU time with --clock cpu (the default)
-            "wall_s": st["cpu_s"] if a.clock == "cpu" else st["wall_s"], "elapsed_s": st["wall_s"],
+            "wall_s": (round(cpu, 3) if cut.endswith("+full") else st["cpu_s"]) if a.clock == "cpu"
+            else st["wall_s"], "elapsed_s": st["wall_s"],
             "solver_queries": st["solver_queries"],
             "backend_queries": st["engine"].get("backend_queries", 0), "paths": st["paths"],
             "instructions": st["instructions"],

@@ -47,6 +47,7 @@ typedef struct sxl_cutplan {
   int off;             /* --cut-then-full's second run: stubs and calls as uncut */
   uint64_t start_ms, rounds, round_cuts; /* adaptive rounds: start, how many, loop cuts before */
   int64_t limit_ms;    /* the run's max_time (0: none) */
+  int64_t total_ms;    /* --cut-then-full: the max_time both runs share (0: none) */
 } sxl_cutplan;
 
 /* The mode of a --cut name, or -1 when it is none. */

@@ -68,7 +68,7 @@ static void print_plan(const sxl_prog *p, const sxl_cutplan *c) {
   fflush(stdout);
 }
 
-int sxl_cuts_check_args(const char *mode, int64_t budget_ms) {
+int sxl_cuts_check_args(const char *mode, int64_t budget_ms, double share) {
   if (mode && sxl_cut_mode(mode) < 0) {
     fprintf(stderr, "symx-llvm: --cut %s: unknown mode (one of %s)\n", mode, mode_names);
     return -1;
@@ -77,11 +77,16 @@ int sxl_cuts_check_args(const char *mode, int64_t budget_ms) {
     fprintf(stderr, "symx-llvm: --cut-budget: the time budget per function must be more than 0\n");
     return -1;
   }
+  if (share <= 0 || share >= 1) {
+    fprintf(stderr, "symx-llvm: --cut-share %g: each run needs some of the time (a share "
+                    "between 0 and 1)\n", share);
+    return -1;
+  }
   return 0;
 }
 
 int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int policy_given,
-                   int bound_given, int print) {
+                   int bound_given, int print, double share) {
   int m = sxl_cut_mode(mode);
   if (m < 0) {
     fprintf(stderr, "symx-llvm: --cut %s: unknown mode (one of %s)\n", mode, mode_names);
@@ -98,6 +103,15 @@ int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int poli
   s->prog->cuts = c;
   c->start_ms = now_ms(s->ctx); /* adaptive rounds share the run's max_time */
   c->limit_ms = symx_option_get(s->ctx, "max_time");
+  if (share > 0 && share < 1 && c->limit_ms) { /* --cut-then-full: equal time in all */
+    c->total_ms = c->limit_ms;
+    c->limit_ms = (int64_t)((double)c->limit_ms * share);
+    if (c->limit_ms < 1) c->limit_ms = 1;
+    if (symx_option_set(s->ctx, "max_time", c->limit_ms) != SYMX_OK) {
+      fprintf(stderr, "symx-llvm: --cut-share: %s\n", symx_errmsg(s->ctx));
+      return -1;
+    }
+  }
   if (print) print_plan(s->prog, c);
   /* Converse's transformations return 0 after one run of a loop's body */
   if ((!policy_given && symx_option_set_str(s->ctx, "cut_policy", "zero") != SYMX_OK) ||
@@ -164,7 +178,15 @@ int sxl_cuts_off(sxl_session *s, char *dir, size_t len) {
     snprintf(s->err, sizeof s->err, "--cut-then-full: needs --cut and an output directory");
     return -1;
   }
-  s->prog->cuts->off = 1;
+  sxl_cutplan *c = s->prog->cuts;
+  c->off = 1;
+  if (c->total_ms) { /* the original gets the shared time left (at least a ms) */
+    int64_t left = c->total_ms - (int64_t)(now_ms(s->ctx) - c->start_ms);
+    if (symx_option_set(s->ctx, "max_time", left > 1 ? left : 1) != SYMX_OK) {
+      snprintf(s->err, sizeof s->err, "--cut-then-full: %.900s", symx_errmsg(s->ctx));
+      return -1;
+    }
+  }
   return stash_tests(s, "cut", dir, len);
 }
 

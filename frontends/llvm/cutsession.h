@@ -11,17 +11,19 @@
 /* cutsession.c: the plan for --cut MODE on s's program (its message on
 ** stderr unless quiet); policy_given, bound_given: the command line set
 ** cut_policy, max_loop_iterations (else zero and 1); print: the plan on
-** stdout (--print-cuts). 0, or -1 when the run cannot go on (said on
-** stderr). */
+** stdout (--print-cuts); share (0 < share < 1; 0: none): --cut-then-full's
+** cut run gets that share of max_time, the run of the original the rest.
+** 0, or -1 when the run cannot go on (said on stderr). */
 struct sxl_session;
 int sxl_cuts_setup(struct sxl_session *s, const char *mode, int64_t budget_ms, int policy_given,
-                   int bound_given, int print);
-/* --cut MODE and --cut-budget checked before anything is made: 0, or -1
-** (said on stderr). */
-int sxl_cuts_check_args(const char *mode, int64_t budget_ms);
+                   int bound_given, int print, double share);
+/* --cut MODE, --cut-budget and --cut-share checked before anything is
+** made: 0, or -1 (said on stderr). */
+int sxl_cuts_check_args(const char *mode, int64_t budget_ms, double share);
 /* --cut-then-full, between the runs: the cut run's test files move from
-** the output directory to its subdirectory cut (named in dir), and the
-** cuts are off from now on. 0, or -1 with s->err set. */
+** the output directory to its subdirectory cut (named in dir), the cuts
+** are off from now on, and max_time is what is left of the shared one.
+** 0, or -1 with s->err set. */
 int sxl_cuts_off(struct sxl_session *s, char *dir, size_t len);
 /* --cut adaptive, after a run: 1 when it ended with loops cut and time is
 ** left: its tests moved to OUTDIR/round-N, the bound doubled, max_time the

@@ -237,7 +237,9 @@ static void usage(FILE *f) {
         "                                 original program (--replay-ktest-dir)\n"
         "  --cut-budget T                 path search time per function (default 1s)\n"
         "  --cut-then-full                then the original program, seeded by the cut run's\n"
-        "                                 tests (moved to OUTDIR/cut), the same limits\n"
+        "                                 tests (moved to OUTDIR/cut), the same limits; a\n"
+        "                                 --max-time is shared: the cut run gets --cut-share\n"
+        "                                 of it (default 0.5), the original the rest\n"
         "  --print-cuts                   the cut edges per function (blocks numbered from\n"
         "                                 0 in function order), on stdout\n"
         "  --set NAME=VALUE               any libsymx option\n"
@@ -406,6 +408,7 @@ typedef struct cli {
   int64_t cut_budget_ms; /* --cut-budget: the path search's time per function */
   int print_cuts;      /* --print-cuts: the plan on stdout */
   int cut_then_full;   /* --cut-then-full: the cut run's tests seed a run of the original */
+  double cut_share;    /* --cut-share: the cut run's share of --max-time with --cut-then-full */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -490,6 +493,7 @@ static const struct own_opt {
     {"cut-budget", K_MS, offsetof(cli, cut_budget_ms), NULL, NULL},
     {"print-cuts", K_FLAG, offsetof(cli, print_cuts), NULL, NULL},
     {"cut-then-full", K_FLAG, offsetof(cli, cut_then_full), NULL, NULL},
+    {"cut-share", K_FRAC, offsetof(cli, cut_share), NULL, NULL},
     /* KLEE 3.1's options under its names (those libsymx has by the same
     ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
     {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
@@ -1274,8 +1278,9 @@ static sxl_session *open_session(cli *c) {
   /* before anything translates a function: translations take the plan */
   s->quiet = c->quiet;
   if (!c->cut && symx_option_get(c->ctx, "max_call_depth")) c->cut = "none";
+  double share = c->cut_then_full ? c->cut_share : 0;
   if (c->cut && sxl_cuts_setup(s, c->cut, c->cut_budget_ms, c->emit_given & 4, c->emit_given & 8,
-                              c->print_cuts)) {
+                              c->print_cuts, share)) {
     sxl_session_free(s);
     return NULL;
   }
@@ -1408,7 +1413,7 @@ static int run(cli *c, int argc, char **argv) {
             c->ccbse == 2 ? "mix-ccbse" : "ccbse", c->ecfg.fn ? " and no --entry" : "");
     return 2;
   }
-  if (sxl_cuts_check_args(c->cut, c->cut_budget_ms)) return 2;
+  if (sxl_cuts_check_args(c->cut, c->cut_budget_ms, c->cut_share)) return 2;
   if (check_outdir(c)) return SXL_EXIT_CANNOT;
   sxl_session *s = open_session(c);
   if (!s) return SXL_EXIT_CANNOT;
@@ -1440,6 +1445,7 @@ int main(int argc, char **argv) {
   c.afl_stall_ms = 3000;
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
   c.cut_budget_ms = 1000;
+  c.cut_share = 0.5;
   c.stats_interval_ms = 1000; /* KLEE's default */
   c.statics = (sxl_static_limits){1, 1, 1, 1, 1000}; /* KLEE's defaults: no limits, 1000 forks */
   c.entry_depth = 2; /* --entry: pointers two deep (entry.c) */

@@ -202,14 +202,17 @@ def check_replay(a, work):
 def check_then_full(a, work):
     """--cut-then-full: the cut run's tests in OUTDIR/cut, then every path of
     the original (seeded by them): the paths of both runs."""
-    rc, _, _, out, st = explore(a, work, "then-full", os.path.join(a.dir, "loop.c"),
-                                ["--cut", "loop", "--cut-then-full"])
-    cut_tests = len(glob.glob(os.path.join(out, "cut", "*.ktest")))
-    want = loop_model(1) + loop_model(0)
-    check(rc == 0 and cut_tests == loop_model(1) and st.get("paths") == want
-          and len(glob.glob(os.path.join(out, "*.ktest"))) == loop_model(0),
-          "loop.c --cut loop --cut-then-full: %d cut tests, %s paths in all (want %d)"
-          % (cut_tests, st.get("paths"), want))
+    # with a --max-time the two runs share it (--cut-share): both still end
+    # by exhausting loop.c, long before their shares of an hour end
+    for extra in ([], ["--max-time", "3600s", "--cut-share", "0.25"]):
+        rc, _, _, out, st = explore(a, work, "then-full-%d" % len(extra), os.path.join(a.dir, "loop.c"),
+                                    ["--cut", "loop", "--cut-then-full"] + extra)
+        cut_tests = len(glob.glob(os.path.join(out, "cut", "*.ktest")))
+        want = loop_model(1) + loop_model(0)
+        check(rc == 0 and cut_tests == loop_model(1) and st.get("paths") == want
+              and len(glob.glob(os.path.join(out, "*.ktest"))) == loop_model(0),
+              "loop.c --cut loop --cut-then-full %s: %d cut tests, %s paths in all (want %d)"
+              % (" ".join(extra), cut_tests, st.get("paths"), want))
 
 
 def check_bad_input(a, work):
@@ -219,6 +222,9 @@ def check_bad_input(a, work):
     rc, _, se = symx(a, ["--cut", "keypath", "--cut-budget", "0", src], work)
     check(rc == 2 and "--cut-budget" in se and "more than 0" in se,
           "--cut-budget 0: exit %d, %r" % (rc, se.strip()[-120:]))
+    for share in ("0", "1", "1.5", "half"):
+        rc, _, se = symx(a, ["--cut", "loop", "--cut-then-full", "--cut-share", share, src], work)
+        check(rc == 2 and "--cut-share" in se, "--cut-share %s: exit %d, %r" % (share, rc, se.strip()[-120:]))
 
 
 def main():
