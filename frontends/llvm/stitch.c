@@ -16,6 +16,7 @@
 ** unmapped: the caller then follows the stored path instead (ccbse.c).
 */
 #include "entry.h"
+#include "prog_impl.h" /* sxl_type_slots */
 
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,16 @@ static int one_target(symx_expr *e, uint64_t *v) {
   return one_target(symx_expr_arg(e, 1), v) && one_target(symx_expr_arg(e, 2), v);
 }
 
+/* Dereference of the value w: the object it points to (one only; id 0
+** for a null pointer, whose selector makes the condition false whatever
+** the bytes behind it). */
+static int deref(where *w) {
+  uint64_t v = w->sv ? 0 : w->v;
+  if ((w->sv && (!one_target(w->sv, &v) || !v)) || (v && !SXL_ID(v))) return 0;
+  *w = (where){W_OBJ, 0, SXL_OFF(v), NULL, SXL_ID(v)};
+  return 1;
+}
+
 /* The root of name (an argument of the callee or a global) into *w, its
 ** length returned (0: none). */
 static size_t root(smap *m, const char *name, where *w) {
@@ -65,11 +76,18 @@ static size_t root(smap *m, const char *name, where *w) {
   unsigned i;
   int len = 0;
   if (sscanf(name, "arg%u%n", &i, &len) == 1 && len && strchr(".+*[", name[len] ? name[len] : '.') &&
-      i < m->nargs && i < LLVMCountParams(m->callee->ref)) {
+      i < LLVMCountParams(m->callee->ref)) {
     LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(m->callee->ref, i));
-    uint32_t sl = m->base + m->args[i];
+    uint32_t k = 0; /* its argument slot: an x86_fp80 before it takes two */
+    for (unsigned j = 0; j < i; j++) k += sxl_type_slots(LLVMTypeOf(LLVMGetParam(m->callee->ref, j)));
+    if (k >= m->nargs) return 0;
+    uint32_t sl = m->base + m->args[k];
     *w = (where){LLVMGetTypeKind(t) == LLVMPointerTypeKind ? W_VALUE : W_SCALAR,
                  m->ps->regs[sl], 0, m->ps->sym[sl], 0};
+    /* byval: argN is the object's bytes (entry.c), the caller's object
+    ** at the call, which the callee gets a copy of */
+    unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+    if (LLVMGetEnumAttributeAtIndex(m->callee->ref, i + 1, byval) && !deref(w)) return 0;
     return (size_t)len;
   }
   size_t best = 0;
@@ -117,16 +135,6 @@ static int read_pointer(smap *m, where *w, uint64_t off) {
     return 0;
   }
   w->sv = m->vals[m->nvals++] = v;
-  return 1;
-}
-
-/* Dereference of the value w: the object it points to (one only; id 0
-** for a null pointer, whose selector makes the condition false whatever
-** the bytes behind it). */
-static int deref(where *w) {
-  uint64_t v = w->sv ? 0 : w->v;
-  if ((w->sv && (!one_target(w->sv, &v) || !v)) || (v && !SXL_ID(v))) return 0;
-  *w = (where){W_OBJ, 0, SXL_OFF(v), NULL, SXL_ID(v)};
   return 1;
 }
 
@@ -255,7 +263,8 @@ symx_expr *sxl_stitch_cond(sxl_session *s, sxl_state *ps, uint32_t callee, symx_
   const sxl_frame *fr = &ps->frames[ps->nframes - 1];
   const sxl_fn *f = &s->prog->fns[fr->fn];
   const sxl_ins *in = &f->code[fr->pc];
-  if (in->op != OP_CALL || (in->flag & 3) || !s->prog->fns[callee].ref) return NULL;
+  /* (flag 2: sizes of byval arguments follow the slots, which stay as they are) */
+  if (in->op != OP_CALL || (in->flag & 1) || !s->prog->fns[callee].ref) return NULL;
   smap m = {.s = s, .ps = ps, .callee = &s->prog->fns[callee], .args = f->args + in->imm,
             .nargs = in->c, .base = fr->base};
   m.nin = symx_expr_inputs(s->ctx, cond, m.in, MAXIN);

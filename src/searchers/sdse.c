@@ -6,8 +6,14 @@
 ** on update. Members sit in the leaves of one tournament tree per target
 ** column whose inner nodes hold the leaf of the smallest (distance, tie)
 ** below them, so add, remove, update and select are O(columns x log n).
-** Ties go by a random number drawn when the state is added (Otter leaves
-** them open): deterministic per RNG seed.
+** Ties (Otter leaves them open): the state selected last goes on while
+** it is at the best distance, so a pick again (at each symbolic branch, or
+** at a fork whose other side is pending and may be infeasible: eager mode
+** has no fork there) changes the order only when a nearer state has come.
+** Other ties go by a random number keyed by the state's id and the RNG
+** seed: deterministic per seed, and the same in the pending searcher, so
+** the engine's directed revival breaks a tie between the two picks as one
+** searcher over both sets would.
 */
 #include "searcher.h"
 
@@ -27,6 +33,7 @@ typedef struct sd {
   sx_state **at;     /* leaf -> state */
   sx_leaves lv;
   size_t n;
+  sx_state *last;    /* selected last, while a member */
 } sd;
 
 /* Whether leaf a beats leaf b in column c (NONE loses). */
@@ -103,7 +110,7 @@ static int add(void *self, symx_state *st) {
     leaf = sx_leaves_take(&s->lv, s->cap);
   }
   s->at[leaf] = st;
-  s->tie[leaf] = sx_rng_next(s->rng);
+  s->tie[leaf] = sx_search_tie(s->env, st);
   st->pos[s->slot] = (uint32_t)leaf;
   rekey(s, leaf);
   s->n++;
@@ -114,6 +121,7 @@ static void rem(void *self, symx_state *st) {
   sd *s = self;
   size_t leaf = st->pos[s->slot];
   s->at[leaf] = NULL;
+  if (s->last == st) s->last = NULL;
   for (size_t c = 0; c < s->k; c++) fix(s, c, leaf);
   sx_leaves_put(&s->lv, leaf);
   s->n--;
@@ -139,7 +147,10 @@ static symx_state *select_(void *self) {
       break;
     }
   }
-  return s->at[s->win[col * 2 * s->cap + 1]];
+  uint32_t best = s->win[col * 2 * s->cap + 1];
+  if (s->last && s->key[col * s->cap + s->last->pos[s->slot]] == s->key[col * s->cap + best])
+    return s->last; /* at the best distance still: it goes on (see the top) */
+  return s->last = s->at[best];
 }
 
 static int empty(void *self) { return ((sd *)self)->n == 0; }
