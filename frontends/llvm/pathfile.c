@@ -7,10 +7,9 @@
 ** decision k (the k-th conditional branch of the path) is taken, its
 ** condition added to the path. A concrete branch that goes the other way,
 ** or a branch past the list's end, ends the path early with a message.
-** A CCBSE follower (sxl_state.follow, ccbse.c) forks at each symbolic
-** branch as any path: the side its stored path takes follows on, the
-** other goes on freely, as does the follower when the stored path ends or
-** a concrete branch goes the other way.
+** A CCBSE follower (sxl_state.follow, ccbse.c) takes its stored path's side
+** at each symbolic branch the same way, until the stored path ends or a
+** concrete branch goes the other way; then it goes on freely.
 */
 #include "exec_impl.h"
 
@@ -83,6 +82,7 @@ int sxl_cbr_symbolic(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   sxl_flush(r);
   if (r->x->replay_path) return follow(r, cond, et, ef);
   int d = r->s->follow ? followed(r->s) : -1; /* CCBSE: the stored path's side */
+  if (d >= 0) return take_side(r, cond, et, ef, d);
   uint32_t n0 = r->s->npath, s0 = r->s->nsympath;
   symx_state *t = NULL, *f = NULL;
   int rc = sxl_branch_sides(r, cond, et, ef, &t, &f);
@@ -93,11 +93,5 @@ int sxl_cbr_symbolic(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   if ((ts && ts->npath == n0 && ts->nsympath == s0 && sxl_trail_branch(ts, 1, fork)) ||
       (fs && fs->npath == n0 && fs->nsympath == s0 && sxl_trail_branch(fs, 0, fork)))
     return sxl_oom(r);
-  /* a CCBSE follower: the side of its stored path follows on, the other
-  ** goes on freely (Otter's copy-and-check leaves the caller's own path
-  ** to run into the callee and past its call; taking the stored side only
-  ** lost them when that side was infeasible) */
-  if (d >= 0 && ts && d != 1) ts->follow = NULL;
-  if (d >= 0 && fs && d != 0) fs->follow = NULL;
   return rc;
 }

@@ -69,6 +69,24 @@ static int deref(where *w) {
   return 1;
 }
 
+#define MAXLEAF 16
+
+/* The values a pointer expression (an ite tree of constants) may take,
+** each once, into v[0..) from n on: their number, 0 when a leaf is not a
+** constant or there are more than MAXLEAF. */
+static size_t leaves(symx_expr *e, uint64_t *v, size_t n) {
+  if (symx_expr_is_const(e)) {
+    uint64_t c = symx_expr_const_value(e);
+    for (size_t i = 0; i < n; i++)
+      if (v[i] == c) return n;
+    if (n == MAXLEAF) return 0;
+    v[n] = c;
+    return n + 1;
+  }
+  if (symx_expr_kind(e) != SYMX_K_ITE || !(n = leaves(symx_expr_arg(e, 1), v, n))) return 0;
+  return leaves(symx_expr_arg(e, 2), v, n);
+}
+
 /* The root of name (an argument of the callee or a global) into *w, its
 ** length returned (0: none). */
 static size_t root(smap *m, const char *name, where *w) {
@@ -219,6 +237,37 @@ static symx_expr *object_bytes(smap *m, uint32_t id, uint64_t off, uint64_t n) {
   return a;
 }
 
+/* The n bytes behind pointer p, an ite tree of constants pointing to
+** several objects (or null): byte i is ite(p == k1, byte i of k1's object,
+** ite(p == k2, ...)), each object's bytes as object_bytes reads them. */
+static symx_expr *multi_bytes(smap *m, symx_expr *p, uint64_t n) {
+  symx_ctx *c = m->s->ctx;
+  uint64_t k[MAXLEAF];
+  size_t nk = leaves(p, k, 0);
+  symx_expr *ob[MAXLEAF] = {NULL}, *a = NULL;
+  size_t j = 0;
+  while (j < nk && n <= 4096 && (!k[j] || SXL_ID(k[j])) &&
+         (ob[j] = object_bytes(m, SXL_ID(k[j]), SXL_OFF(k[j]), n)) != NULL)
+    j++;
+  uint8_t *z = nk > 1 && j == nk ? calloc(1, n) : NULL;
+  if (z) a = symx_array_const(c, NULL, z, n, 32);
+  free(z);
+  for (uint64_t i = 0; a && i < n; i++) {
+    symx_expr *ix = symx_const(c, 32, i), *b = ix ? symx_read(c, ob[nk - 1], ix) : NULL;
+    for (size_t q = nk - 1; b && q-- > 0;) {
+      symx_expr *kq = symx_const(c, 64, k[q]), *eq = kq ? symx_eq(c, p, kq) : NULL;
+      symx_expr *bq = eq ? symx_read(c, ob[q], ix) : NULL, *nb = bq ? symx_ite(c, eq, bq, b) : NULL;
+      symx_expr *all[] = {kq, eq, bq, b};
+      for (unsigned u = 0; u < 4; u++) symx_expr_release(all[u]);
+      b = nb;
+    }
+    symx_expr_release(ix);
+    a = put_byte(c, a, i, b); /* NULL when b is */
+  }
+  for (size_t q = 0; q < j; q++) symx_expr_release(ob[q]);
+  return a;
+}
+
 /* Whether the condition also reads name[] (the pointer's array case). */
 static int has_array(const smap *m, const char *ptr, size_t len) {
   for (size_t i = 0; i < m->nin; i++) {
@@ -244,11 +293,15 @@ static symx_expr *counterpart(smap *m, symx_expr *a) {
     symx_expr_release(k);
     return b;
   }
-  if (!follow(m, name + len, &w, &sel, &arr)) return NULL;
+  uint64_t v[MAXLEAF];
+  const char *rest = name + len;
+  if (w.kind == W_VALUE && w.sv && (!strcmp(rest, "*") || !strcmp(rest, "[]")) &&
+      leaves(w.sv, v, 0) > 1)
+    return multi_bytes(m, w.sv, n); /* a pointer to one of several objects */
+  if (!follow(m, rest, &w, &sel, &arr)) return NULL;
   if (!sel) return object_bytes(m, w.id, w.off, n);
   /* the selector: 0 null, else 1 (one object) or 2 (the array case) */
-  uint64_t v = 0;
-  if (n != 1 || (w.sv && !one_target(w.sv, &v))) return NULL;
+  if (n != 1 || (w.sv && !leaves(w.sv, v, 0))) return NULL;
   symx_expr *p = w.sv ? symx_expr_retain(w.sv) : symx_const(c, 64, w.v);
   symx_expr *z = symx_const(c, 64, 0), *isnull = symx_eq(c, p, z);
   symx_expr *k0 = symx_const(c, 8, 0), *k1 = symx_const(c, 8, has_array(m, name, strlen(name) - 4) ? 2 : 1);
