@@ -6,17 +6,19 @@
 ** selector and the objects behind it, NAME+OFF for a pointer at OFF in an
 ** object), and the program's globals by name. At a call of the callee,
 ** each of those inputs is replaced by what the caller's state holds there
-** (the argument's value, the bytes of the object an argument points to,
-** 0 / 1 / 2 for a selector by whether the pointer is null), so the
+** (the argument's value, the bytes of the object an argument points to or
+** a byval argument is, for a pointer to one of several objects each one's
+** under its condition, 0 / 1 / 2 for a selector by whether the pointer is
+** null, a function pointer's number among entry.c's choices), so the
 ** condition becomes one over the caller's inputs: satisfiable with the
 ** caller's path, the joined path reaches the target without running the
 ** callee again. An input that has no such counterpart (a symbolic pointer
-** to more than one object, two pointers to one object, an object the
-** caller has not made yet, a callee's own input) leaves the condition
+** other than an ite of addresses, two pointers to one object, an object
+** the caller has not made yet, a callee's own input) leaves the condition
 ** unmapped: the caller then follows the stored path instead (ccbse.c).
 */
 #include "entry.h"
-#include "prog_impl.h" /* sxl_type_slots */
+#include "prog_impl.h" /* sxl_type_slots, sxl_fn_index */
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +46,7 @@ typedef struct where {
   uint64_t v, off;
   symx_expr *sv; /* borrowed */
   uint32_t id;
+  LLVMTypeRef ty; /* an argument's: a pointer to a function type (fn_choice's), else NULL */
 } where;
 
 /* The one non-null constant a pointer expression (an ite tree of
@@ -65,7 +68,7 @@ static int one_target(symx_expr *e, uint64_t *v) {
 static int deref(where *w) {
   uint64_t v = w->sv ? 0 : w->v;
   if ((w->sv && (!one_target(w->sv, &v) || !v)) || (v && !SXL_ID(v))) return 0;
-  *w = (where){W_OBJ, 0, SXL_OFF(v), NULL, SXL_ID(v)};
+  *w = (where){W_OBJ, 0, SXL_OFF(v), NULL, SXL_ID(v), NULL};
   return 1;
 }
 
@@ -101,11 +104,13 @@ static size_t root(smap *m, const char *name, where *w) {
     if (k >= m->nargs) return 0;
     uint32_t sl = m->base + m->args[k];
     *w = (where){LLVMGetTypeKind(t) == LLVMPointerTypeKind ? W_VALUE : W_SCALAR,
-                 m->ps->regs[sl], 0, m->ps->sym[sl], 0};
+                 m->ps->regs[sl], 0, m->ps->sym[sl], 0, NULL};
     /* byval: argN is the object's bytes (entry.c), the caller's object
     ** at the call, which the callee gets a copy of */
     unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
     if (LLVMGetEnumAttributeAtIndex(m->callee->ref, i + 1, byval) && !deref(w)) return 0;
+    if (w->kind == W_VALUE && LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMFunctionTypeKind)
+      w->ty = t;
     return (size_t)len;
   }
   size_t best = 0;
@@ -113,11 +118,11 @@ static size_t root(smap *m, const char *name, where *w) {
     size_t n = strlen(p->globals[g].name);
     if (n > best && !strncmp(name, p->globals[g].name, n) && strchr(".+*[", name[n] ? name[n] : '.')) {
       best = n;
-      *w = (where){W_OBJ, 0, 0, NULL, p->globals[g].obj};
+      *w = (where){W_OBJ, 0, 0, NULL, p->globals[g].obj, NULL};
       if (LLVMGetTypeKind(LLVMGlobalGetValueType(p->globals[g].ref)) == LLVMPointerTypeKind) {
         sxl_obj *o = sxl_mem_get(m->ps->mem, p->globals[g].obj);
         if (!o || o->size < 8) return 0;
-        *w = (where){W_VALUE, 0, 0, sxl_shadow_get(o, 0), 0};
+        *w = (where){W_VALUE, 0, 0, sxl_shadow_get(o, 0), 0, NULL};
         memcpy(&w->v, o->bytes, 8);
       }
     }
@@ -132,11 +137,11 @@ static int read_pointer(smap *m, where *w, uint64_t off) {
   sxl_obj *o = w->id < m->ps->mem->n ? sxl_mem_get(m->ps->mem, w->id) : NULL;
   uint64_t at = w->off + off;
   if (!w->id) { /* behind a null pointer: null too */
-    *w = (where){W_VALUE, 0, 0, NULL, 0};
+    *w = (where){W_VALUE, 0, 0, NULL, 0, NULL};
     return 1;
   }
   if (!o || o->amode || o->lazy || at + 8 > o->size) return 0;
-  *w = (where){W_VALUE, 0, 0, NULL, 0};
+  *w = (where){W_VALUE, 0, 0, NULL, 0, NULL};
   memcpy(&w->v, o->bytes + at, 8);
   if (sxl_shadow_next(o, at) >= at + 8) return 1;
   symx_expr *v = NULL;
@@ -268,6 +273,34 @@ static symx_expr *multi_bytes(smap *m, symx_expr *p, uint64_t n) {
   return a;
 }
 
+/* The counterpart of argN.fn (entry.c's fn_choice) for the function
+** pointer w, of the callee's parameter type pty: the number the harness
+** gives the function it points to, past them (null, or a function the
+** harness cannot choose) their count. */
+static symx_expr *fn_selector(smap *m, const where *w, LLVMTypeRef pty, uint64_t n) {
+  symx_ctx *c = m->s->ctx;
+  LLVMValueRef fs[SXL_ENTRY_MAXFNS];
+  size_t nf = sxl_entry_fns_of(LLVMGetGlobalParent(m->callee->ref), LLVMGetElementType(pty), fs,
+                               SXL_ENTRY_MAXFNS);
+  if (n != 1) return NULL;
+  symx_expr *p = w->sv ? symx_expr_retain(w->sv) : symx_const(c, 64, w->v);
+  symx_expr *e = p ? symx_const(c, 8, nf) : NULL;
+  for (size_t k = nf; e && k-- > 0;) {
+    int fi = sxl_fn_index(m->s->prog, fs[k]);
+    if (fi < 0) continue;
+    symx_expr *a = symx_const(c, 64, SXL_ADDR(m->s->prog->fns[fi].obj, 0));
+    symx_expr *eq = a ? symx_eq(c, p, a) : NULL, *kc = eq ? symx_const(c, 8, k) : NULL;
+    symx_expr *ne = kc ? symx_ite(c, eq, kc, e) : NULL;
+    symx_expr *all[] = {a, eq, kc, e};
+    for (unsigned i = 0; i < 4; i++) symx_expr_release(all[i]);
+    e = ne;
+  }
+  symx_expr *b = e ? value_bytes(c, e, 1) : NULL;
+  symx_expr_release(e);
+  symx_expr_release(p);
+  return b;
+}
+
 /* Whether the condition also reads name[] (the pointer's array case). */
 static int has_array(const smap *m, const char *ptr, size_t len) {
   for (size_t i = 0; i < m->nin; i++) {
@@ -282,7 +315,7 @@ static symx_expr *counterpart(smap *m, symx_expr *a) {
   symx_ctx *c = m->s->ctx;
   const char *name = symx_array_name(a);
   uint64_t n = symx_array_size(a);
-  where w;
+  where w = {W_VALUE, 0, 0, NULL, 0, NULL}; /* (root sets it) */
   int sel, arr;
   size_t len = root(m, name, &w);
   if (!len) return NULL;
@@ -295,6 +328,7 @@ static symx_expr *counterpart(smap *m, symx_expr *a) {
   }
   uint64_t v[MAXLEAF];
   const char *rest = name + len;
+  if (w.kind == W_VALUE && w.ty && !strcmp(rest, ".fn")) return fn_selector(m, &w, w.ty, n);
   if (w.kind == W_VALUE && w.sv && (!strcmp(rest, "*") || !strcmp(rest, "[]")) &&
       leaves(w.sv, v, 0) > 1)
     return multi_bytes(m, w.sv, n); /* a pointer to one of several objects */
