@@ -21,7 +21,6 @@
 
 typedef struct sd {
   symx_ctx *ctx;
-  sx_rng *rng;
   const sx_search_env *env;
   int slot, rr;
   size_t k;          /* columns: 1 (nearest target) or one per target */
@@ -167,7 +166,6 @@ int sx_searcher_sdse(const sx_search_env *env, int rr, sx_searcher *out) {
   sd *s = sx_calloc(env->ctx, sizeof *s);
   if (!s) return SYMX_NOMEM;
   s->ctx = env->ctx;
-  s->rng = env->rng;
   s->env = env;
   s->slot = slot;
   s->rr = rr;
