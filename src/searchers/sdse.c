@@ -6,8 +6,8 @@
 ** on update. Members sit in the leaves of one tournament tree per target
 ** column whose inner nodes hold the leaf of the smallest (distance, tie)
 ** below them, so add, remove, update and select are O(columns x log n).
-** Ties (Otter leaves them open): the state selected last goes on while
-** it is at the best distance, so a pick again (at each symbolic branch, or
+** Ties (Otter leaves them open): the state selected last goes on, once it
+** has run (been updated), while it is at the best distance, so a pick again (at each symbolic branch, or
 ** at a fork whose other side is pending and may be infeasible: eager mode
 ** has no fork there) changes the order only when a nearer state has come.
 ** Other ties go by a random number keyed by the state's id and the RNG
@@ -33,6 +33,8 @@ typedef struct sd {
   sx_leaves lv;
   size_t n;
   sx_state *last;    /* selected last, while a member */
+  bool ran;          /* last was updated since (it ran: the engine updates the
+                     ** state it ran; a pick the engine only looked at is not) */
 } sd;
 
 /* Whether leaf a beats leaf b in column c (NONE loses). */
@@ -128,6 +130,7 @@ static void rem(void *self, symx_state *st) {
 
 static void update(void *self, symx_state *st) {
   sd *s = self;
+  if (st == s->last) s->ran = true;
   rekey(s, st->pos[s->slot]);
 }
 
@@ -147,8 +150,9 @@ static symx_state *select_(void *self) {
     }
   }
   uint32_t best = s->win[col * 2 * s->cap + 1];
-  if (s->last && s->key[col * s->cap + s->last->pos[s->slot]] == s->key[col * s->cap + best])
-    return s->last; /* at the best distance still: it goes on (see the top) */
+  if (s->last && s->ran && s->key[col * s->cap + s->last->pos[s->slot]] == s->key[col * s->cap + best])
+    return s->last; /* it ran, and it is at the best distance still: it goes on (see the top) */
+  s->ran = false;
   return s->last = s->at[best];
 }
 
