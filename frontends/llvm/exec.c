@@ -43,7 +43,8 @@ static inline void reload(loop *L) {
 /* Before a slow path of the instruction at pc (counted already): should
 ** the state stop there (a fork in it: each side runs it again when
 ** resumed), the resumed run does not count it again, as KLEE counts an
-** instruction once before its fork. Between instructions: count_pc. */
+** instruction once before its fork (a stop between instructions clears
+** the mark). */
 static inline void save(loop *L) {
   L->s->mid_frames = L->s->nframes;
   L->s->mid_pc = L->pc;

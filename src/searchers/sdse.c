@@ -7,9 +7,10 @@
 ** column whose inner nodes hold the leaf of the smallest (distance, tie)
 ** below them, so add, remove, update and select are O(columns x log n).
 ** Ties (Otter leaves them open): the state selected last goes on, once it
-** has run (been updated), while it is at the best distance, so a pick again (at each symbolic branch, or
-** at a fork whose other side is pending and may be infeasible: eager mode
-** has no fork there) changes the order only when a nearer state has come.
+** has run (been updated), while it is at the best distance, so a pick
+** again (at each symbolic branch, or at a fork whose other side is pending
+** and may be infeasible: eager mode has no fork there) changes the order
+** only when a nearer state has come.
 ** Other ties go by a random number keyed by the state's id and the RNG
 ** seed: deterministic per seed, and the same in the pending searcher, so
 ** the engine's directed revival breaks a tie between the two picks as one
