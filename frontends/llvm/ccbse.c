@@ -384,8 +384,12 @@ static int step(sxl_ccbse *c, origin *o) {
   s->origin = o ? s->prog->fns[o - c->org].name : NULL;
   s->side_origin = o && o != &c->org[s->prog->main_fn];
   sxl_targets_stepwise(s, o && c->o->mix ? "random-path" : c->o->search); /* pick()'s, start()'s */
-  uint64_t i0 = s->x.instructions;
+  uint64_t i0 = s->x.instructions, q = s->x.quantum;
+  /* collecting more paths: no further than as many instructions again */
+  uint64_t left = o && o->collect_end > o->instructions ? o->collect_end - o->instructions : 0;
+  if (left && left < (q ? q : UINT64_MAX)) s->x.quantum = left;
   int rc = sxl_session_step(s);
+  s->x.quantum = q;
   uint64_t ran = s->x.instructions - i0;
   if (o) o->instructions += ran, c->bwd_ins += ran;
   else c->fwd_ins += ran;

@@ -199,8 +199,51 @@ static size_t own_globals(LLVMModuleRef m, LLVMValueRef *g, size_t max) {
   return k;
 }
 
+/* Whether code takes f's address (a use other than as a call's callee). */
+static int address_taken(LLVMValueRef f) {
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef w = LLVMGetUser(u);
+    if (!LLVMIsACallInst(w) || LLVMGetCalledValue(w) != f) return 1;
+  }
+  return 0;
+}
+
+size_t sxl_entry_fns_of(LLVMModuleRef m, LLVMTypeRef fty, LLVMValueRef *out, size_t max) {
+  int debug = module_debug(m);
+  size_t n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f && n < max; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMGlobalGetValueType(f) == fty && own_code(f, debug) && address_taken(f) &&
+        strncmp(name, SXL_ENTRY_PREFIX, strlen(SXL_ENTRY_PREFIX)))
+      out[n++] = f;
+  }
+  return n;
+}
+
+/* A function pointer argument (type t): one of the functions
+** sxl_entry_fns_of lists, the k-th by the input NAME.fn == k, past them
+** null; null when there are none (as a pointer to a function inside an
+** object stays). */
+static LLVMValueRef fn_choice(eb *e, LLVMTypeRef t, const char *name) {
+  LLVMValueRef fs[SXL_ENTRY_MAXFNS], v = LLVMConstNull(t);
+  size_t n = sxl_entry_fns_of(e->m, LLVMGetElementType(t), fs, SXL_ENTRY_MAXFNS);
+  if (!n) return v;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(e->c);
+  LLVMValueRef slot = LLVMBuildAlloca(e->b, i8, "");
+  char nm[48];
+  snprintf(nm, sizeof nm, "%s.fn", name);
+  make_symbolic(e, slot, 1, nm);
+  LLVMValueRef sel = LLVMBuildLoad2(e->b, i8, slot, "");
+  for (size_t k = n; k-- > 0;) {
+    LLVMValueRef eq = LLVMBuildICmp(e->b, LLVMIntEQ, sel, LLVMConstInt(i8, k, 0), "");
+    v = LLVMBuildSelect(e->b, eq, LLVMConstBitCast(fs[k], t), v, "");
+  }
+  return v;
+}
+
 /* The call of fn with symbolic arguments arg0, arg1, ... (a byval
-** argument is its object, never null). */
+** argument is its object, never null; a function pointer: fn_choice). */
 static void call_with_args(eb *e, LLVMValueRef fn) {
   LLVMTypeRef ft = LLVMGlobalGetValueType(fn);
   unsigned n = LLVMCountParams(fn);
@@ -214,6 +257,11 @@ static void call_with_args(eb *e, LLVMValueRef fn) {
       LLVMTypeRef pt = LLVMGetElementType(t);
       args[i] = fresh(e, pt, 1);
       init_object(e, args[i], pt, name);
+      continue;
+    }
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind &&
+        LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMFunctionTypeKind) {
+      args[i] = fn_choice(e, t, name);
       continue;
     }
     LLVMValueRef slot = LLVMBuildAlloca(e->b, t, "");

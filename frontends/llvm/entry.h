@@ -32,6 +32,13 @@ void sxl_entry_cfg_free(sxl_entry_cfg *cfg);
 ** the harnesses. 0, or -1 with err set (no function FUNC in the program). */
 int sxl_entry_hook(void *ud, LLVMModuleRef m, char *err, size_t errlen);
 
+/* The functions an --entry harness lets a function pointer argument of
+** type fty* be: the program's own functions of that type whose address
+** code takes, in module order, into out[0..max): their number. The input
+** argN.fn chooses the k-th (stitch.c maps a caller's pointer back). */
+#define SXL_ENTRY_MAXFNS 255
+size_t sxl_entry_fns_of(LLVMModuleRef m, LLVMTypeRef fty, LLVMValueRef *out, size_t max);
+
 /* CCBSE and Mix-CCBSE towards the session's one --target (ccbse.c; the
 ** program loaded with sxl_entry_cfg.all): --search ccbse(S) explores each
 ** origin by searcher S; mix-ccbse(S) runs a forward search S from main

@@ -40,7 +40,14 @@ static inline void reload(loop *L) {
   L->pc = L->fr->pc;
 }
 
+/* Before a slow path of the instruction at pc (counted already): should
+** the state stop there (a fork in it: each side runs it again when
+** resumed), the resumed run does not count it again, as KLEE counts an
+** instruction once before its fork (a stop between instructions clears
+** the mark). */
 static inline void save(loop *L) {
+  L->s->mid_frames = L->s->nframes;
+  L->s->mid_pc = L->pc;
   L->fr->pc = L->pc;
   L->x->instructions += L->n;
   L->s->icount += L->n;
@@ -433,9 +440,12 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
   uint64_t budget = run_budget(x);
   const int trace = x->trace; /* read once: the loop's stores could alias it */
   reload(&L);
+  /* resumed in the instruction it stopped in: that one was counted */
+  int again = s->mid_frames == s->nframes && s->mid_pc == L.pc;
   for (;;) {
     if (L.ran + L.n >= budget) { /* let the searcher choose again */
       save(&L);
+      s->mid_frames = 0; /* between instructions */
       sxl_flush(r);
       return SXL_RUN_YIELD;
     }
@@ -443,6 +453,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     if (trace) sxl_trace(x, s, st, L.fr->fn, L.pc);
     if (L.tgt && L.tgt[L.pc] && st) { /* a target: reached when it runs (st is feasible) */
       save(&L);
+      s->mid_frames = 0;
       if (x->on_target(x->end_ud, s, st, L.tgt[L.pc] - 1)) {
         sxl_flush(r);
         return SXL_RUN_YIELD;
@@ -455,6 +466,10 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
       if (x->write_cov && in->loc && sxl_trail_loc(s, in->loc)) return sxl_oom(r);
     }
     L.n++;
+    if (again) {
+      L.n--;
+      again = 0;
+    }
     if (L.hits) L.hits[L.pc]++;
     switch (in->op) {
     case OP_NOP: L.pc++; continue;

@@ -8,8 +8,9 @@
 ** condition added to the path. A concrete branch that goes the other way,
 ** or a branch past the list's end, ends the path early with a message.
 ** A CCBSE follower (sxl_state.follow, ccbse.c) takes its stored path's side
-** at each symbolic branch the same way, until the stored path ends or a
-** concrete branch goes the other way; then it goes on freely.
+** at each symbolic branch the same way, until the stored path ends, a
+** concrete branch goes the other way or the stored side is infeasible on
+** this path; then it goes on freely.
 */
 #include "exec_impl.h"
 
@@ -63,6 +64,31 @@ static int take_side(run *r, symx_expr *cond, uint32_t et, uint32_t ef, int d) {
   return sxl_fatal(r, "symx_state_assume");
 }
 
+/* A CCBSE follower at a symbolic branch whose stored side d its witness
+** does not take: decided now. When the path can take d, that side goes on
+** following and this path (the other side) ends, as the follower runs the
+** stored path only; when it cannot, the path has left the stored one and
+** goes on freely on the other side, into the rest of the callee and past
+** its call (assuming d ended it there, and with it all that follows). */
+static int follow_or_leave(run *r, symx_expr *cond, uint32_t et, uint32_t ef, int d) {
+  symx_state *t = NULL, *f = NULL;
+  int rc = symx_state_branch_now(r->st, cond, &t, &f);
+  symx_expr_release(cond);
+  if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_branch_now");
+  symx_state *k = d ? t : f;
+  if (k && k != r->st) { /* the stored side: a new state, following on */
+    sxl_state *ks = symx_state_payload(k);
+    sxl_take_edge(ks, r->p, d ? et : ef);
+    if (sxl_trail_branch(ks, d, 1)) return sxl_oom(r);
+    return sxl_end(r, SYMX_END_USER, SYMX_ERR_NONE, "ccbse: off the stored path it follows", 0);
+  }
+  if (k) return sxl_fatal(r, "ccbse: the witness took the stored side"); /* (not asked then) */
+  r->s->follow = NULL; /* left it: free from here */
+  sxl_take_edge(r->s, r->p, d ? ef : et);
+  if (sxl_trail_branch(r->s, !d, 0)) return sxl_oom(r);
+  return r->x->branch_yield ? SXL_RUN_YIELD : SXL_CONTINUE;
+}
+
 /* Replaying: the recorded side only, its condition assumed. */
 static int follow(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   int rc = SXL_CONTINUE;
@@ -82,7 +108,13 @@ int sxl_cbr_symbolic(run *r, symx_expr *cond, uint32_t et, uint32_t ef) {
   sxl_flush(r);
   if (r->x->replay_path) return follow(r, cond, et, ef);
   int d = r->s->follow ? followed(r->s) : -1; /* CCBSE: the stored path's side */
-  if (d >= 0) return take_side(r, cond, et, ef, d);
+  uint64_t v = 0;
+  if (d >= 0 && symx_state_eval(r->st, cond, &v) != SYMX_OK) {
+    symx_expr_release(cond);
+    return sxl_fatal(r, "symx_state_eval");
+  }
+  if (d >= 0 && (int)(v & 1) == d) return take_side(r, cond, et, ef, d); /* the witness's side */
+  if (d >= 0) return follow_or_leave(r, cond, et, ef, d);
   uint32_t n0 = r->s->npath, s0 = r->s->nsympath;
   symx_state *t = NULL, *f = NULL;
   int rc = sxl_branch_sides(r, cond, et, ef, &t, &f);

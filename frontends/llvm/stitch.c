@@ -6,16 +6,19 @@
 ** selector and the objects behind it, NAME+OFF for a pointer at OFF in an
 ** object), and the program's globals by name. At a call of the callee,
 ** each of those inputs is replaced by what the caller's state holds there
-** (the argument's value, the bytes of the object an argument points to,
-** 0 / 1 / 2 for a selector by whether the pointer is null), so the
+** (the argument's value, the bytes of the object an argument points to or
+** a byval argument is, for a pointer to one of several objects each one's
+** under its condition, 0 / 1 / 2 for a selector by whether the pointer is
+** null, a function pointer's number among entry.c's choices), so the
 ** condition becomes one over the caller's inputs: satisfiable with the
 ** caller's path, the joined path reaches the target without running the
 ** callee again. An input that has no such counterpart (a symbolic pointer
-** to more than one object, two pointers to one object, an object the
-** caller has not made yet, a callee's own input) leaves the condition
+** other than an ite of addresses, two pointers to one object, an object
+** the caller has not made yet, a callee's own input) leaves the condition
 ** unmapped: the caller then follows the stored path instead (ccbse.c).
 */
 #include "entry.h"
+#include "prog_impl.h" /* sxl_type_slots, sxl_fn_index */
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +46,7 @@ typedef struct where {
   uint64_t v, off;
   symx_expr *sv; /* borrowed */
   uint32_t id;
+  LLVMTypeRef ty; /* an argument's: a pointer to a function type (fn_choice's), else NULL */
 } where;
 
 /* The one non-null constant a pointer expression (an ite tree of
@@ -58,6 +62,34 @@ static int one_target(symx_expr *e, uint64_t *v) {
   return one_target(symx_expr_arg(e, 1), v) && one_target(symx_expr_arg(e, 2), v);
 }
 
+/* Dereference of the value w: the object it points to (one only; id 0
+** for a null pointer, whose selector makes the condition false whatever
+** the bytes behind it). */
+static int deref(where *w) {
+  uint64_t v = w->sv ? 0 : w->v;
+  if ((w->sv && (!one_target(w->sv, &v) || !v)) || (v && !SXL_ID(v))) return 0;
+  *w = (where){W_OBJ, 0, SXL_OFF(v), NULL, SXL_ID(v), NULL};
+  return 1;
+}
+
+#define MAXLEAF 16
+
+/* The values a pointer expression (an ite tree of constants) may take,
+** each once, into v[0..) from n on: their number, 0 when a leaf is not a
+** constant or there are more than MAXLEAF. */
+static size_t leaves(symx_expr *e, uint64_t *v, size_t n) {
+  if (symx_expr_is_const(e)) {
+    uint64_t c = symx_expr_const_value(e);
+    for (size_t i = 0; i < n; i++)
+      if (v[i] == c) return n;
+    if (n == MAXLEAF) return 0;
+    v[n] = c;
+    return n + 1;
+  }
+  if (symx_expr_kind(e) != SYMX_K_ITE || !(n = leaves(symx_expr_arg(e, 1), v, n))) return 0;
+  return leaves(symx_expr_arg(e, 2), v, n);
+}
+
 /* The root of name (an argument of the callee or a global) into *w, its
 ** length returned (0: none). */
 static size_t root(smap *m, const char *name, where *w) {
@@ -65,11 +97,20 @@ static size_t root(smap *m, const char *name, where *w) {
   unsigned i;
   int len = 0;
   if (sscanf(name, "arg%u%n", &i, &len) == 1 && len && strchr(".+*[", name[len] ? name[len] : '.') &&
-      i < m->nargs && i < LLVMCountParams(m->callee->ref)) {
+      i < LLVMCountParams(m->callee->ref)) {
     LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(m->callee->ref, i));
-    uint32_t sl = m->base + m->args[i];
+    uint32_t k = 0; /* its argument slot: an x86_fp80 before it takes two */
+    for (unsigned j = 0; j < i; j++) k += sxl_type_slots(LLVMTypeOf(LLVMGetParam(m->callee->ref, j)));
+    if (k >= m->nargs) return 0;
+    uint32_t sl = m->base + m->args[k];
     *w = (where){LLVMGetTypeKind(t) == LLVMPointerTypeKind ? W_VALUE : W_SCALAR,
-                 m->ps->regs[sl], 0, m->ps->sym[sl], 0};
+                 m->ps->regs[sl], 0, m->ps->sym[sl], 0, NULL};
+    /* byval: argN is the object's bytes (entry.c), the caller's object
+    ** at the call, which the callee gets a copy of */
+    unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+    if (LLVMGetEnumAttributeAtIndex(m->callee->ref, i + 1, byval) && !deref(w)) return 0;
+    if (w->kind == W_VALUE && LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMFunctionTypeKind)
+      w->ty = t;
     return (size_t)len;
   }
   size_t best = 0;
@@ -77,11 +118,11 @@ static size_t root(smap *m, const char *name, where *w) {
     size_t n = strlen(p->globals[g].name);
     if (n > best && !strncmp(name, p->globals[g].name, n) && strchr(".+*[", name[n] ? name[n] : '.')) {
       best = n;
-      *w = (where){W_OBJ, 0, 0, NULL, p->globals[g].obj};
+      *w = (where){W_OBJ, 0, 0, NULL, p->globals[g].obj, NULL};
       if (LLVMGetTypeKind(LLVMGlobalGetValueType(p->globals[g].ref)) == LLVMPointerTypeKind) {
         sxl_obj *o = sxl_mem_get(m->ps->mem, p->globals[g].obj);
         if (!o || o->size < 8) return 0;
-        *w = (where){W_VALUE, 0, 0, sxl_shadow_get(o, 0), 0};
+        *w = (where){W_VALUE, 0, 0, sxl_shadow_get(o, 0), 0, NULL};
         memcpy(&w->v, o->bytes, 8);
       }
     }
@@ -96,11 +137,11 @@ static int read_pointer(smap *m, where *w, uint64_t off) {
   sxl_obj *o = w->id < m->ps->mem->n ? sxl_mem_get(m->ps->mem, w->id) : NULL;
   uint64_t at = w->off + off;
   if (!w->id) { /* behind a null pointer: null too */
-    *w = (where){W_VALUE, 0, 0, NULL, 0};
+    *w = (where){W_VALUE, 0, 0, NULL, 0, NULL};
     return 1;
   }
   if (!o || o->amode || o->lazy || at + 8 > o->size) return 0;
-  *w = (where){W_VALUE, 0, 0, NULL, 0};
+  *w = (where){W_VALUE, 0, 0, NULL, 0, NULL};
   memcpy(&w->v, o->bytes + at, 8);
   if (sxl_shadow_next(o, at) >= at + 8) return 1;
   symx_expr *v = NULL;
@@ -117,16 +158,6 @@ static int read_pointer(smap *m, where *w, uint64_t off) {
     return 0;
   }
   w->sv = m->vals[m->nvals++] = v;
-  return 1;
-}
-
-/* Dereference of the value w: the object it points to (one only; id 0
-** for a null pointer, whose selector makes the condition false whatever
-** the bytes behind it). */
-static int deref(where *w) {
-  uint64_t v = w->sv ? 0 : w->v;
-  if ((w->sv && (!one_target(w->sv, &v) || !v)) || (v && !SXL_ID(v))) return 0;
-  *w = (where){W_OBJ, 0, SXL_OFF(v), NULL, SXL_ID(v)};
   return 1;
 }
 
@@ -211,6 +242,65 @@ static symx_expr *object_bytes(smap *m, uint32_t id, uint64_t off, uint64_t n) {
   return a;
 }
 
+/* The n bytes behind pointer p, an ite tree of constants pointing to
+** several objects (or null): byte i is ite(p == k1, byte i of k1's object,
+** ite(p == k2, ...)), each object's bytes as object_bytes reads them. */
+static symx_expr *multi_bytes(smap *m, symx_expr *p, uint64_t n) {
+  symx_ctx *c = m->s->ctx;
+  uint64_t k[MAXLEAF];
+  size_t nk = leaves(p, k, 0);
+  symx_expr *ob[MAXLEAF] = {NULL}, *a = NULL;
+  size_t j = 0;
+  while (j < nk && n <= 4096 && (!k[j] || SXL_ID(k[j])) &&
+         (ob[j] = object_bytes(m, SXL_ID(k[j]), SXL_OFF(k[j]), n)) != NULL)
+    j++;
+  uint8_t *z = nk > 1 && j == nk ? calloc(1, n) : NULL;
+  if (z) a = symx_array_const(c, NULL, z, n, 32);
+  free(z);
+  for (uint64_t i = 0; a && i < n; i++) {
+    symx_expr *ix = symx_const(c, 32, i), *b = ix ? symx_read(c, ob[nk - 1], ix) : NULL;
+    for (size_t q = nk - 1; b && q-- > 0;) {
+      symx_expr *kq = symx_const(c, 64, k[q]), *eq = kq ? symx_eq(c, p, kq) : NULL;
+      symx_expr *bq = eq ? symx_read(c, ob[q], ix) : NULL, *nb = bq ? symx_ite(c, eq, bq, b) : NULL;
+      symx_expr *all[] = {kq, eq, bq, b};
+      for (unsigned u = 0; u < 4; u++) symx_expr_release(all[u]);
+      b = nb;
+    }
+    symx_expr_release(ix);
+    a = put_byte(c, a, i, b); /* NULL when b is */
+  }
+  for (size_t q = 0; q < j; q++) symx_expr_release(ob[q]);
+  return a;
+}
+
+/* The counterpart of argN.fn (entry.c's fn_choice) for the function
+** pointer w, of the callee's parameter type pty: the number the harness
+** gives the function it points to, past them (null, or a function the
+** harness cannot choose) their count. */
+static symx_expr *fn_selector(smap *m, const where *w, LLVMTypeRef pty, uint64_t n) {
+  symx_ctx *c = m->s->ctx;
+  LLVMValueRef fs[SXL_ENTRY_MAXFNS];
+  size_t nf = sxl_entry_fns_of(LLVMGetGlobalParent(m->callee->ref), LLVMGetElementType(pty), fs,
+                               SXL_ENTRY_MAXFNS);
+  if (n != 1) return NULL;
+  symx_expr *p = w->sv ? symx_expr_retain(w->sv) : symx_const(c, 64, w->v);
+  symx_expr *e = p ? symx_const(c, 8, nf) : NULL;
+  for (size_t k = nf; e && k-- > 0;) {
+    int fi = sxl_fn_index(m->s->prog, fs[k]);
+    if (fi < 0) continue;
+    symx_expr *a = symx_const(c, 64, SXL_ADDR(m->s->prog->fns[fi].obj, 0));
+    symx_expr *eq = a ? symx_eq(c, p, a) : NULL, *kc = eq ? symx_const(c, 8, k) : NULL;
+    symx_expr *ne = kc ? symx_ite(c, eq, kc, e) : NULL;
+    symx_expr *all[] = {a, eq, kc, e};
+    for (unsigned i = 0; i < 4; i++) symx_expr_release(all[i]);
+    e = ne;
+  }
+  symx_expr *b = e ? value_bytes(c, e, 1) : NULL;
+  symx_expr_release(e);
+  symx_expr_release(p);
+  return b;
+}
+
 /* Whether the condition also reads name[] (the pointer's array case). */
 static int has_array(const smap *m, const char *ptr, size_t len) {
   for (size_t i = 0; i < m->nin; i++) {
@@ -225,7 +315,7 @@ static symx_expr *counterpart(smap *m, symx_expr *a) {
   symx_ctx *c = m->s->ctx;
   const char *name = symx_array_name(a);
   uint64_t n = symx_array_size(a);
-  where w;
+  where w = {W_VALUE, 0, 0, NULL, 0, NULL}; /* (root sets it) */
   int sel, arr;
   size_t len = root(m, name, &w);
   if (!len) return NULL;
@@ -236,11 +326,16 @@ static symx_expr *counterpart(smap *m, symx_expr *a) {
     symx_expr_release(k);
     return b;
   }
-  if (!follow(m, name + len, &w, &sel, &arr)) return NULL;
+  uint64_t v[MAXLEAF];
+  const char *rest = name + len;
+  if (w.kind == W_VALUE && w.ty && !strcmp(rest, ".fn")) return fn_selector(m, &w, w.ty, n);
+  if (w.kind == W_VALUE && w.sv && (!strcmp(rest, "*") || !strcmp(rest, "[]")) &&
+      leaves(w.sv, v, 0) > 1)
+    return multi_bytes(m, w.sv, n); /* a pointer to one of several objects */
+  if (!follow(m, rest, &w, &sel, &arr)) return NULL;
   if (!sel) return object_bytes(m, w.id, w.off, n);
   /* the selector: 0 null, else 1 (one object) or 2 (the array case) */
-  uint64_t v = 0;
-  if (n != 1 || (w.sv && !one_target(w.sv, &v))) return NULL;
+  if (n != 1 || (w.sv && !leaves(w.sv, v, 0))) return NULL;
   symx_expr *p = w.sv ? symx_expr_retain(w.sv) : symx_const(c, 64, w.v);
   symx_expr *z = symx_const(c, 64, 0), *isnull = symx_eq(c, p, z);
   symx_expr *k0 = symx_const(c, 8, 0), *k1 = symx_const(c, 8, has_array(m, name, strlen(name) - 4) ? 2 : 1);
@@ -255,7 +350,8 @@ symx_expr *sxl_stitch_cond(sxl_session *s, sxl_state *ps, uint32_t callee, symx_
   const sxl_frame *fr = &ps->frames[ps->nframes - 1];
   const sxl_fn *f = &s->prog->fns[fr->fn];
   const sxl_ins *in = &f->code[fr->pc];
-  if (in->op != OP_CALL || (in->flag & 3) || !s->prog->fns[callee].ref) return NULL;
+  /* (flag 2: sizes of byval arguments follow the slots, which stay as they are) */
+  if (in->op != OP_CALL || (in->flag & 1) || !s->prog->fns[callee].ref) return NULL;
   smap m = {.s = s, .ps = ps, .callee = &s->prog->fns[callee], .args = f->args + in->imm,
             .nargs = in->c, .base = fr->base};
   m.nin = symx_expr_inputs(s->ctx, cond, m.in, MAXIN);

@@ -431,6 +431,9 @@ typedef struct sxl_state {
   uint8_t alloc_stage; /* the step of a symbolic allocation size (allocsize.c) */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
+  uint32_t mid_frames, mid_pc; /* the instruction a slow path was in when it last
+                     ** stopped (frames then, pc; 0 frames: none): a fork there
+                     ** runs it again on each side, counted once (exec.c) */
   uint64_t qcost_ns; /* solver time while this path ran (KLEE's query cost: nurs:qc) */
   uint64_t steps;    /* instructions this path ran (a fork's child: its parent's too) */
   uint64_t cov_at;   /* steps after its last newly covered instruction, 0: none (nurs:covnew) */

@@ -37,3 +37,9 @@ uint64_t sx_rng_below(sx_rng *r, uint64_t n) {
 }
 
 double sx_rng_unit(sx_rng *r) { return (double)(sx_rng_next(r) >> 11) * 0x1.0p-53; }
+
+uint64_t sx_rng_keyed(uint64_t seed, uint64_t x) {
+  uint64_t k = seed ^ (x * 0xd6e8feb86659fd93ull);
+  splitmix64(&k);
+  return splitmix64(&k);
+}

@@ -15,5 +15,8 @@ uint64_t sx_rng_next(sx_rng *r);
 uint64_t sx_rng_below(sx_rng *r, uint64_t n);
 /* Uniform in [0, 1). */
 double sx_rng_unit(sx_rng *r);
+/* A draw keyed by x (splitmix64 of seed and x): the same for the same key
+** whatever else was drawn before, and rng's stream left alone. */
+uint64_t sx_rng_keyed(uint64_t seed, uint64_t x);
 
 #endif

@@ -51,6 +51,7 @@ struct symx_engine {
                              ** branch or check (used once) */
   uint32_t site_tags;
   sx_state *current; /* returned by the last next() */
+  uint64_t last_id;  /* the id of the state next() returned last (directed revival) */
   sx_states dead;    /* ended; freed by the next next() */
   sx_states retry;   /* pending states whose revival timed out once */
   sx_states scratch;

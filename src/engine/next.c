@@ -149,7 +149,11 @@ static int zesti_revive(symx_engine *eng, sx_state *st) {
 /* Directed search in the pending modes: the pending state the pending
 ** searcher picks, when it is nearer to a target than active (the active
 ** searcher's pick), or NULL: then it is revived first, as if no active
-** state were left (option directed_revival). */
+** state were left (option directed_revival). At equal distances the
+** state that ran last goes on (as sdse's own pick), else the states' ties
+** decide (sdse's, keyed by id), as eager mode's one searcher over both
+** sides of each fork would: not always the active state, which made the
+** pending modes follow the witness's side where eager mode drew. */
 static sx_state *nearer_pending(symx_engine *eng, sx_state *active) {
   const sx_search_env *env = &eng->env[1];
   if (!env->distance || !eng->ctx->opts.directed_revival || eng->sd.phase ||
@@ -157,7 +161,9 @@ static sx_state *nearer_pending(symx_engine *eng, sx_state *active) {
     return NULL; /* (the seeds' paths come first all the same) */
   sx_state *p = sx_search_select(&eng->search[1]);
   uint64_t dp = sx_search_distance(env, p, SYMX_TARGET_ANY);
-  return dp < sx_search_distance(&eng->env[0], active, SYMX_TARGET_ANY) ? p : NULL;
+  uint64_t da = sx_search_distance(&eng->env[0], active, SYMX_TARGET_ANY);
+  if (dp != da || da == SYMX_DIST_INF || active->id == eng->last_id) return dp < da ? p : NULL;
+  return sx_search_tie(env, p) < sx_search_tie(&eng->env[0], active) ? p : NULL;
 }
 
 static int next(symx_engine *eng, symx_state **out) {
@@ -200,6 +206,7 @@ static int next(symx_engine *eng, symx_state **out) {
         continue;
       }
       eng->current = st;
+      eng->last_id = st->id;
       eng->slice_start = eng->instructions;
       *out = st;
       return SYMX_STATE;

@@ -6,8 +6,15 @@
 ** on update. Members sit in the leaves of one tournament tree per target
 ** column whose inner nodes hold the leaf of the smallest (distance, tie)
 ** below them, so add, remove, update and select are O(columns x log n).
-** Ties go by a random number drawn when the state is added (Otter leaves
-** them open): deterministic per RNG seed.
+** Ties (Otter leaves them open): the state selected last goes on, once it
+** has run (been updated), while it is at the best distance, so a pick
+** again (at each symbolic branch, or at a fork whose other side is pending
+** and may be infeasible: eager mode has no fork there) changes the order
+** only when a nearer state has come.
+** Other ties go by a random number keyed by the state's id and the RNG
+** seed: deterministic per seed, and the same in the pending searcher, so
+** the engine's directed revival breaks a tie between the two picks as one
+** searcher over both sets would.
 */
 #include "searcher.h"
 
@@ -15,7 +22,6 @@
 
 typedef struct sd {
   symx_ctx *ctx;
-  sx_rng *rng;
   const sx_search_env *env;
   int slot, rr;
   size_t k;          /* columns: 1 (nearest target) or one per target */
@@ -27,6 +33,9 @@ typedef struct sd {
   sx_state **at;     /* leaf -> state */
   sx_leaves lv;
   size_t n;
+  sx_state *last;    /* selected last, while a member */
+  bool ran;          /* last was updated since (it ran: the engine updates the
+                     ** state it ran; a pick the engine only looked at is not) */
 } sd;
 
 /* Whether leaf a beats leaf b in column c (NONE loses). */
@@ -103,7 +112,7 @@ static int add(void *self, symx_state *st) {
     leaf = sx_leaves_take(&s->lv, s->cap);
   }
   s->at[leaf] = st;
-  s->tie[leaf] = sx_rng_next(s->rng);
+  s->tie[leaf] = sx_search_tie(s->env, st);
   st->pos[s->slot] = (uint32_t)leaf;
   rekey(s, leaf);
   s->n++;
@@ -114,6 +123,7 @@ static void rem(void *self, symx_state *st) {
   sd *s = self;
   size_t leaf = st->pos[s->slot];
   s->at[leaf] = NULL;
+  if (s->last == st) s->last = NULL;
   for (size_t c = 0; c < s->k; c++) fix(s, c, leaf);
   sx_leaves_put(&s->lv, leaf);
   s->n--;
@@ -121,6 +131,7 @@ static void rem(void *self, symx_state *st) {
 
 static void update(void *self, symx_state *st) {
   sd *s = self;
+  if (st == s->last) s->ran = true;
   rekey(s, st->pos[s->slot]);
 }
 
@@ -139,7 +150,11 @@ static symx_state *select_(void *self) {
       break;
     }
   }
-  return s->at[s->win[col * 2 * s->cap + 1]];
+  uint32_t best = s->win[col * 2 * s->cap + 1];
+  if (s->last && s->ran && s->key[col * s->cap + s->last->pos[s->slot]] == s->key[col * s->cap + best])
+    return s->last; /* it ran, and it is at the best distance still: it goes on (see the top) */
+  s->ran = false;
+  return s->last = s->at[best];
 }
 
 static int empty(void *self) { return ((sd *)self)->n == 0; }
@@ -156,7 +171,6 @@ int sx_searcher_sdse(const sx_search_env *env, int rr, sx_searcher *out) {
   sd *s = sx_calloc(env->ctx, sizeof *s);
   if (!s) return SYMX_NOMEM;
   s->ctx = env->ctx;
-  s->rng = env->rng;
   s->env = env;
   s->slot = slot;
   s->rr = rr;

@@ -57,6 +57,13 @@ static inline uint64_t sx_search_distance(const sx_search_env *env, sx_state *st
   return env->distance ? env->distance(env->distance_user, st, target) : SYMX_DIST_INF;
 }
 
+/* st's tie among states at one distance (sdse.c, the engine's directed
+** revival): a draw keyed by its id and the rng_seed option, so the active
+** and the pending searcher's picks compare as one set would order them. */
+static inline uint64_t sx_search_tie(const sx_search_env *env, const sx_state *st) {
+  return sx_rng_keyed((uint64_t)env->ctx->opts.rng_seed, st->id);
+}
+
 static inline int sx_search_add(sx_searcher *s, sx_state *st) { return s->vt.add(s->self, st); }
 static inline void sx_search_remove(sx_searcher *s, sx_state *st) { s->vt.remove(s->self, st); }
 static inline sx_state *sx_search_select(sx_searcher *s) { return s->vt.select(s->self); }

@@ -24,9 +24,11 @@ typedef struct pl {
 TEST_PAYLOAD(0)
 
 static int reread; /* distance calls */
+static int flat;   /* every path at distance 1 (test_order) */
 static uint64_t distance(void *user, symx_state *st, size_t target) {
   (void)user;
   reread++;
+  if (flat) return 1;
   const pl *p = symx_state_payload(st);
   if (target != 0 && target != SYMX_TARGET_ANY) return SYMX_DIST_INF;
   unsigned mask = (1u << p->i) - 1;
@@ -118,4 +120,52 @@ static void test_pending(void) {
   CHECK(picks > D + 1 && picks <= (D + 1) * (D + 1));
 }
 
-CHECK_MAIN(CHECK_CASE(test_eager), CHECK_CASE(test_pending))
+/* The order in which sdse picks states (each pick's level and bits), all
+** at one distance, over the whole tree: into out[0..max), their number. */
+static size_t order(const char *mode, unsigned *out, size_t max) {
+  symx_ctx *ctx = symx_ctx_new();
+  symx_option_set_str(ctx, "mode", mode);
+  symx_option_set(ctx, "rng_seed", 7);
+  symx_option_set_str(ctx, "search", "sdse");
+  symx_option_set_str(ctx, "pending_search", "sdse");
+  symx_engine *eng = symx_engine_new(ctx);
+  CHECK(symx_engine_set_distance(eng, distance, 1, NULL) == SYMX_OK);
+  CHECK(symx_engine_start(eng, calloc(1, sizeof(pl)), &pl_vt) == SYMX_OK);
+  symx_state *st;
+  size_t n = 0;
+  while (symx_engine_next(eng, &st) == SYMX_STATE) {
+    pl *p = symx_state_payload(st);
+    if (n < max) out[n++] = p->i << 16 | p->bits;
+    if (p->i == D) {
+      CHECK(symx_state_terminate(st, SYMX_END_EXIT, SYMX_ERR_NONE, NULL) == SYMX_OK);
+      continue;
+    }
+    unsigned at = p->i;
+    symx_expr *c = bit(ctx, at);
+    symx_state *t, *f;
+    CHECK(symx_state_branch(st, c, &t, &f) == SYMX_OK);
+    symx_expr_release(c);
+    if (t) ((pl *)symx_state_payload(t))->bits |= 1u << at, ((pl *)symx_state_payload(t))->i = at + 1;
+    if (f) ((pl *)symx_state_payload(f))->i = at + 1;
+  }
+  symx_engine_free(eng);
+  symx_ctx_free(ctx);
+  return n;
+}
+
+/* At equal distances the pending modes run the states in eager mode's
+** order: the running state goes on, other ties by keyed draws that the
+** active and the pending searcher share (directed revival compares them). */
+static void test_order(void) {
+  static unsigned e[4096], p[4096];
+  flat = 1;
+  size_t ne = order("eager", e, 4096), np = order("pending", p, 4096);
+  flat = 0;
+  CHECK_EQ_U64(ne, np);
+  CHECK(ne == 2 * (1u << D) - 1); /* every node of the tree once */
+  size_t same = 0;
+  while (same < ne && same < np && e[same] == p[same]) same++;
+  CHECK_EQ_U64(same, ne);
+}
+
+CHECK_MAIN(CHECK_CASE(test_eager), CHECK_CASE(test_pending), CHECK_CASE(test_order))

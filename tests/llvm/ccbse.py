@@ -19,7 +19,10 @@ callee blocked in its distance: every picked state's distance
 the goal not counted in the blocked frames, and some must be blocked. An
 origin keeps several reaching paths (--ccbse-paths, default 4), each tried
 at a call: some origin must have kept two (two.c needs its second). Two targets,
-or --entry beside ccbse, are status 2 with one message.
+or --entry beside ccbse, are status 2 with one message. A program's
+comment may say 'ccbse-args: ARGS' (its runs get ARGS) and 'must-join'
+(some run of it must reach its target by a join: byval.c's struct passed
+by value).
 """
 import argparse
 import json
@@ -47,6 +50,9 @@ def check_program(a, src, work):
     covered = directed.reachable_lines(a, src, work)
     exe = directed.native_build(a, src, work)
     fns = functions_of(src)
+    text = open(src).read()
+    extra = re.search(r"ccbse-args: ([^)\n]*)", text)
+    extra = extra.group(1).split() if extra else []
     problems, runs = [], 0
     stitched, kept = [0], [0]
     for ln in lines:
@@ -54,7 +60,8 @@ def check_program(a, src, work):
         for mode in MODES:
             for se in SEARCHERS:
                 od = os.path.join(work, "%s-%d-%s-%s" % (base, ln, mode, re.sub(r"\W", "_", se)))
-                directed.symx(a, ["--mode", mode, "--search", se, "--target", spec, "--output-dir", od, src])
+                directed.symx(a, ["--mode", mode, "--search", se, "--target", spec, "--output-dir", od] +
+                              extra + [src])
                 runs += 1
                 what = "%s %s %s" % (mode, se, spec)
                 test = directed.read_targets(od).get(spec, "missing")
@@ -86,6 +93,8 @@ def check_program(a, src, work):
                     if rec.get("origin", "main") not in fns:
                         problems.append("%s: a path of origin %r" % (what, rec.get("origin")))
                         break
+    if "must-join" in text and not stitched[0]:
+        problems.append("%s: no run reached its target by a join" % base)
     return problems, runs, stitched[0], kept[0]
 
 

@@ -9,8 +9,9 @@ per value) must equal the set a native brute force
 finds over every value of the arguments and globals and every pointer
 shape of that depth (the drivers below, compiled with the program). Each
 test case replays (--entry probe --replay) to the output of its path. Every
-path records its origin (paths.jsonl, stats.json). A function that does
-not exist is status 2 with one message naming it.
+path records its origin (paths.jsonl, stats.json); eager and pending mode
+run as many instructions (stats.json). A function that does not exist is
+status 2 with one message naming it.
 """
 import argparse
 import json
@@ -79,7 +80,7 @@ def symx_outcomes(a, src, work, mode):
     problems = []
     if p.returncode not in (0, 1):
         problems.append("%s %s: status %d: %s" % (src, mode, p.returncode, p.stderr.decode()[-500:]))
-        return set(), problems
+        return set(), problems, None
     got = set()
     for ln in open(os.path.join(od, "paths.jsonl")):
         rec = json.loads(ln)
@@ -101,7 +102,7 @@ def symx_outcomes(a, src, work, mode):
     stats = json.load(open(os.path.join(od, "stats.json")))
     if stats.get("origin") != "probe":
         problems.append("%s %s: stats.json origin %r" % (src, mode, stats.get("origin")))
-    return got, problems
+    return got, problems, stats["instructions"]
 
 
 def check_bad(a, src):
@@ -124,12 +125,19 @@ def main():
         for name in sorted(DRIVERS):
             src = os.path.join(a.dir, name)
             want = native_outcomes(a, src, work)
+            ins = {}
             for mode in ("eager", "pending"):
-                got, p = symx_outcomes(a, src, work, mode)
+                got, p, ins[mode] = symx_outcomes(a, src, work, mode)
                 problems += p
                 if got != want:
                     problems.append("%s %s: outcomes %s, native %s" % (name, mode, sorted(got), sorted(want)))
                 print("%s %s: %d outcomes %s" % (name, mode, len(got), "ok" if got == want and not p else "FAIL"))
+            # the same paths run the same instructions, each counted once (KLEE's
+            # count), also one a pointer's fork ran again on each side (pending
+            # mode forks there also when the other side proves infeasible)
+            if ins["eager"] != ins["pending"]:
+                problems.append("%s: %s instructions in eager mode, %s in pending mode" %
+                                (name, ins["eager"], ins["pending"]))
         p = check_bad(a, os.path.join(a.dir, "arith.c"))
         print("bad entry: %s" % ("ok" if not p else "FAIL"))
         problems += p

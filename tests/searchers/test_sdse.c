@@ -38,6 +38,7 @@ static void fx_init(fx *f, uint64_t seed) {
   f->ctx = symx_ctx_new();
   sx_pools_init(&f->ps, f->ctx);
   sx_rng_seed(&f->rng, seed);
+  symx_option_set(f->ctx, "rng_seed", (int64_t)seed); /* sdse's ties are keyed by it */
   f->env = (sx_search_env){f->ctx, &f->rng, NULL, &f->instructions, NULL, NULL, &f->slots,
                            distance, f, T};
   for (int i = 0; i < N; i++) f->st[i] = sx_state_new(&f->ps, NULL, (uint64_t)i + 1, NULL);
@@ -155,6 +156,37 @@ static void test_ties(void) {
   for (int i = 0; i < 4; i++) CHECK(chosen[i] > 0);
 }
 
+/* The state selected last goes on while it is at the best distance, also
+** when another of that distance came after it; a nearer one goes first;
+** once it is farther, the others take their turns by their ties. */
+static void test_sticky(void) {
+  for (uint64_t seed = 1; seed <= 20; seed++) {
+    fx f;
+    fx_init(&f, seed);
+    for (int i = 0; i < N; i++) f.dist[i][0] = f.dist[i][1] = f.dist[i][2] = 3;
+    sx_searcher s;
+    CHECK(sx_searcher_create(&f.env, "sdse", &s, "test") == SYMX_OK);
+    for (int i = 0; i < 4; i++) sx_search_add(&s, f.st[i]);
+    sx_state *x = sx_search_select(&s);
+    for (int i = 4; i < 8; i++) sx_search_add(&s, f.st[i]);
+    sx_search_update(&s, x);
+    CHECK(sx_search_select(&s) == x);
+    f.dist[7][0] = f.dist[7][1] = f.dist[7][2] = 2; /* nearer */
+    sx_search_update(&s, f.st[7]);
+    CHECK(sx_search_select(&s) == f.st[7]);
+    sx_search_remove(&s, f.st[7]);
+    sx_state *y = sx_search_select(&s); /* x is not the last selection now */
+    CHECK(y != f.st[7]);
+    f.dist[y->id - 1][0] = f.dist[y->id - 1][1] = f.dist[y->id - 1][2] = 5;
+    sx_search_update(&s, y);
+    sx_state *z = sx_search_select(&s);
+    CHECK(z != y && z != f.st[7]);
+    CHECK_EQ_U64(distance(&f, z, SYMX_TARGET_ANY), 3);
+    sx_search_free(&s);
+    fx_free(&f);
+  }
+}
+
 /* sdse-pr: odds 1/distance to the nearest target (0 counts as 1); an
 ** unreachable state only when every one is. */
 static void test_pr(void) {
@@ -198,5 +230,5 @@ static void test_no_distance(void) {
   fx_free(&f);
 }
 
-CHECK_MAIN(CHECK_CASE(test_sdse), CHECK_CASE(test_sdse_rr), CHECK_CASE(test_ties),
+CHECK_MAIN(CHECK_CASE(test_sdse), CHECK_CASE(test_sdse_rr), CHECK_CASE(test_ties), CHECK_CASE(test_sticky),
            CHECK_CASE(test_pr), CHECK_CASE(test_no_distance))
