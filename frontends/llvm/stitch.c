@@ -27,7 +27,8 @@ typedef struct smap {
   sxl_state *ps;
   const sxl_fn *callee;
   const uint32_t *args; /* the call's argument slots in the caller's frame */
-  uint32_t nargs, base;
+  const sxl_frame *frame; /* (the caller's) */
+  uint32_t nargs;
   symx_expr *in[MAXIN]; /* the condition's inputs (borrowed) */
   size_t nin;
   uint32_t objs[MAXIN]; /* objects an input's bytes come from (no two inputs share one) */
@@ -67,9 +68,9 @@ static size_t root(smap *m, const char *name, where *w) {
   if (sscanf(name, "arg%u%n", &i, &len) == 1 && len && strchr(".+*[", name[len] ? name[len] : '.') &&
       i < m->nargs && i < LLVMCountParams(m->callee->ref)) {
     LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(m->callee->ref, i));
-    uint32_t sl = m->base + m->args[i];
+    uint32_t sl = m->args[i];
     *w = (where){LLVMGetTypeKind(t) == LLVMPointerTypeKind ? W_VALUE : W_SCALAR,
-                 m->ps->regs[sl], 0, m->ps->sym[sl], 0};
+                 sxl_reg_val(m->frame, sl), 0, sxl_reg_sym(m->frame, sl), 0};
     return (size_t)len;
   }
   size_t best = 0;
@@ -257,7 +258,7 @@ symx_expr *sxl_stitch_cond(sxl_session *s, sxl_state *ps, uint32_t callee, symx_
   const sxl_ins *in = &f->code[fr->pc];
   if (in->op != OP_CALL || (in->flag & 3) || !s->prog->fns[callee].ref) return NULL;
   smap m = {.s = s, .ps = ps, .callee = &s->prog->fns[callee], .args = f->args + in->imm,
-            .nargs = in->c, .base = fr->base};
+            .nargs = in->c, .frame = fr};
   m.nin = symx_expr_inputs(s->ctx, cond, m.in, MAXIN);
   if (m.nin > MAXIN) return NULL;
   symx_expr *to[MAXIN];
