@@ -193,10 +193,9 @@ static inline int op_select(loop *L, run *r, const sxl_ins *in) {
 
 static inline int jump(loop *L, run *r, uint32_t edge) {
   L->fr->pc = L->pc;
+  /* the window is private here: R and S stay valid (a copy could fail) */
   if (sxl_take_edge(L->s, L->p, edge)) return sxl_oom(r);
   L->pc = L->fr->pc;
-  L->R = L->fr->win->v; /* (the same window: it is private) */
-  L->S = L->fr->win->e;
   return SXL_CONTINUE;
 }
 

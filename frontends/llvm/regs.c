@@ -41,7 +41,8 @@ int sxl_regwin_copy(sxl_regwin **pw) {
 
 void sxl_regwin_release(sxl_regwin *w) {
   if (!w || --w->refs) return;
-  for (uint32_t i = 0; i < w->n; i++) symx_expr_release(w->e[i]);
+  for (uint32_t i = 0; i < w->n; i++)
+    if (w->e[i]) symx_expr_release(w->e[i]);
   free(w);
 }
 
@@ -63,6 +64,8 @@ void sxl_regwin_retire(sxl_regwin **pw) {
     *pw = NULL;
     return;
   }
-  for (uint32_t i = 0; i < w->n; i++) symx_expr_release(w->e[i]);
+  symx_expr **e = w->e;
+  for (uint32_t i = 0, n = w->n; i < n; i++)
+    if (e[i]) symx_expr_release(e[i]); /* most slots are concrete */
   w->n = 0;
 }
