@@ -107,7 +107,7 @@ static int clone_arrays(sxl_state *c, const sxl_state *s) {
   c->capframes = s->nframes ? s->nframes : 1;
   c->capallocas = s->nallocas ? s->nallocas : 1;
   c->outcap = s->outlen ? s->outlen : 1;
-  c->frames = malloc(c->capframes * sizeof *c->frames);
+  c->frames = calloc(c->capframes, sizeof *c->frames); /* no spare windows */
   c->allocas = malloc(c->capallocas * sizeof *c->allocas);
   c->out = malloc(c->outcap);
   c->inames = malloc((s->ninames ? s->ninames : 1) * sizeof *c->inames);
