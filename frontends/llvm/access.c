@@ -60,8 +60,8 @@ static symx_expr *obj_array(run *r, sxl_obj *o) {
 
 int sxl_mem_load(run *r, const sxl_ins *in) {
   sxl_frame *fr = top(r);
-  uint64_t addr = r->s->regs[fr->base + in->a];
-  symx_expr *sym = r->s->sym[fr->base + in->a];
+  uint64_t addr = sxl_reg_val(fr, in->a);
+  symx_expr *sym = sxl_reg_sym(fr, in->a);
   uint32_t id;
   uint64_t off;
   symx_expr *soff;
@@ -76,8 +76,7 @@ int sxl_mem_load(run *r, const sxl_ins *in) {
     for (unsigned k = 0; k < n; k++) v |= (uint64_t)o->bytes[off + k] << (8 * k);
     v = in->w < 64 ? v & ((1ull << in->w) - 1) : v;
     if (in->w <= 64 && sxl_mcs_draw(r)) return sxl_mcs_load(r, in, v);
-    sxl_setc(r, in->dst, v);
-    return SXL_CONTINUE;
+    return sxl_setc(r, in->dst, v);
   }
   symx_expr *arr = soff ? obj_array(r, o) : NULL;
   if (soff && !arr) {
@@ -193,8 +192,8 @@ static int store_sym_offset(run *r, const sxl_ins *in, uint32_t id, symx_expr *s
 
 int sxl_mem_store(run *r, const sxl_ins *in) {
   sxl_frame *fr = top(r);
-  uint64_t addr = r->s->regs[fr->base + in->b];
-  symx_expr *psym = r->s->sym[fr->base + in->b];
+  uint64_t addr = sxl_reg_val(fr, in->b);
+  symx_expr *psym = sxl_reg_sym(fr, in->b);
   uint32_t id;
   uint64_t off;
   symx_expr *soff;
@@ -202,11 +201,11 @@ int sxl_mem_store(run *r, const sxl_ins *in) {
   int rc = sxl_resolve(r, addr, psym, n, 1, &id, &off, &soff);
   if (rc != SXL_CONTINUE) return rc;
   fr = top(r);
-  if (!soff && !r->s->sym[fr->base + in->a]) {
+  if (!soff && !sxl_reg_sym(fr, in->a)) {
     sxl_obj *o = sxl_mem_write_obj(&r->s->mem, id);
     if (!o) return sxl_oom(r);
     if (!o->amode) {
-      return store_bytes(o, off, r->s->regs[fr->base + in->a], n) ? sxl_oom(r) : SXL_CONTINUE;
+      return store_bytes(o, off, sxl_reg_val(fr, in->a), n) ? sxl_oom(r) : SXL_CONTINUE;
     }
   }
   symx_expr *v = sxl_ex(r, in->a, in->w);

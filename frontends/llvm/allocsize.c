@@ -57,14 +57,13 @@ static int witness_count(run *r, uint32_t slot, symx_expr *e, uint64_t *v) {
   int rc = fork_step(r, eq, first ? FIRST : HUGE_OR_REST, first ? SECOND : HUGE_OR_REST);
   if (rc != SXL_CONTINUE) return rc;
   s->alloc_stage = FIRST;
-  sxl_setc(r, slot, *v);
-  return SXL_CONTINUE;
+  return sxl_setc(r, slot, *v);
 }
 
 int sxl_alloc_size(run *r, uint32_t slot, uint64_t huge, uint64_t *v) {
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  symx_expr *e = r->s->sym[fr->base + slot];
-  *v = r->s->regs[fr->base + slot];
+  symx_expr *e = sxl_reg_sym(fr, slot);
+  *v = sxl_reg_val(fr, slot);
   if (!e) return SXL_CONTINUE;
   if (!r->st) return sxl_fatal(r, "symbolic allocation size without an engine");
   sxl_state *s = r->s;

@@ -14,8 +14,8 @@
 int sxl_bi_get_value(sxl_bcall *c) {
   run *r = c->r;
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  symx_expr *e = r->s->sym[fr->base + c->args[0]];
-  uint64_t v = r->s->regs[fr->base + c->args[0]];
+  symx_expr *e = sxl_reg_sym(fr, c->args[0]);
+  uint64_t v = sxl_reg_val(fr, c->args[0]);
   if (e && r->st) {
     sxl_flush(r);
     e = symx_expr_retain(e);
@@ -114,14 +114,14 @@ int sxl_bi_objectsize(sxl_bcall *c) {
   if (c->id == BI_IS_CONSTANT) return sxl_bi_ret(c, 0);
   run *r = c->r;
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  uint64_t min = 0, p = r->s->regs[fr->base + c->args[0]];
+  uint64_t min = 0, p = sxl_reg_val(fr, c->args[0]);
   if (c->nargs >= 2) {
     int rc = sxl_concrete(r, c->args[1], 1, &min);
     if (rc != SXL_CONTINUE) return rc;
   }
   sxl_mem *m = r->s->mem;
   sxl_obj *o = SXL_ID(p) && SXL_ID(p) < m->n ? sxl_mem_get(m, SXL_ID(p)) : NULL;
-  if (!r->s->sym[fr->base + c->args[0]] && o && o->kind != OBJ_FREED && o->kind != OBJ_FUNC &&
+  if (!sxl_reg_sym(fr, c->args[0]) && o && o->kind != OBJ_FREED && o->kind != OBJ_FUNC &&
       SXL_OFF(p) <= o->size)
     return sxl_bi_ret(c, o->size - SXL_OFF(p));
   return sxl_bi_ret(c, min & 1 ? 0 : ~0ull);

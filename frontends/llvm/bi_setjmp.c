@@ -77,11 +77,12 @@ int sxl_bi_longjmp(sxl_bcall *c) {
   if (read_record(r, id, off, w) || !record_valid(r, w))
     return sxl_end(r, SYMX_END_ERROR, SYMX_ERR_USER,
                    "longjmp to a jmp_buf no active setjmp filled", 0);
-  if (sxl_frames_unwind(r->s, r->p, (uint32_t)w[JB_DEPTH])) return sxl_oom(r);
+  if (sxl_frames_unwind(r->s, (uint32_t)w[JB_DEPTH])) return sxl_oom(r);
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
   fr->pc = (uint32_t)w[JB_PC];
   const sxl_ins *call = &r->p->fns[fr->fn].code[fr->pc];
   uint32_t v = (uint32_t)c->a[1];
-  if (call->dst != UINT32_MAX) sxl_setc(r, call->dst, v ? v : 1);
+  if (call->dst != UINT32_MAX && sxl_setc(r, call->dst, v ? v : 1) != SXL_CONTINUE)
+    return SXL_RUN_FATAL;
   return SXL_RETURNED; /* on after the setjmp call */
 }

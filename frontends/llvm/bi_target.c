@@ -184,9 +184,9 @@ static int misuse(run *r, const char *why) { return sxl_end(r, SYMX_END_ERROR, S
 ** object, is a misuse. */
 static int input_name(run *r, uint32_t slot, char *nm, size_t len) {
   nm[0] = 0;
-  if (r->s->sym[top(r)->base + slot])
+  if (sxl_top_sym(r, slot))
     return misuse(r, "Symbolic string pointer passed to one of the klee_ functions");
-  uint64_t p = r->s->regs[top(r)->base + slot];
+  uint64_t p = sxl_top_val(r, slot);
   if (!p) return SXL_CONTINUE;
   sxl_mem *m = r->s->mem;
   sxl_obj *o = SXL_ID(p) && SXL_ID(p) < m->n ? sxl_mem_get(m, SXL_ID(p)) : NULL;
@@ -287,7 +287,7 @@ int sxl_bi_int(sxl_bcall *c) {
 
 int sxl_bi_is_symbolic(sxl_bcall *c) {
   sxl_frame *fr = top(c->r);
-  return sxl_bi_ret(c, c->r->s->sym[fr->base + c->args[0]] != NULL);
+  return sxl_bi_ret(c, sxl_reg_sym(fr, c->args[0]) != NULL);
 }
 
 int sxl_bi_silent_exit(sxl_bcall *c) {

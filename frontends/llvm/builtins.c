@@ -27,8 +27,9 @@ void sxl_bi_cstr(run *r, uint64_t addr, char *buf, size_t len) {
 
 int sxl_bi_ret(sxl_bcall *c, uint64_t v) {
   const sxl_ins *in = c->in;
-  if (in->dst != UINT32_MAX)
-    sxl_setc(c->r, in->dst, in->w && in->w < 64 ? v & ((1ull << in->w) - 1) : v);
+  if (in->dst != UINT32_MAX &&
+      sxl_setc(c->r, in->dst, in->w && in->w < 64 ? v & ((1ull << in->w) - 1) : v) != SXL_CONTINUE)
+    return SXL_RUN_FATAL;
   return SXL_RETURNED;
 }
 

@@ -107,14 +107,12 @@ static int force_return(run *r) {
     return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "cut in a function without a return", 0);
   const sxl_fn *fn = &r->p->fns[fr->fn];
   const sxl_ins *ret = &fn->code[cf->ret_pc];
-  for (uint32_t i = 0; ret->flag && i < ret->c; i++) sxl_setc(r, fn->args[ret->imm + i], 0);
+  for (uint32_t i = 0; ret->flag && i < ret->c; i++)
+    if (sxl_setc(r, fn->args[ret->imm + i], 0) != SXL_CONTINUE) return SXL_RUN_FATAL;
   if (!ret->flag && ret->a != UINT32_MAX) {
-    if (!cf->ret_width) {
-      sxl_setc(r, ret->a, 0);
-    } else {
-      int rc = sxl_set(r, ret->a, symx_state_cut_value(r->st, cf->ret_width));
-      if (rc != SXL_CONTINUE) return rc;
-    }
+    int rc = !cf->ret_width ? sxl_setc(r, ret->a, 0)
+                            : sxl_set(r, ret->a, symx_state_cut_value(r->st, cf->ret_width));
+    if (rc != SXL_CONTINUE) return rc;
   }
   top(r)->pc = cf->ret_pc;
   return SXL_CONTINUE;

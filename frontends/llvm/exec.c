@@ -11,7 +11,10 @@
 #include <string.h>
 
 /* The loop's copy of the top frame: reloaded from the state after a slow
-** path, and saved into it (with the instruction count) before one. */
+** path, and saved into it (with the instruction count) before one. Its
+** register window is private while the loop runs (writes go to R and S
+** directly): reload makes it so, as a slow path may have forked the path
+** (regs.c), and only slow paths fork. */
 typedef struct loop {
   sxl_exec *x;
   sxl_state *s;
@@ -28,16 +31,19 @@ typedef struct loop {
   uint64_t ran; /* ... and before it, in this call of sxl_run */
 } loop;
 
-static inline void reload(loop *L) {
+/* 0, or -1 when out of memory (the window could not be copied). */
+static inline int reload(loop *L) {
   L->fr = &L->s->frames[L->s->nframes - 1];
   sxl_fn *fn = &L->p->fns[L->fr->fn];
   L->code = fn->code;
   L->cov = fn->cov;
   L->hits = L->x->count_hits ? fn->hits : NULL;
   L->tgt = fn->target;
-  L->R = L->s->regs + L->fr->base;
-  L->S = L->s->sym + L->fr->base;
   L->pc = L->fr->pc;
+  if (sxl_reg_own(L->fr)) return -1;
+  L->R = L->fr->win->v;
+  L->S = L->fr->win->e;
+  return 0;
 }
 
 /* Before a slow path of the instruction at pc (counted already): should
@@ -70,7 +76,7 @@ static inline int slow(loop *L, run *r, const sxl_ins *in, int (*fn)(run *, cons
   save(L);
   int rc = fn(r, in);
   if (rc == SXL_CONTINUE) {
-    reload(L);
+    if (reload(L)) return sxl_oom(r);
     L->pc++;
   }
   return rc;
@@ -192,16 +198,17 @@ static inline int op_select(loop *L, run *r, const sxl_ins *in) {
   return SXL_CONTINUE;
 }
 
-static inline void jump(loop *L, uint32_t edge) {
+static inline int jump(loop *L, run *r, uint32_t edge) {
   L->fr->pc = L->pc;
-  sxl_take_edge(L->s, L->p, edge);
+  /* the window is private here: R and S stay valid (a copy could fail) */
+  if (sxl_take_edge(L->s, L->p, edge)) return sxl_oom(r);
   L->pc = L->fr->pc;
+  return SXL_CONTINUE;
 }
 
 /* Continues after a branch or call that went on on this path. */
-static inline int resumed(loop *L, int rc) {
-  if (rc == SXL_CONTINUE) reload(L);
-  return rc;
+static inline int resumed(loop *L, run *r, int rc) {
+  return rc == SXL_CONTINUE && reload(L) ? sxl_oom(r) : rc;
 }
 
 static inline int op_cbr(loop *L, run *r, const sxl_ins *in) {
@@ -209,15 +216,14 @@ static inline int op_cbr(loop *L, run *r, const sxl_ins *in) {
   if (L->S[in->a]) {
     save(L);
     symx_expr *c = symx_expr_retain(L->S[in->a]);
-    return resumed(L, rec ? sxl_cbr_symbolic(r, c, in->b, in->c) : sxl_branch(r, c, in->b, in->c));
+    return resumed(L, r, rec ? sxl_cbr_symbolic(r, c, in->b, in->c) : sxl_branch(r, c, in->b, in->c));
   }
   if (rec) {
     save(L);
     int rc = sxl_cbr_concrete(r, L->R[in->a] != 0);
     if (rc != SXL_CONTINUE) return rc;
   }
-  jump(L, L->R[in->a] ? in->b : in->c);
-  return SXL_CONTINUE;
+  return jump(L, r, L->R[in->a] ? in->b : in->c);
 }
 
 /* A switch case: a == imm goes to edge b, else on to the next case. */
@@ -286,15 +292,13 @@ static inline int op_swcase(loop *L, run *r, const sxl_ins *in) {
   L->n--; /* part of the switch: not counted */
   if (L->S[in->a]) {
     save(L);
-    if (in->flag & 2) return resumed(L, switch_witness(L, r, in));
+    if (in->flag & 2) return resumed(L, r, switch_witness(L, r, in));
     symx_expr *cond = swcase_cond(L, r, in);
     if (!cond) return sxl_fatal(r, "switch");
-    return resumed(L, sxl_branch_case(r, cond, in->b));
+    return resumed(L, r, sxl_branch_case(r, cond, in->b));
   }
-  if (swcase_hit(L, in, L->R[in->a]))
-    jump(L, in->b);
-  else
-    L->pc++;
+  if (swcase_hit(L, in, L->R[in->a])) return jump(L, r, in->b);
+  L->pc++;
   return SXL_CONTINUE;
 }
 
@@ -302,7 +306,7 @@ static inline int op_swcase(loop *L, run *r, const sxl_ins *in) {
 static inline int op_cut(loop *L, run *r, const sxl_ins *in) {
   L->n--;
   save(L);
-  return resumed(L, sxl_cut_op(r, in));
+  return resumed(L, r, sxl_cut_op(r, in));
 }
 
 /* Calls and returns: a builtin that returned goes on after its call. */
@@ -310,11 +314,11 @@ static inline int op_call(loop *L, run *r, const sxl_ins *in, int ret) {
   save(L);
   int rc = ret ? sxl_ret(r, in) : sxl_call(r, in);
   if (rc == SXL_RETURNED) {
-    reload(L);
+    if (reload(L)) return sxl_oom(r);
     L->pc++;
     return SXL_CONTINUE;
   }
-  return resumed(L, rc);
+  return resumed(L, r, rc);
 }
 
 static inline int op_alloca(loop *L, run *r, const sxl_ins *in) {
@@ -325,7 +329,7 @@ static inline int op_alloca(loop *L, run *r, const sxl_ins *in) {
       save(L);
       int rc = sxl_alloc_size(r, in->a, (1ull << 31) / (size ? size : 1), &cnt);
       if (rc != SXL_CONTINUE) return rc;
-      reload(L);
+      if (reload(L)) return sxl_oom(r);
     }
     size = cnt == UINT64_MAX ? UINT64_MAX : size * (cnt & mask(in->w2));
   }
@@ -439,7 +443,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
   loop L = {.x = x, .s = s, .p = x->prog};
   uint64_t budget = run_budget(x);
   const int trace = x->trace; /* read once: the loop's stores could alias it */
-  reload(&L);
+  if (reload(&L)) return sxl_oom(r);
   /* resumed in the instruction it stopped in: that one was counted */
   int again = s->mid_frames == s->nframes && s->mid_pc == L.pc;
   for (;;) {
@@ -458,6 +462,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
         sxl_flush(r);
         return SXL_RUN_YIELD;
       }
+      if (reload(&L)) return sxl_oom(r); /* (it may have forked the path) */
     }
     if (!L.cov[L.pc]) {
       L.cov[L.pc] = 1;
@@ -485,8 +490,7 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
     case OP_SELECT: DO(op_select(&L, r, in))
     case OP_BR:
       if (in->flag) L.n--; /* a switch's default: not counted */
-      jump(&L, (uint32_t)in->b);
-      continue;
+      DO(jump(&L, r, (uint32_t)in->b))
     case OP_CBR: DO(op_cbr(&L, r, in))
     case OP_SWCASE: DO(op_swcase(&L, r, in))
     case OP_CALL: DO(op_call(&L, r, in, 0))

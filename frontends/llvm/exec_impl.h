@@ -74,15 +74,21 @@ int sxl_enum_slot(run *r, uint32_t slot, unsigned bits);
 int sxl_out_slot(run *r, uint32_t slot, unsigned bits);
 
 /* state.c */
-void sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e);
+/* 0, or -1 when out of memory */
+int sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e);
 /* Slot values of the top frame as expressions (new references). */
 symx_expr *sxl_ex(run *r, uint32_t slot, unsigned w);
-int sxl_set(run *r, uint32_t slot, symx_expr *e); /* consumes e */
-void sxl_setc(run *r, uint32_t slot, uint64_t v);
+/* Top-frame slot writes (sxl_set consumes e): SXL_CONTINUE, or the loop's
+** code when out of memory. */
+int sxl_set(run *r, uint32_t slot, symx_expr *e);
+int sxl_setc(run *r, uint32_t slot, uint64_t v);
+/* The top frame's slot: its value, its expression (borrowed, NULL: concrete). */
+static inline uint64_t sxl_top_val(run *r, uint32_t slot) { return sxl_reg_val(top(r), slot); }
+static inline symx_expr *sxl_top_sym(run *r, uint32_t slot) { return sxl_reg_sym(top(r), slot); }
 
 /* frames.c */
 int sxl_frame_push(sxl_state *s, sxl_prog *p, uint32_t fi, uint32_t ret_dst);
-int sxl_frames_unwind(sxl_state *s, sxl_prog *p, uint32_t depth);
+int sxl_frames_unwind(sxl_state *s, uint32_t depth);
 /* A zeroed object of size bytes owned by the top frame: its id, 0 when the
 ** object cannot be made, SXL_NOMEM when out of memory. */
 #define SXL_NOMEM UINT32_MAX

@@ -149,7 +149,7 @@ static int take_value(ext_call *c, uint32_t i, int policy) {
   run *r = c->r;
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
   uint32_t s = c->slot[i];
-  if ((r->s->sym[fr->base + s] || (c->is_ld[i] && r->s->sym[fr->base + s + 1])) &&
+  if ((sxl_reg_sym(fr, s) || (c->is_ld[i] && sxl_reg_sym(fr, s + 1))) &&
       policy == SXL_EXT_CONCRETE)
     return refuse(r, "external call to '%s' with a symbolic argument%s", c->fn->name,
                   " (--external-calls=concrete)");
@@ -427,12 +427,13 @@ static int call_native(ext_call *c, LLVMTypeRef fty, void (*f)(void)) {
   if (rc) return rc;
   uint64_t v = ret[0];
   if (LLVMGetTypeKind(rt) == LLVMPointerTypeKind && (rc = map_pointer(c, rt, &v))) return rc;
+  rc = SXL_CONTINUE;
   if (c->in->dst != UINT32_MAX && rtype == &ffi_type_longdouble) { /* its 10 bytes */
-    sxl_setc(c->r, c->in->dst, ret[0]);
-    sxl_setc(c->r, c->in->dst + 1, ret[1] & 0xffff);
+    rc = sxl_setc(c->r, c->in->dst, ret[0]);
+    if (rc == SXL_CONTINUE) rc = sxl_setc(c->r, c->in->dst + 1, ret[1] & 0xffff);
   } else if (c->in->dst != UINT32_MAX && rtype != &ffi_type_void)
-    sxl_setc(c->r, c->in->dst, c->in->w && c->in->w < 64 ? v & ((1ull << c->in->w) - 1) : v);
-  return SXL_RETURNED;
+    rc = sxl_setc(c->r, c->in->dst, c->in->w && c->in->w < 64 ? v & ((1ull << c->in->w) - 1) : v);
+  return rc == SXL_CONTINUE ? SXL_RETURNED : rc;
 }
 
 /* Inline assembly we cannot run, under --external-calls=none: KLEE runs

@@ -25,7 +25,7 @@ unsigned sxl_fp_arity(int op) {
 
 /* An operand's bits, concretized (and counted) when symbolic. */
 static int operand(run *r, uint32_t slot, uint64_t *v) {
-  int sym = r->s->sym[r->s->frames[r->s->nframes - 1].base + slot] != NULL;
+  int sym = sxl_top_sym(r, slot) != NULL;
   int rc = sxl_concrete(r, slot, 64, v);
   if (sym && rc == SXL_CONTINUE) r->x->fp_concretized++;
   return rc;
@@ -220,7 +220,7 @@ static int sign_op(run *r, const sxl_ins *in) {
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
   int op = in->flag;
   if ((op != FP_FNEG && op != FP_FABS && op != FP_COPYSIGN) || in->dst == UINT32_MAX ||
-      (!r->s->sym[fr->base + in->a] && (op != FP_COPYSIGN || !r->s->sym[fr->base + in->b])))
+      (!sxl_reg_sym(fr, in->a) && (op != FP_COPYSIGN || !sxl_reg_sym(fr, in->b))))
     return 0;
   return sxl_fp_sign_bits(r, op, in->a, in->b, in->dst, in->w);
 }
@@ -236,6 +236,5 @@ int sxl_fp_op(run *r, const sxl_ins *in) {
     rc = operand(r, slots[i], &v[i]);
     if (rc != SXL_CONTINUE) return rc;
   }
-  if (in->dst != UINT32_MAX) sxl_setc(r, in->dst, compute(in, v));
-  return SXL_CONTINUE;
+  return in->dst != UINT32_MAX ? sxl_setc(r, in->dst, compute(in, v)) : SXL_CONTINUE;
 }

@@ -53,7 +53,7 @@ static unsigned operand_format(const sxl_ins *in, unsigned i) {
 ** symbolic. */
 static int operand(run *r, uint32_t slot, unsigned fmt, long double *x, uint64_t *iv) {
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  int sym = r->s->sym[fr->base + slot] || (fmt == 80 && r->s->sym[fr->base + slot + 1]);
+  int sym = sxl_reg_sym(fr, slot) || (fmt == 80 && sxl_reg_sym(fr, slot + 1));
   uint64_t lo, hi = 0;
   int rc = sxl_concrete(r, slot, 64, &lo);
   if (rc == SXL_CONTINUE && fmt == 80) rc = sxl_concrete(r, slot + 1, 16, &hi);
@@ -124,32 +124,33 @@ static long double fp_result(const sxl_ins *in, const long double *x, const uint
 
 /* Sets the result slot(s) to x in format w: a pair for 80, else the bits of
 ** x rounded once to double or float. */
-static void put_fp(run *r, uint32_t dst, unsigned w, long double x) {
+static int put_fp(run *r, uint32_t dst, unsigned w, long double x) {
   uint64_t lo, hi;
   if (w == 80) {
     sxl_fp80_bits(x, &lo, &hi);
-    sxl_setc(r, dst, lo);
-    sxl_setc(r, dst + 1, hi);
-  } else if (w == 64) {
+    int rc = sxl_setc(r, dst, lo);
+    return rc == SXL_CONTINUE ? sxl_setc(r, dst + 1, hi) : rc;
+  }
+  if (w == 64) {
     double d = (double)x;
     memcpy(&lo, &d, 8);
-    sxl_setc(r, dst, lo);
-  } else {
-    float f = (float)x;
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    sxl_setc(r, dst, b);
+    return sxl_setc(r, dst, lo);
   }
+  float f = (float)x;
+  uint32_t b;
+  memcpy(&b, &f, 4);
+  return sxl_setc(r, dst, b);
 }
 
 /* fneg, fabs, copysign of a symbolic x86_fp80: the significand moves, the
 ** sign changes in the 16-bit slot. SXL_CONTINUE when done, else 0. */
 static int sign_op(run *r, const sxl_ins *in) {
-  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  symx_expr **S = r->s->sym + fr->base;
+  const sxl_frame *fr = top(r);
   int op = in->flag;
   if ((op != FP_FNEG && op != FP_FABS && op != FP_COPYSIGN) || in->dst == UINT32_MAX ||
-      in->w != 80 || (!S[in->a] && !S[in->a + 1] && (op != FP_COPYSIGN || !S[in->b + 1])))
+      in->w != 80 ||
+      (!sxl_reg_sym(fr, in->a) && !sxl_reg_sym(fr, in->a + 1) &&
+       (op != FP_COPYSIGN || !sxl_reg_sym(fr, in->b + 1))))
     return 0;
   int rc = sxl_set(r, in->dst, sxl_ex(r, in->a, 64));
   if (rc != SXL_CONTINUE) return rc;
@@ -168,13 +169,11 @@ int sxl_fp80_op(run *r, const sxl_ins *in) {
   }
   if (in->dst == UINT32_MAX) return SXL_CONTINUE;
   switch (in->flag) {
-  case FP_FCMP: sxl_setc(r, in->dst, (uint64_t)sxl_fcmp((int)in->imm, x[0], x[1])); break;
+  case FP_FCMP: return sxl_setc(r, in->dst, (uint64_t)sxl_fcmp((int)in->imm, x[0], x[1]));
   case FP_FPTOSI: case FP_FPTOUI:
-    sxl_setc(r, in->dst, sxl_fp_to_int(x[0], in->w, in->flag == FP_FPTOSI));
-    break;
-  case FP_LROUND: sxl_setc(r, in->dst, sxl_fp_to_int(roundl(x[0]), in->w, 1)); break;
-  case FP_LRINT: sxl_setc(r, in->dst, sxl_fp_to_int(rintl(x[0]), in->w, 1)); break;
-  default: put_fp(r, in->dst, in->w, fp_result(in, x, iv));
+    return sxl_setc(r, in->dst, sxl_fp_to_int(x[0], in->w, in->flag == FP_FPTOSI));
+  case FP_LROUND: return sxl_setc(r, in->dst, sxl_fp_to_int(roundl(x[0]), in->w, 1));
+  case FP_LRINT: return sxl_setc(r, in->dst, sxl_fp_to_int(rintl(x[0]), in->w, 1));
+  default: return put_fp(r, in->dst, in->w, fp_result(in, x, iv));
   }
-  return SXL_CONTINUE;
 }

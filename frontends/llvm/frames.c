@@ -9,66 +9,48 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int ensure_regs(sxl_state *s, uint32_t need) {
-  if (need <= s->capregs) return 0;
-  uint32_t cap = s->capregs ? s->capregs : 1024;
-  while (cap < need) cap *= 2;
-  uint64_t *r = realloc(s->regs, cap * sizeof *r);
-  if (!r) return -1;
-  s->regs = r;
-  symx_expr **e = realloc(s->sym, cap * sizeof *e);
-  if (!e) return -1;
-  s->sym = e;
-  s->capregs = cap;
-  return 0;
-}
-
 int sxl_frame_push(sxl_state *s, sxl_prog *p, uint32_t fi, uint32_t ret_dst) {
   sxl_fn *fn = &p->fns[fi];
   if (s->nframes == s->capframes) {
     uint32_t cap = s->capframes ? 2 * s->capframes : 64;
     sxl_frame *f = realloc(s->frames, cap * sizeof *f);
     if (!f) return -1;
+    memset(f + s->capframes, 0, (cap - s->capframes) * sizeof *f); /* no spare windows */
     s->frames = f;
     s->capframes = cap;
   }
-  uint32_t base = s->nregs;
-  if (ensure_regs(s, base + fn->nregs)) return -1;
-  sxl_frame *fr = &s->frames[s->nframes++];
+  sxl_frame *fr = &s->frames[s->nframes];
+  uint32_t base = s->nframes ? fr[-1].base + p->fns[fr[-1].fn].nregs : 0;
+  if (!(fr->win = sxl_regwin_reuse(fr->win, fn->nregs))) return -1;
+  s->nframes++;
   fr->fn = fi;
   fr->pc = 0;
   fr->base = base;
   fr->ret_dst = ret_dst;
   fr->alloca0 = s->nallocas;
   fr->va_obj = 0;
-  if (fn->nconst) memcpy(s->regs + base + fn->nparams, fn->consts, fn->nconst * sizeof(uint64_t));
-  memset(s->sym + base, 0, fn->nregs * sizeof(symx_expr *));
-  s->nregs = base + fn->nregs;
+  if (fn->nconst) memcpy(fr->win->v + fn->nparams, fn->consts, fn->nconst * sizeof(uint64_t));
   return 0;
 }
 
 /* 0, or -1 when out of memory (what was freed so far is off the frame). */
-static int frame_pop(sxl_state *s, sxl_prog *p) {
+static int frame_pop(sxl_state *s) {
   sxl_frame *fr = &s->frames[s->nframes - 1];
   for (uint32_t i = s->nallocas; i > fr->alloca0; i--) {
     if (sxl_mem_free_obj(&s->mem, s->allocas[i - 1], 0)) return -1;
     s->nallocas = i - 1;
   }
   if (fr->va_obj && sxl_mem_free_obj(&s->mem, fr->va_obj, 0)) return -1;
-  uint32_t n = p->fns[fr->fn].nregs;
-  symx_expr **S = s->sym + fr->base;
-  for (uint32_t i = 0; i < n; i++)
-    if (S[i]) symx_expr_release(S[i]);
-  s->nregs = fr->base;
+  sxl_regwin_retire(&fr->win);
   if (s->nframes <= s->blocked) s->blocked = 0; /* the blocked frame (or its caller) returned */
   s->nframes--;
   return 0;
 }
 
 /* Pops frames until depth are left (longjmp). 0, or -1 when out of memory. */
-int sxl_frames_unwind(sxl_state *s, sxl_prog *p, uint32_t depth) {
+int sxl_frames_unwind(sxl_state *s, uint32_t depth) {
   while (s->nframes > depth)
-    if (frame_pop(s, p)) return -1;
+    if (frame_pop(s)) return -1;
   return 0;
 }
 
@@ -109,13 +91,13 @@ static int copy_byval(run *r, uint64_t src, uint64_t n, uint32_t id, uint64_t of
   return 0;
 }
 
-/* Argument i's value (8 bytes, zero-extended) at offset off of object id. */
-static int put_arg(run *r, uint32_t id, uint64_t off, uint32_t slot) {
+/* The caller's slot's value (8 bytes, zero-extended) at offset off of object id. */
+static int put_arg(run *r, const sxl_frame *cf, uint32_t id, uint64_t off, uint32_t slot) {
   sxl_state *s = r->s;
-  uint64_t v = s->regs[slot];
+  uint64_t v = sxl_reg_val(cf, slot);
   memcpy(sxl_mem_get(s->mem, id)->bytes + off, &v, 8);
-  if (!s->sym[slot]) return 0;
-  symx_expr *e = symx_expr_retain(s->sym[slot]);
+  if (!sxl_reg_sym(cf, slot)) return 0;
+  symx_expr *e = symx_expr_retain(sxl_reg_sym(cf, slot));
   if (symx_expr_width(e) < 64) {
     symx_expr *z = symx_zext(r->ctx, e, 64);
     symx_expr_release(e);
@@ -152,19 +134,22 @@ static uint64_t arg_align(const uint32_t *sizes, uint32_t i, uint64_t off) {
 
 /* An x86_fp80's two slots at off: its 10 bytes (the 16-bit part
 ** zero-extended into the padding). */
-static int put_fp80(run *r, uint32_t id, uint64_t off, uint32_t lo, uint32_t hi) {
-  return put_arg(r, id, off, lo) || put_arg(r, id, off + 8, hi);
+static int put_fp80(run *r, const sxl_frame *cf, uint32_t id, uint64_t off, uint32_t lo,
+                    uint32_t hi) {
+  return put_arg(r, cf, id, off, lo) || put_arg(r, cf, id, off + 8, hi);
 }
 
 /* The arguments past fn's parameters in an object of the new frame (what
 ** va_start's overflow area points at): 8 bytes each, a byval one (sizes:
 ** NULL, or one per argument slot) by value, 8-byte aligned, an x86_fp80 in
-** 16 bytes; both 16-byte aligned when their type is. */
+** 16 bytes; both 16-byte aligned when their type is. The caller's frame
+** is number ci. */
 #define SXL_ARG_REGS 6 /* x86-64's integer argument registers */
 
-static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_t *args,
+static int vararg_object(run *r, const sxl_fn *fn, uint32_t ci, const uint32_t *args,
                          uint32_t nargs, const uint32_t *sizes) {
   sxl_state *s = r->s;
+  const sxl_frame *cf = &s->frames[ci];
   uint64_t total = 0;
   for (uint32_t i = fn->nparams; i < nargs; i += is_fp80(sizes, i) ? 2 : 1)
     total = arg_align(sizes, i, total) + arg_room(sizes, i);
@@ -178,18 +163,18 @@ static int vararg_object(run *r, const sxl_fn *fn, uint32_t cbase, const uint32_
   memset(sxl_mem_get(s->mem, id)->bytes, 0, total);
   uint64_t off = 0;
   for (uint32_t i = fn->nparams; i < nargs; i++) {
-    uint32_t slot = cbase + args[i];
+    uint32_t slot = args[i];
     uint64_t room = arg_room(sizes, i);
     int rc = 0;
     off = arg_align(sizes, i, off);
     if (is_fp80(sizes, i) && i + 1 < nargs) {
-      rc = put_fp80(r, id, off, slot, cbase + args[++i]);
+      rc = put_fp80(r, cf, id, off, slot, args[++i]);
     } else if (byval_of(sizes, i)) {
-      if (s->sym[slot] || copy_byval(r, s->regs[slot], byval_of(sizes, i), id, off))
+      if (sxl_reg_sym(cf, slot) || copy_byval(r, sxl_reg_val(cf, slot), byval_of(sizes, i), id, off))
         return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE,
                        "unsupported byval variadic argument (symbolic or bad pointer)", 0);
     } else {
-      rc = put_arg(r, id, off, slot);
+      rc = put_arg(r, cf, id, off, slot);
     }
     if (rc) return sxl_fatal(r, "vararg");
     off += room;
@@ -215,22 +200,22 @@ static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
   if (in->c < fn->nparams) return unsupported_call(r, "call with too few arguments");
   if (r->x->max_frames && s->nframes >= r->x->max_frames) /* KLEE's --max-stack-frames */
     return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "maximum stack size reached", 0);
-  sxl_frame *cf = &s->frames[s->nframes - 1];
-  uint32_t cbase = cf->base, caller_fn = cf->fn;
+  uint32_t ci = s->nframes - 1; /* the caller (push may move the frames) */
   if (sxl_frame_push(s, p, fi, in->dst)) return sxl_oom(r);
-  const uint32_t *args = p->fns[caller_fn].args + in->imm;
-  sxl_frame *nf = &s->frames[s->nframes - 1];
+  const sxl_frame *cf = &s->frames[ci];
+  const uint32_t *args = p->fns[cf->fn].args + in->imm;
+  sxl_regwin *nw = s->frames[ci + 1].win; /* new, private, its expressions NULL */
   for (uint32_t i = 0; i < fn->nparams; i++) {
-    s->regs[nf->base + i] = s->regs[cbase + args[i]];
-    symx_expr *e = s->sym[cbase + args[i]];
-    s->sym[nf->base + i] = e ? symx_expr_retain(e) : NULL;
+    nw->v[i] = sxl_reg_val(cf, args[i]);
+    symx_expr *e = sxl_reg_sym(cf, args[i]);
+    nw->e[i] = e ? symx_expr_retain(e) : NULL;
   }
   if (p->cuts && r->st) { /* --cut: a call past the depth bound returns at once */
     int rc = sxl_cut_enter(r);
     if (rc != SXL_CONTINUE || top(r)->pc) return rc;
   }
   if (fn->is_vararg)
-    return vararg_object(r, fn, cbase, args, in->c, in->flag & 2 ? args + in->c : NULL);
+    return vararg_object(r, fn, ci, args, in->c, in->flag & 2 ? args + in->c : NULL);
   return SXL_CONTINUE;
 }
 
@@ -242,7 +227,7 @@ static int callee(run *r, const sxl_ins *in, uint32_t *fi) {
   int rc = sxl_enum_slot(r, in->a, 64); /* nothing when it is concrete */
   if (rc != SXL_CONTINUE) return rc;
   sxl_frame *fr = &s->frames[s->nframes - 1];
-  uint64_t addr = s->regs[fr->base + in->a];
+  uint64_t addr = sxl_reg_val(fr, in->a);
   uint32_t id = SXL_ID(addr);
   uint32_t f0 = p->nfns ? p->fns[0].obj : 0;
   if (SXL_OFF(addr) || id < f0 || id >= f0 + p->nfns)
@@ -268,7 +253,8 @@ static int libc_exit(run *r, int code) {
   if (fi < 0 || !r->p->fns[fi].defined || r->p->fns[fi].nparams != 1) return SXL_RETURNED;
   if (!r->p->fns[fi].translated && sxl_prog_translate(r->p, (uint32_t)fi)) return sxl_oom(r);
   if (sxl_frame_push(r->s, r->p, (uint32_t)fi, UINT32_MAX)) return sxl_oom(r);
-  r->s->regs[r->s->frames[0].base] = (uint64_t)(uint32_t)code;
+  /* the new frame's window is private: this write cannot fail */
+  sxl_reg_put(&r->s->frames[0], 0, (uint64_t)(uint32_t)code, NULL);
   return SXL_CONTINUE;
 }
 
@@ -297,22 +283,20 @@ static int ret_fields(run *r, const sxl_ins *in) {
   symx_expr *e[16];
   uint32_t n = in->c < 16 ? in->c : 16, dst = fr->ret_dst;
   for (uint32_t i = 0; i < n; i++) {
-    v[i] = s->regs[fr->base + fs[i]];
-    e[i] = s->sym[fr->base + fs[i]] ? symx_expr_retain(s->sym[fr->base + fs[i]]) : NULL;
+    v[i] = sxl_reg_val(fr, fs[i]);
+    e[i] = sxl_reg_sym(fr, fs[i]) ? symx_expr_retain(sxl_reg_sym(fr, fs[i])) : NULL;
   }
   if (r->p->cuts && r->st) sxl_cut_leave(r);
-  int bad = frame_pop(s, r->p) || s->nframes == 0;
+  int bad = frame_pop(s) || s->nframes == 0, oom = 0;
   for (uint32_t i = 0; i < n; i++) {
-    if (bad || dst == UINT32_MAX) {
+    if (bad || oom || dst == UINT32_MAX) {
       symx_expr_release(e[i]);
       continue;
     }
-    fr = &s->frames[s->nframes - 1];
-    symx_expr_release(s->sym[fr->base + dst + i]);
-    s->regs[fr->base + dst + i] = v[i];
-    s->sym[fr->base + dst + i] = e[i];
+    oom = sxl_reg_put(&s->frames[s->nframes - 1], dst + i, v[i], e[i]); /* e[i] consumed */
   }
   if (bad) return s->nframes ? sxl_oom(r) : sxl_fatal(r, "main returned an aggregate");
+  if (oom) return sxl_oom(r);
   return SXL_RETURNED;
 }
 
@@ -329,8 +313,8 @@ int sxl_ret(run *r, const sxl_ins *in) {
   uint64_t v = 0;
   symx_expr *e = NULL;
   if (in->a != UINT32_MAX) {
-    v = s->regs[fr->base + in->a];
-    e = s->sym[fr->base + in->a] ? symx_expr_retain(s->sym[fr->base + in->a]) : NULL;
+    v = sxl_reg_val(fr, in->a);
+    e = sxl_reg_sym(fr, in->a) ? symx_expr_retain(sxl_reg_sym(fr, in->a)) : NULL;
   }
   uint32_t dst = fr->ret_dst;
   /* where main returned: the program's own, also under a C library's or
@@ -339,18 +323,15 @@ int sxl_ret(run *r, const sxl_ins *in) {
   if ((s->nframes == 1 && !r->p->fns[fr->fn].is_libc) || (below_libc && in->loc))
     s->end_loc = in->loc;
   if (r->p->cuts && r->st) sxl_cut_leave(r);
-  if (frame_pop(s, r->p)) {
+  if (frame_pop(s)) {
     symx_expr_release(e);
     return sxl_oom(r);
   }
   if (s->nframes == 0) return main_returned(r, v, e);
-  fr = &s->frames[s->nframes - 1];
-  if (dst != UINT32_MAX) {
-    symx_expr_release(s->sym[fr->base + dst]);
-    s->regs[fr->base + dst] = v;
-    s->sym[fr->base + dst] = e;
-  } else {
+  if (dst == UINT32_MAX) {
     symx_expr_release(e);
+    return SXL_RETURNED;
   }
-  return SXL_RETURNED;
+  /* the caller's window may be shared with a fork's other side */
+  return sxl_reg_put(&s->frames[s->nframes - 1], dst, v, e) ? sxl_oom(r) : SXL_RETURNED;
 }

@@ -130,13 +130,14 @@ int sxl_check(run *r, symx_expr *bad, symx_error_kind kind, const char *desc) {
 }
 
 /* One side of a branch goes to edge e, or with SXL_NEXT to the next
-** instruction (a switch case not taken). */
-static void go(symx_state *side, sxl_prog *p, uint32_t e) {
+** instruction (a switch case not taken). 0, or -1 when out of memory. */
+static int go(symx_state *side, sxl_prog *p, uint32_t e) {
   sxl_state *s = symx_state_payload(side);
   if (e == SXL_NEXT)
     s->frames[s->nframes - 1].pc++;
   else if (e != SXL_AGAIN)
-    sxl_take_edge(s, p, e);
+    return sxl_take_edge(s, p, e);
+  return 0;
 }
 
 /* Forking turned off (klee_set_forking(0)): the side the witness takes,
@@ -151,7 +152,7 @@ static int branch_one_side(run *r, symx_expr *cond, uint32_t et, uint32_t ef, sy
   rc = symx_state_assume(r->st, side);
   symx_expr_release(side);
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_assume");
-  go(r->st, r->p, v ? et : ef);
+  if (go(r->st, r->p, v ? et : ef)) return sxl_oom(r);
   *(v ? t : f) = r->st;
   return symx_state_status(r->st) == SYMX_ST_ACTIVE ? SXL_CONTINUE : SXL_RUN_YIELD;
 }
@@ -186,8 +187,7 @@ static int branch_sides(run *r, symx_expr *cond, uint32_t et, uint32_t ef, symx_
   symx_expr_release(cond);
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_branch");
   if (r->x->statics && capping && sxl_static_count(r, &site)) return sxl_oom(r);
-  if (*t) go(*t, r->p, et);
-  if (*f) go(*f, r->p, ef);
+  if ((*t && go(*t, r->p, et)) || (*f && go(*f, r->p, ef))) return sxl_oom(r);
   /* Only this path, still active, on one side goes on running. */
   if (*t && *f) return SXL_RUN_YIELD;
   if ((*t && *t != r->st) || (*f && *f != r->st)) return SXL_RUN_YIELD;
@@ -226,7 +226,7 @@ int sxl_branch_switch(run *r, symx_expr *cond, uint32_t et) {
 ** other side. */
 int sxl_enum_slot(run *r, uint32_t slot, unsigned bits) {
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  symx_expr *e = r->s->sym[fr->base + slot];
+  symx_expr *e = sxl_reg_sym(fr, slot);
   if (!e) return SXL_CONTINUE;
   if (!r->st) return sxl_fatal(r, "symbolic exit status without an engine");
   symx_ctx *c = r->ctx;
@@ -249,10 +249,7 @@ int sxl_enum_slot(run *r, uint32_t slot, unsigned bits) {
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_branch");
   if (t) {
     sxl_state *ts = symx_state_payload(t);
-    sxl_frame *tf = &ts->frames[ts->nframes - 1];
-    symx_expr_release(ts->sym[tf->base + slot]);
-    ts->sym[tf->base + slot] = NULL;
-    ts->regs[tf->base + slot] = v;
+    if (sxl_reg_put(&ts->frames[ts->nframes - 1], slot, v, NULL)) return sxl_oom(r);
   }
   if (t == r->st && !f && symx_state_status(r->st) == SYMX_ST_ACTIVE) return SXL_CONTINUE;
   return SXL_RUN_YIELD;
@@ -264,7 +261,7 @@ int sxl_enum_slot(run *r, uint32_t slot, unsigned bits) {
 int sxl_out_slot(run *r, uint32_t slot, unsigned bits) {
   if (r->x->enum_outputs) return sxl_enum_slot(r, slot, bits);
   sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  symx_expr *e = r->s->sym[fr->base + slot];
+  symx_expr *e = sxl_reg_sym(fr, slot);
   if (!e) return SXL_CONTINUE;
   if (!r->st) return sxl_fatal(r, "symbolic exit status without an engine");
   unsigned w = symx_expr_width(e);
@@ -275,6 +272,5 @@ int sxl_out_slot(run *r, uint32_t slot, unsigned bits) {
   int rc = eb ? symx_state_concretize(r->st, eb, &v) : SYMX_NOMEM;
   symx_expr_release(eb);
   if (rc != SYMX_OK) return sxl_fatal(r, "exit status");
-  sxl_setc(r, slot, v);
-  return SXL_CONTINUE;
+  return sxl_setc(r, slot, v);
 }

@@ -56,7 +56,10 @@ static int take_side(run *r, symx_expr *cond, uint32_t et, uint32_t ef, int d) {
     symx_expr_release(side);
     return sxl_oom(r);
   }
-  sxl_take_edge(r->s, r->p, d ? et : ef); /* a pending state resumes there */
+  if (sxl_take_edge(r->s, r->p, d ? et : ef)) { /* a pending state resumes there */
+    symx_expr_release(side);
+    return sxl_oom(r);
+  }
   int arc = symx_state_assume(r->st, side);
   symx_expr_release(side);
   if (arc == SYMX_OK) return SXL_CONTINUE;

@@ -14,9 +14,9 @@
 
 int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v) {
   sxl_frame *fr = top(r);
-  symx_expr *e = r->s->sym[fr->base + slot];
+  symx_expr *e = sxl_reg_sym(fr, slot);
   if (!e) {
-    *v = r->s->regs[fr->base + slot];
+    *v = sxl_reg_val(fr, slot);
     return SXL_CONTINUE;
   }
   (void)w;
@@ -26,13 +26,12 @@ int sxl_concrete(run *r, uint32_t slot, unsigned w, uint64_t *v) {
   int rc = symx_state_concretize(r->st, e, v);
   symx_expr_release(e);
   if (rc != SYMX_OK) return sxl_fatal(r, "symx_state_concretize");
-  sxl_setc(r, slot, *v);
-  return SXL_CONTINUE;
+  return sxl_setc(r, slot, *v);
 }
 
 int sxl_witness(run *r, uint32_t slot, uint64_t *v) {
-  symx_expr *e = r->s->sym[top(r)->base + slot];
-  *v = r->s->regs[top(r)->base + slot];
+  symx_expr *e = sxl_top_sym(r, slot);
+  *v = sxl_top_val(r, slot);
   if (!e) return SXL_CONTINUE;
   if (!r->st) return sxl_fatal(r, "symbolic value without an engine");
   sxl_flush(r);
@@ -44,7 +43,7 @@ int sxl_witness(run *r, uint32_t slot, uint64_t *v) {
    engine forks nothing, walk step 1) and goes on with the value, the false
    side forks on its own witness. */
 int sxl_fork_value(run *r, uint32_t slot, uint64_t *v) {
-  symx_expr *e = r->s->sym[top(r)->base + slot];
+  symx_expr *e = sxl_top_sym(r, slot);
   if (!e) return sxl_concrete(r, slot, 64, v);
   sxl_flush(r);
   if (symx_state_eval(r->st, e, v) != SYMX_OK) return sxl_fatal(r, "symx_state_eval");

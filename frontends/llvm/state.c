@@ -74,9 +74,10 @@ static int main_args(sxl_exec *x, sxl_state *s, const sxl_fn *mf) {
   uint32_t av = make_strv(s, argv, argc);
   uint32_t ev = make_strv(s, (const char *const *)x->envp, x->nenv);
   if (!av || !ev) return -1;
-  if (mf->nparams >= 1) s->regs[0] = argc;
-  if (mf->nparams >= 2) s->regs[1] = SXL_ADDR(av, 0);
-  if (mf->nparams >= 3) s->regs[2] = SXL_ADDR(ev, 0);
+  sxl_regwin *w = s->frames[0].win; /* private: a new state's */
+  if (mf->nparams >= 1) w->v[0] = argc;
+  if (mf->nparams >= 2) w->v[1] = SXL_ADDR(av, 0);
+  if (mf->nparams >= 3) w->v[2] = SXL_ADDR(ev, 0);
   uint64_t a0;
   memcpy(&a0, sxl_mem_get(s->mem, av)->bytes, 8);
   const char *slash = strrchr(argv[0], '/');
@@ -101,22 +102,17 @@ sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main) {
 
 /* The clone's arrays, as large as s's contents (at least one element
 ** each): a fork makes a pending state that may wait long, so it keeps no
-** room to grow (the register file of a deep stack is most of a state). */
+** room to grow. */
 static int clone_arrays(sxl_state *c, const sxl_state *s) {
   c->capframes = s->nframes ? s->nframes : 1;
-  c->capregs = s->nregs ? s->nregs : 1;
   c->capallocas = s->nallocas ? s->nallocas : 1;
   c->outcap = s->outlen ? s->outlen : 1;
-  c->frames = malloc(c->capframes * sizeof *c->frames);
-  c->regs = malloc(c->capregs * sizeof *c->regs);
-  c->sym = malloc(c->capregs * sizeof *c->sym);
+  c->frames = calloc(c->capframes, sizeof *c->frames); /* no spare windows */
   c->allocas = malloc(c->capallocas * sizeof *c->allocas);
   c->out = malloc(c->outcap);
   c->inames = malloc((s->ninames ? s->ninames : 1) * sizeof *c->inames);
-  if (c->frames && c->regs && c->sym && c->allocas && c->out && c->inames) return 0;
+  if (c->frames && c->allocas && c->out && c->inames) return 0;
   free(c->frames);
-  free(c->regs);
-  free(c->sym);
   free(c->allocas);
   free(c->out);
   free(c->inames);
@@ -130,8 +126,6 @@ static int clone_names(sxl_state *c, const sxl_state *s) {
     if (c->inames[i]) continue;
     while (i > 0) free(c->inames[--i]);
     free(c->frames);
-    free(c->regs);
-    free(c->sym);
     free(c->allocas);
     free(c->out);
     free(c->inames);
@@ -155,12 +149,7 @@ sxl_state *sxl_state_clone(sxl_state *s) {
   }
   /* empty arrays may be NULL: memcpy must not see them (UB even for 0) */
   if (s->nframes) memcpy(c->frames, s->frames, s->nframes * sizeof *c->frames);
-  if (s->nregs) {
-    memcpy(c->regs, s->regs, s->nregs * sizeof *c->regs);
-    memcpy(c->sym, s->sym, s->nregs * sizeof *c->sym);
-  }
-  for (uint32_t i = 0; i < s->nregs; i++)
-    if (c->sym[i]) symx_expr_retain(c->sym[i]);
+  for (uint32_t i = 0; i < s->nframes; i++) c->frames[i].win->refs++; /* shared windows */
   if (s->nallocas) memcpy(c->allocas, s->allocas, s->nallocas * sizeof *c->allocas);
   if (s->outlen) memcpy(c->out, s->out, s->outlen);
   c->mem->refs++;
@@ -171,10 +160,8 @@ sxl_state *sxl_state_clone(sxl_state *s) {
 
 void sxl_state_free(sxl_state *s) {
   if (!s) return;
-  for (uint32_t i = 0; i < s->nregs; i++) symx_expr_release(s->sym[i]);
+  for (uint32_t i = 0; i < s->capframes; i++) sxl_regwin_release(s->frames[i].win); /* spares too */
   free(s->frames);
-  free(s->regs);
-  free(s->sym);
   free(s->allocas);
   free(s->out);
   for (uint32_t i = 0; i < s->ninames; i++) free(s->inames[i]);
@@ -184,14 +171,16 @@ void sxl_state_free(sxl_state *s) {
   free(s);
 }
 
-/* Applies edge e of the top frame of s (phi moves, then the jump). */
-void sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e) {
+/* Applies edge e of the top frame of s (phi moves, then the jump): 0, or
+** -1 when out of memory (the window could not be made private). */
+int sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e) {
   sxl_frame *fr = &s->frames[s->nframes - 1];
   sxl_fn *fn = &p->fns[fr->fn];
   const sxl_edge *ed = &fn->edges[e];
-  uint64_t *R = s->regs + fr->base;
-  symx_expr **S = s->sym + fr->base;
   if (ed->nmoves) {
+    if (sxl_reg_own(fr)) return -1;
+    uint64_t *R = fr->win->v;
+    symx_expr **S = fr->win->e;
     /* Parallel copy: read every source before writing any phi. */
     uint64_t tv[64];
     symx_expr *ts[64];
@@ -214,37 +203,28 @@ void sxl_take_edge(sxl_state *s, sxl_prog *p, uint32_t e) {
     }
   }
   fr->pc = ed->target;
+  return 0;
 }
 
 symx_expr *sxl_ex(run *r, uint32_t slot, unsigned w) {
-  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  symx_expr *e = r->s->sym[fr->base + slot];
+  const sxl_frame *fr = top(r);
+  symx_expr *e = sxl_reg_sym(fr, slot);
   if (e) return symx_expr_retain(e);
-  return symx_const(r->ctx, w, r->s->regs[fr->base + slot]);
+  return symx_const(r->ctx, w, sxl_reg_val(fr, slot));
 }
 
 int sxl_set(run *r, uint32_t slot, symx_expr *e) {
   if (!e) return sxl_fatal(r, "building an expression");
   if (r->x->changed) e = sxl_changed_tag(r, e); /* data from new code */
-  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  symx_expr **S = r->s->sym + fr->base;
-  uint64_t *R = r->s->regs + fr->base;
+  uint64_t v = 0;
   if (symx_expr_is_const(e)) {
-    R[slot] = symx_expr_const_value(e);
+    v = symx_expr_const_value(e);
     symx_expr_release(e);
     e = NULL;
-  } else {
-    R[slot] = 0;
   }
-  symx_expr_release(S[slot]);
-  S[slot] = e;
-  return SXL_CONTINUE;
+  return sxl_reg_put(top(r), slot, v, e) ? sxl_oom(r) : SXL_CONTINUE;
 }
 
-void sxl_setc(run *r, uint32_t slot, uint64_t v) {
-  sxl_frame *fr = &r->s->frames[r->s->nframes - 1];
-  symx_expr **S = r->s->sym + fr->base;
-  symx_expr_release(S[slot]);
-  S[slot] = NULL;
-  r->s->regs[fr->base + slot] = v;
+int sxl_setc(run *r, uint32_t slot, uint64_t v) {
+  return sxl_reg_put(top(r), slot, v, NULL) ? sxl_oom(r) : SXL_CONTINUE;
 }

@@ -30,7 +30,8 @@ typedef struct smap {
   sxl_state *ps;
   const sxl_fn *callee;
   const uint32_t *args; /* the call's argument slots in the caller's frame */
-  uint32_t nargs, base;
+  const sxl_frame *frame; /* (the caller's) */
+  uint32_t nargs;
   symx_expr *in[MAXIN]; /* the condition's inputs (borrowed) */
   size_t nin;
   uint32_t objs[MAXIN]; /* objects an input's bytes come from (no two inputs share one) */
@@ -102,9 +103,9 @@ static size_t root(smap *m, const char *name, where *w) {
     uint32_t k = 0; /* its argument slot: an x86_fp80 before it takes two */
     for (unsigned j = 0; j < i; j++) k += sxl_type_slots(LLVMTypeOf(LLVMGetParam(m->callee->ref, j)));
     if (k >= m->nargs) return 0;
-    uint32_t sl = m->base + m->args[k];
+    uint32_t sl = m->args[k];
     *w = (where){LLVMGetTypeKind(t) == LLVMPointerTypeKind ? W_VALUE : W_SCALAR,
-                 m->ps->regs[sl], 0, m->ps->sym[sl], 0, NULL};
+                 sxl_reg_val(m->frame, sl), 0, sxl_reg_sym(m->frame, sl), 0, NULL};
     /* byval: argN is the object's bytes (entry.c), the caller's object
     ** at the call, which the callee gets a copy of */
     unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
@@ -353,7 +354,7 @@ symx_expr *sxl_stitch_cond(sxl_session *s, sxl_state *ps, uint32_t callee, symx_
   /* (flag 2: sizes of byval arguments follow the slots, which stay as they are) */
   if (in->op != OP_CALL || (in->flag & 1) || !s->prog->fns[callee].ref) return NULL;
   smap m = {.s = s, .ps = ps, .callee = &s->prog->fns[callee], .args = f->args + in->imm,
-            .nargs = in->c, .base = fr->base};
+            .nargs = in->c, .frame = fr};
   m.nin = symx_expr_inputs(s->ctx, cond, m.in, MAXIN);
   if (m.nin > MAXIN) return NULL;
   symx_expr *to[MAXIN];

@@ -402,20 +402,70 @@ void sxl_lazy_tab_clear(sxl_lazy_tab *t);
 /* Program state (the engine payload)                                 */
 /* ------------------------------------------------------------------ */
 
+/* A frame's register window: each slot's concrete value and expression
+** (NULL: concrete). Shared copy-on-write between forked paths (regs.c):
+** a fork copies the frames and counts a reference to each window, and a
+** write makes the written window private first, so a pending state costs
+** its frame list, not its registers, until it runs again. */
+typedef struct sxl_regwin {
+  uint32_t refs;
+  uint32_t n;        /* slots in use (the function's nregs) */
+  uint32_t cap;      /* slots allocated */
+  symx_expr **e;     /* cap expressions, right after v */
+  uint64_t v[];      /* cap values */
+} sxl_regwin;
+
 typedef struct sxl_frame {
   uint32_t fn, pc;
-  uint32_t base;     /* register window start */
+  uint32_t base;     /* slots of the frames below: the frame's identity (setjmp) */
   uint32_t ret_dst;  /* caller's slot (relative to its window) or UINT32_MAX */
   uint32_t alloca0;  /* first entry in st->allocas owned by this frame */
   uint32_t va_obj;   /* object holding the variadic arguments, or 0 */
+  sxl_regwin *win;   /* its registers; past nframes: a spare (n 0) for the
+                     ** next call at that depth, or NULL */
 } sxl_frame;
+
+/* regs.c: a private window of n slots, its expressions NULL (NULL when
+** out of memory); a window made private (copied when shared: 0, or -1 when
+** out of memory, the window unchanged); a reference dropped. */
+sxl_regwin *sxl_regwin_new(uint32_t n);
+int sxl_regwin_copy(sxl_regwin **pw);
+void sxl_regwin_release(sxl_regwin *w);
+/* A private window of n slots for a new frame: spare (what a returned frame
+** left at that depth, or NULL) when its room fits, else a new one, spare
+** freed (NULL when out of memory). */
+sxl_regwin *sxl_regwin_reuse(sxl_regwin *spare, uint32_t n);
+/* A returning frame's window: kept as a spare (n 0) when private, else one
+** reference less and *pw NULL. */
+void sxl_regwin_retire(sxl_regwin **pw);
+/* Frame fr's window made private before a write: 0, or -1 when out of memory. */
+static inline int sxl_reg_own(sxl_frame *fr) {
+  return fr->win->refs == 1 ? 0 : sxl_regwin_copy(&fr->win);
+}
+/* Slot reads: the value, the expression (borrowed; NULL: concrete). */
+static inline uint64_t sxl_reg_val(const sxl_frame *fr, uint32_t slot) {
+  return fr->win->v[slot];
+}
+static inline symx_expr *sxl_reg_sym(const sxl_frame *fr, uint32_t slot) {
+  return fr->win->e[slot];
+}
+/* Slot write: value v and expression e (a reference handed over; NULL:
+** concrete), the window made private first. 0, or -1 when out of memory
+** (e released, the slot unchanged). */
+static inline int sxl_reg_put(sxl_frame *fr, uint32_t slot, uint64_t v, symx_expr *e) {
+  if (sxl_reg_own(fr)) {
+    symx_expr_release(e);
+    return -1;
+  }
+  symx_expr_release(fr->win->e[slot]);
+  fr->win->v[slot] = v;
+  fr->win->e[slot] = e;
+  return 0;
+}
 
 typedef struct sxl_state {
   sxl_frame *frames;
   uint32_t nframes, capframes;
-  uint64_t *regs;
-  symx_expr **sym;
-  uint32_t nregs, capregs;
   uint32_t *allocas;
   uint32_t nallocas, capallocas;
   sxl_mem *mem;

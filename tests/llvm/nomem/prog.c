@@ -2,7 +2,8 @@
 ** (test_nomem.c): without libc, it reaches most of what allocates in
 ** symx-llvm: inputs (names, arrays), forks (state clones), the heap,
 ** memcpy/memset, a switch, varargs, a symbolic index, a call through a
-** pointer, output, a stack object per call. */
+** pointer, output, a stack object per call, a fork in a callee (the
+** caller's registers then shared when it returns into them). */
 #include <stdarg.h>
 
 #include "symx/target.h"
@@ -26,6 +27,10 @@ static int sum(int n, ...) {
 
 static int twice(int x) { return 2 * x; }
 static int negate(int x) { return -x; }
+static int clamp(int x) {
+  if (x > 100) return 100;
+  return x;
+}
 
 int main(void) {
   unsigned char in[4];
@@ -42,7 +47,7 @@ int main(void) {
   table[in[2] & 3] = k;
   __builtin_memcpy(p, in, 4);
   int (*f)(int) = in[3] & 1 ? twice : negate;
-  int r = f(table[1]) + sum(3, in[0], in[1], k);
+  int r = f(table[1]) + sum(3, in[0], in[1], clamp(k));
   __symx_write(1, msg, 4);
   free(p);
   return r > 5;
