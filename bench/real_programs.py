@@ -154,8 +154,9 @@ def explore(tool, bc, args, od, seconds, log, watch=None, cpu_limit=None):
     5 s while it runs (side_by_side.py copies KLEE's run.istats so).
     cpu_limit: the process gets SIGINT once it has used that much CPU time
     (KLEE, whose --max-time is wall time, then halts and writes its files as
-    at --max-time), and SIGKILL if it has not ended max(15 s, a tenth of the
-    limit) later (KLEE's own watchdog waits as long)."""
+    at --max-time: it writes a test per live state, which takes a while),
+    and SIGKILL if it has not ended max(60 s, a fifth of the limit) later
+    (its run.istats is then the last it wrote, every 5 s)."""
     cmd = tool(bc, od, seconds) + args
     t0 = time.monotonic()
     last_watch, stop_at, cpu = 0.0, None, 0.0
@@ -175,11 +176,13 @@ def explore(tool, bc, args, od, seconds, log, watch=None, cpu_limit=None):
                 last_watch = now
             if cpu_limit:
                 cpu = cpu_seconds(p.pid) or cpu
+                # os.kill, not Popen's: its poll() could reap the child
+                # before the wait4 above sees it
                 if stop_at is None and cpu >= cpu_limit:
-                    p.send_signal(signal.SIGINT)
-                    stop_at = now + max(15, cpu_limit / 10)
+                    os.kill(p.pid, signal.SIGINT)
+                    stop_at = now + max(60, cpu_limit / 5)
                 elif stop_at is not None and now > stop_at:
-                    p.kill()
+                    os.kill(p.pid, signal.SIGKILL)
     p.returncode = os.waitstatus_to_exitcode(status)
     return (p.returncode, time.monotonic() - t0, usage.ru_maxrss / 1024.0,
             usage.ru_utime + usage.ru_stime)

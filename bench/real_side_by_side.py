@@ -20,7 +20,7 @@ of the first program's runs with --plot-search (default random-path).
 usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
           [--search NAME]... [--tool klee|eager|pending]... [--klee BIN] [--symx DIR] [--plot OUT.png]
           [--plot-search NAME] [--report-only] [--seeded] [--reps N] [--clock cpu|wall]
-          [--replays N]
+          [--replays N] [--resume]
   --out DIR      runs go to DIR/PROGRAM/TOOL-SEARCH (default WORK/side-by-side);
                  a run's directory is replaced
   --report-only  no runs: the JSON and the table of the directories in --out
@@ -32,8 +32,9 @@ usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
   --clock cpu    (default) --time is CPU time, so runs beside other work stay
                  equal: symx-llvm --time-clock cpu; KLEE (whose --max-time is
                  wall time) gets SIGINT once its process has used --time of CPU
-                 and halts as at --max-time (SIGKILL max(15 s, --time/10) later)
+                 and halts as at --max-time (SIGKILL max(60 s, --time/5) later)
   --clock wall   --time is wall time: --max-time for both, KLEE --watchdog
+  --resume       runs whose directory has its DIR.run.json are kept, not run again
   --replays N    after each symx run, up to N of its tests (every error, the
                  rest spread over the run; default 20) run natively with
                  symx-replay and must end as symx-llvm said (a seeded run's too)
@@ -123,6 +124,8 @@ def run_one(a, prog, exe, args, tool, search, log, seed, rep=1):
     rep N > 1: seed N); its facts (exit, wall, peak RSS) saved beside it as
     DIR.run.json for --report-only."""
     d = run_dir(a.out, prog, tool, search, rep)
+    if a.resume and os.path.exists(d + ".run.json"):
+        return
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(os.path.dirname(d), exist_ok=True)
     if tool == "klee":
@@ -373,6 +376,7 @@ def parse():
     ap.add_argument("--reps", type=int, default=1)
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     ap.add_argument("--replays", type=int, default=20)
+    ap.add_argument("--resume", action="store_true")
     a = ap.parse_args()
     a.work, a.symx = os.path.abspath(a.work), os.path.abspath(a.symx)
     a.out = os.path.abspath(a.out or os.path.join(a.work, "side-by-side"))
