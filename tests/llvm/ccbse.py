@@ -20,7 +20,8 @@ the goal not counted in the blocked frames, and some must be blocked. An
 origin keeps several reaching paths (--ccbse-paths, default 4), each tried
 at a call: some origin must have kept two (two.c needs its second). Two targets,
 or --entry beside ccbse, are status 2 with one message. A program's
-comment may say 'ccbse-args: ARGS' (its runs get ARGS) and 'must-join'
+comment may say 'ccbse-args: ARGS' (its runs get ARGS; several: each a set
+of runs, 'ccbse-args:' alone none) and 'must-join'
 (some run of it must reach its target by a join: byval.c's struct passed
 by value).
 """
@@ -51,15 +52,15 @@ def check_program(a, src, work):
     exe = directed.native_build(a, src, work)
     fns = functions_of(src)
     text = open(src).read()
-    extra = re.search(r"ccbse-args: ([^)\n]*)", text)
-    extra = extra.group(1).split() if extra else []
+    # each 'ccbse-args:' a set of runs with those arguments (none: one set)
+    extras = [m.split() for m in re.findall(r"ccbse-args:([^)\n;]*)", text)] or [[]]
     problems, runs = [], 0
     stitched, kept = [0], [0]
-    for ln in lines:
+    for ln, (k, extra) in ((ln, e) for ln in lines for e in enumerate(extras)):
         spec = "%s:%d" % (base, ln)
         for mode in MODES:
             for se in SEARCHERS:
-                od = os.path.join(work, "%s-%d-%s-%s" % (base, ln, mode, re.sub(r"\W", "_", se)))
+                od = os.path.join(work, "%s-%d-%d-%s-%s" % (base, ln, k, mode, re.sub(r"\W", "_", se)))
                 directed.symx(a, ["--mode", mode, "--search", se, "--target", spec, "--output-dir", od] +
                               extra + [src])
                 runs += 1
