@@ -44,6 +44,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -118,21 +119,22 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
            "--use-cex-cache=%s" % ("true" if caches else "false")] + cut_args(cut) + [bc] + prog_args
     # a CPU-time budget takes as long in wall time as the machine's load
     # makes it: no wall limit then
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic()
     p = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
                        timeout=None if a.clock == "cpu" else seconds * 4 + 120)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    # stats.json's CPU time is its last exploration's: with +full, the run
-    # of the original; then the process's (loading the program too)
+    after, elapsed = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic() - t0
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     if p.returncode not in (0, 1, 3):
         raise SystemExit("symx-llvm failed (%d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr[-800:]))
     st = json.load(open(os.path.join(od, "stats.json")))
     cov = replay(a, bc, prog_args, od, libc)
     return {"program": prog, "cut": cut, "mode": mode, "caches": caches, "limit_s": seconds,
-            # the time the limit counted: CPU time with --clock cpu (the default)
-            "wall_s": (round(cpu, 3) if cut.endswith("+full") else st["cpu_s"]) if a.clock == "cpu"
-            else st["wall_s"], "elapsed_s": st["wall_s"],
+            # the time the limit counted: CPU time with --clock cpu (the
+            # default). stats.json's is its last exploration's: with +full,
+            # the run of the original; then the process's (loading too)
+            "wall_s": round(cpu if a.clock == "cpu" else elapsed, 3) if cut.endswith("+full")
+            else st["cpu_s"] if a.clock == "cpu" else st["wall_s"],
+            "elapsed_s": round(elapsed, 3) if cut.endswith("+full") else st["wall_s"],
             "solver_queries": st["solver_queries"],
             "backend_queries": st["engine"].get("backend_queries", 0), "paths": st["paths"],
             "instructions": st["instructions"],

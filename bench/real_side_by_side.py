@@ -315,8 +315,10 @@ def report(a, programs):
             u = union(runs, cov)
             print(json.dumps({"program": prog, "search": search, "union_pending_eager": u}))
             rows.append(table_row(prog, search, runs, u, replayed))
-            prof += [((prog, search, t), profile(runs[t])) for t in ("eager", "pending")
-                     if t in runs and "dir" in runs[t] and profile(runs[t])]
+            for t in ("eager", "pending"):
+                cells = profile(runs[t]) if "dir" in runs.get(t, {}) else None
+                if cells:
+                    prof.append(((prog, search, t), cells))
     if rows:
         print("\ncovered instructions (lines) of the program's own functions as symx-stats "
               "counts them; with several runs (--reps) the median run's, [min-max]\n")

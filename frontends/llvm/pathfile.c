@@ -81,14 +81,12 @@ static int follow_or_leave(run *r, symx_expr *cond, uint32_t et, uint32_t ef, in
   symx_state *k = d ? t : f;
   if (k && k != r->st) { /* the stored side: a new state, following on */
     sxl_state *ks = symx_state_payload(k);
-    sxl_take_edge(ks, r->p, d ? et : ef);
-    if (sxl_trail_branch(ks, d, 1)) return sxl_oom(r);
+    if (sxl_take_edge(ks, r->p, d ? et : ef) || sxl_trail_branch(ks, d, 1)) return sxl_oom(r);
     return sxl_end(r, SYMX_END_USER, SYMX_ERR_NONE, "ccbse: off the stored path it follows", 0);
   }
   if (k) return sxl_fatal(r, "ccbse: the witness took the stored side"); /* (not asked then) */
   r->s->follow = NULL; /* left it: free from here */
-  sxl_take_edge(r->s, r->p, d ? ef : et);
-  if (sxl_trail_branch(r->s, !d, 0)) return sxl_oom(r);
+  if (sxl_take_edge(r->s, r->p, d ? ef : et) || sxl_trail_branch(r->s, !d, 0)) return sxl_oom(r);
   return r->x->branch_yield ? SXL_RUN_YIELD : SXL_CONTINUE;
 }
 

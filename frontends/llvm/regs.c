@@ -39,10 +39,16 @@ int sxl_regwin_copy(sxl_regwin **pw) {
   return 0;
 }
 
+/* Drops the references of w's expressions (most slots are concrete). */
+static void drop_exprs(sxl_regwin *w) {
+  symx_expr **e = w->e;
+  for (uint32_t i = 0, n = w->n; i < n; i++)
+    if (e[i]) symx_expr_release(e[i]);
+}
+
 void sxl_regwin_release(sxl_regwin *w) {
   if (!w || --w->refs) return;
-  for (uint32_t i = 0; i < w->n; i++)
-    if (w->e[i]) symx_expr_release(w->e[i]);
+  drop_exprs(w);
   free(w);
 }
 
@@ -64,8 +70,6 @@ void sxl_regwin_retire(sxl_regwin **pw) {
     *pw = NULL;
     return;
   }
-  symx_expr **e = w->e;
-  for (uint32_t i = 0, n = w->n; i < n; i++)
-    if (e[i]) symx_expr_release(e[i]); /* most slots are concrete */
+  drop_exprs(w);
   w->n = 0;
 }
