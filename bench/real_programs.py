@@ -155,11 +155,14 @@ def explore(tool, bc, args, od, seconds, log, watch=None, cpu_limit=None):
     cpu_limit: the process gets SIGINT once it has used that much CPU time
     (KLEE, whose --max-time is wall time, then halts and writes its files as
     at --max-time: it writes a test per live state, which takes a while),
-    and SIGKILL if it has not ended max(60 s, a fifth of the limit) later
-    (its run.istats is then the last it wrote, every 5 s)."""
+    and SIGKILL if it has not ended after max(60 s, a fifth of the limit)
+    more CPU time, or ten times that in wall time (its run.istats is then
+    the last it wrote, every 5 s). The grace is CPU time too, so a busy
+    machine does not cut a halting KLEE short."""
     cmd = tool(bc, od, seconds) + args
     t0 = time.monotonic()
     last_watch, stop_at, cpu = 0.0, None, 0.0
+    grace = max(60, cpu_limit / 5) if cpu_limit else 0
     with open(log, "a") as f:
         f.write("$ %s\n" % " ".join(cmd))
         f.flush()
@@ -180,8 +183,8 @@ def explore(tool, bc, args, od, seconds, log, watch=None, cpu_limit=None):
                 # before the wait4 above sees it
                 if stop_at is None and cpu >= cpu_limit:
                     os.kill(p.pid, signal.SIGINT)
-                    stop_at = now + max(60, cpu_limit / 5)
-                elif stop_at is not None and now > stop_at:
+                    stop_at = now + 10 * grace
+                elif stop_at is not None and (cpu > cpu_limit + grace or now > stop_at):
                     os.kill(p.pid, signal.SIGKILL)
     p.returncode = os.waitstatus_to_exitcode(status)
     return (p.returncode, time.monotonic() - t0, usage.ru_maxrss / 1024.0,

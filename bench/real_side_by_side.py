@@ -32,7 +32,7 @@ usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
   --clock cpu    (default) --time is CPU time, so runs beside other work stay
                  equal: symx-llvm --time-clock cpu; KLEE (whose --max-time is
                  wall time) gets SIGINT once its process has used --time of CPU
-                 and halts as at --max-time (SIGKILL max(60 s, --time/5) later)
+                 and halts as at --max-time (SIGKILL after max(60 s, --time/5) more CPU time)
   --clock wall   --time is wall time: --max-time for both, KLEE --watchdog
   --resume       runs whose directory has its DIR.run.json are kept, not run again
   --replays N    after each symx run, up to N of its tests (every error, the
