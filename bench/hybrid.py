@@ -7,7 +7,10 @@ For each target: the AFL++ binary (afl-clang-fast) and the symx bitcode
 source. Per repetition two runs, one after the other:
   afl       afl-fuzz -M main and afl-fuzz -S sec (both cores);
   afl+symx  afl-fuzz -M main and symx-llvm --afl-sync (--afl-target-bin the
-            same AFL++ binary, so it writes back only inputs with new edges).
+            same AFL++ binary, so it writes back only inputs with new edges);
+            with --peer share, symx-llvm shares its core with afl-fuzz -S sec
+            (--afl-share: the fuzzer runs while the queues grow, symx takes
+            turns when they stop, as Driller schedules).
 Both from the same seed, for --time seconds (afl-fuzz -V; symx-llvm
 --max-time). AFL++ runs as it does by default: no cmplog (-c), no
 dictionary, no laf-intel; AFL_SKIP_CPUFREQ, AFL_NO_AFFINITY and AFL_NO_UI
@@ -35,7 +38,7 @@ fetched or built is said and left out; the others go on. --only names
 targets (pngcheck needs no --real).
 
 usage: hybrid.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--reps N]
-                 [--only NAME,...] [--real DIR] [--work DIR] [--plot FILE]
+                 [--only NAME,...] [--real DIR] [--work DIR] [--plot FILE] [--peer share]
        hybrid.py --replot OUT.jsonl... [--plot FILE]   (the table and plot again)
 """
 import argparse
@@ -231,16 +234,22 @@ def afl(t, sync, role, name, seeds, seconds, logf):
                             stdin=subprocess.DEVNULL, env=afl_env())
 
 
-def symx(a, t, sync, seconds, logf):
+def symx(a, t, sync, seeds, seconds, logf):
+    share = []
+    if a.peer == "share":  # afl() below as one command line (paths without blanks)
+        share = ["--afl-share", "afl-fuzz -i %s -o %s -S sec -V %d -m none -- %s"
+                 % (seeds, sync, seconds, t["bin"])]
     return subprocess.Popen([a.symx, "--afl-sync", sync, "--afl-name", "symx", "--afl-target-bin",
-                             t["bin"], "--max-time", "%ds" % seconds, "--no-progress"] + t["opts"]
-                            + [t["bc"]] + t["args"], stdout=logf, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, cwd=os.path.dirname(sync))
+                             t["bin"], "--max-time", "%ds" % seconds, "--no-progress"] + share
+                            + t["opts"] + [t["bc"]] + t["args"], stdout=logf,
+                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                            cwd=os.path.dirname(sync), env=afl_env())
 
 
 def campaign(a, t, mode, rep, work):
     """One run; the sync directory and its start time."""
-    run = os.path.join(work, "%s-%s-%d" % (t["name"], mode.replace("+", "-"), rep))
+    tag = "-share" if mode != "afl" and a.peer == "share" else ""
+    run = os.path.join(work, "%s-%s%s-%d" % (t["name"], mode.replace("+", "-"), tag, rep))
     shutil.rmtree(run, ignore_errors=True)
     seeds, sync = os.path.join(run, "seeds"), os.path.join(run, "sync")
     os.makedirs(seeds)
@@ -250,7 +259,7 @@ def campaign(a, t, mode, rep, work):
     t0 = time.time()
     procs = [afl(t, sync, "-M", "main", seeds, a.time, logf)]
     procs.append(afl(t, sync, "-S", "sec", seeds, a.time, logf) if mode == "afl"
-                 else symx(a, t, sync, a.time, logf))
+                 else symx(a, t, sync, seeds, a.time, logf))
     while time.time() - t0 < a.time + 5 and any(p.poll() is None for p in procs):
         time.sleep(1)
     for p in procs:
@@ -331,8 +340,8 @@ def median_or_none(xs):
     return statistics.median(xs) if xs else None
 
 
-def summary(name, runs, seconds):
-    out = {"target": name, "seconds": seconds, "reps": len(runs) // 2}
+def summary(name, runs, seconds, peer):
+    out = {"target": name, "seconds": seconds, "reps": len(runs) // 2, "peer": peer}
     for mode in ("afl", "afl+symx"):
         rs = [r for r in runs if r["mode"] == mode]
         out[mode] = {"edges_median": median_or_none([r["edges"] for r in rs]),
@@ -379,8 +388,9 @@ def plot(path, sums, seconds):
 
 
 def table(sums, seconds):
-    log("\n| target | edges AFL++ | edges AFL++ + symx | ratio | crash reps AFL++ | crash reps + symx "
-        "| first crash AFL++ | first crash + symx |")
+    peer = " (%s)" % sums[0].get("peer", "pure") if sums else ""
+    log("\n| target | edges AFL++ | edges AFL++ + symx%s | ratio | crash reps AFL++ | crash reps "
+        "+ symx | first crash AFL++ | first crash + symx |" % peer)
     log("|---|---|---|---|---|---|---|---|")
     for s in sums:
         a_, h = s["afl"], s["afl+symx"]
@@ -401,6 +411,9 @@ def main():
     ap.add_argument("--real", help="bench/real_programs.py's work directory")
     ap.add_argument("--work", help="keep the runs here (default: a temporary directory)")
     ap.add_argument("--plot", help="FILE.png or FILE.svg: edges over time, a panel per target")
+    ap.add_argument("--peer", choices=("pure", "share"), default="pure",
+                    help="share: symx-llvm --afl-share runs the secondary afl-fuzz on its core "
+                    "and takes turns when the queues stop growing (default pure: symx alone)")
     ap.add_argument("--replot", nargs="+", metavar="JSONL",
                     help="no runs: the table and --plot from earlier runs' output")
     a = ap.parse_args()
@@ -434,10 +447,11 @@ def main():
                 sync, t0 = campaign(a, t, mode, rep, work)
                 r = measure(t, sync, t0, a.time, work)
                 r["series"] = sampled(r["series"], a.time)
-                r.update(target=name, mode=mode, rep=rep, seconds=a.time)
+                r.update(target=name, mode=mode, rep=rep, seconds=a.time,
+                         peer=a.peer if mode != "afl" else None)
                 print(json.dumps(r), flush=True)
                 runs.append(r)
-        s = summary(name, runs, a.time)
+        s = summary(name, runs, a.time, a.peer)
         print(json.dumps({k: v for k, v in s.items()}), flush=True)
         sums.append(s)
     table(sums, a.time)

@@ -55,6 +55,8 @@ typedef struct peer {
   sxl_afl_edges *edges; /* the edge view (NULL: none) */
   sxl_afl_scan *scan;
   sxl_afl_entry in;     /* entries as stdin or a file */
+  sxl_afl_share *share; /* --afl-share's fuzzer (NULL: none) */
+  uint64_t turn_found;  /* inputs and crashes written before this turn */
   char edge_err[512];   /* afl-showmap failed: the run stops */
 } peer;
 
@@ -303,6 +305,29 @@ static void poll_wait(peer *p, const sxl_afl_opts *o, uint64_t t0, volatile int 
   }
 }
 
+/* --afl-share: waits while the fuzzer has the core; 1 once symx has it,
+** 0 when the run is over first. */
+static int share_wait(peer *p, const sxl_afl_opts *o, uint64_t t0, volatile int *stop) {
+  uint64_t turns = sxl_afl_share_turns(p->share);
+  int ended = 0;
+  while (!sxl_afl_share_symx(p->share, &ended)) {
+    if (*stop || (o->max_time_ms && now_ms() - t0 >= o->max_time_ms)) return 0;
+    update_stats(p);
+    nap_ms(200);
+  }
+  if (sxl_afl_share_turns(p->share) != turns) p->turn_found = p->written + p->crashes;
+  if (!p->s->quiet && ended)
+    fprintf(stderr, "symx-llvm: afl: the --afl-share fuzzer ended: symx has the core\n");
+  else if (!p->s->quiet && sxl_afl_share_turns(p->share) != turns)
+    fprintf(stderr, "symx-llvm: afl: no queue has grown for a while: symx's turn\n");
+  return 1;
+}
+
+/* Ends symx's turn; 0 when there was none to end (the fuzzer ended). */
+static int share_yield(peer *p) {
+  return p->share && sxl_afl_share_yield(p->share, p->written + p->crashes - p->turn_found);
+}
+
 /* Whether entry a is one the binary crashes or hangs on (the scan said so). */
 static int skip_bad(peer *p, const symx_assign *a) {
   size_t n = 0;
@@ -319,6 +344,7 @@ static int peer_loop(peer *p, const sxl_afl_opts *o, uint64_t t0, uint64_t probe
   uint64_t last_new = now_ms();
   while (!*stop) {
     if (!set_budget(s->ctx, o, t0)) return 0;
+    if (p->share && !share_wait(p, o, t0, stop)) return 0;
     if (p->scan &&
         sxl_afl_scan_run(p->scan, p->edges, s->quiet, p->edge_err, sizeof p->edge_err)) {
       snprintf(s->err, sizeof s->err, "afl: %s", p->edge_err);
@@ -339,14 +365,16 @@ static int peer_loop(peer *p, const sxl_afl_opts *o, uint64_t t0, uint64_t probe
       continue;
     }
     if (!a) {
+      int yielded = share_yield(p); /* nothing left: the fuzzer's core */
       if (o->idle_ms && now_ms() - last_new >= o->idle_ms) return 0;
-      poll_wait(p, o, t0, stop);
+      if (!yielded) poll_wait(p, o, t0, stop);
       continue;
     }
     last_new = now_ms();
     rc = explore_entry(p, a, id, probe_size);
     symx_assign_free(a);
     if (rc) return rc;
+    if (p->share && sxl_afl_share_turn_over(p->share, o->share_turn_ms)) share_yield(p);
   }
   return 0;
 }
@@ -368,6 +396,23 @@ static int open_view(peer *p, const sxl_afl_opts *o) {
   if (!p->s->quiet)
     fprintf(stderr, "symx-llvm: afl: edges as AFL++ counts them, by afl-showmap on %s\n",
             o->target_bin);
+  return 0;
+}
+
+/* --afl-share's fuzzer, started when asked: 0, or -1 with s->err set. */
+static int open_share(peer *p, const sxl_afl_opts *o) {
+  if (!o->share_cmd) return 0;
+  char log[4096], err[512];
+  snprintf(log, sizeof log, "%s/%s/.symx-share-log", o->sync_dir, o->name);
+  p->share = sxl_afl_share_start(o->share_cmd, o->sync_dir, log, o->share_stuck_ms, err,
+                                 sizeof err);
+  if (!p->share) {
+    snprintf(p->s->err, sizeof p->s->err, "afl: %s", err);
+    return -1;
+  }
+  if (!p->s->quiet)
+    fprintf(stderr, "symx-llvm: afl: sharing the core with: %s (its output: %s)\n", o->share_cmd,
+            log);
   return 0;
 }
 
@@ -396,6 +441,7 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
   int rc = open_view(&p, o);
   if (!rc && o->initial && symx_seeds_count(o->initial) && set_budget(ctx, o, t0))
     rc = explore(&p, o->initial, NULL, 0, -1);
+  if (!rc) rc = open_share(&p, o);
   if (!rc) rc = peer_loop(&p, o, t0, probe_size, stop);
   update_stats(&p);
   if (!s->quiet)
@@ -403,6 +449,10 @@ int sxl_afl_run(sxl_session *s, const sxl_afl_opts *o, volatile int *stop) {
             "symx-llvm: afl: %" PRIu64 " tests, %" PRIu64 " inputs and %" PRIu64
             " crashes written to %s/%s, %.1fs\n",
             p.paths, p.written, p.crashes, o->sync_dir, o->name, (double)(now_ms() - t0) / 1e3);
+  if (!s->quiet && p.share)
+    fprintf(stderr, "symx-llvm: afl: symx had the core %.1fs in %" PRIu64 " turns\n",
+            (double)sxl_afl_share_symx_ms(p.share) / 1e3, sxl_afl_share_turns(p.share));
+  sxl_afl_share_end(p.share);
   sxl_afl_scan_free(p.scan);
   sxl_afl_edges_free(p.edges);
   symx_afl_close(afl);

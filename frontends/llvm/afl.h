@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* How the native program ended on an input. */
 typedef enum sxl_native { SXL_NATIVE_OK, SXL_NATIVE_CRASH, SXL_NATIVE_HANG } sxl_native;
@@ -93,5 +94,49 @@ void sxl_afl_entry_unbind(sxl_afl_entry *in, struct sxl_session *s);
 ** memory. */
 const uint8_t *sxl_afl_entry_input(const sxl_afl_entry *in, const struct sxl_session *s,
                                    const uint8_t *b, size_t *n, uint8_t **out);
+
+/* Processes (afl_proc.c). An argument vector: head[0..nh) then the words
+** of args (whitespace-separated), "@@" replaced by in when in is given (and
+** *used_file set); NULL-ended, NULL when out of memory. */
+char **sxl_afl_argv(const char *const *head, size_t nh, const char *args, const char *in,
+                    int *used_file);
+void sxl_afl_argv_free(char **v);
+/* environ without sanitizer options (afl-showmap rejects some); NULL when
+** out of memory. */
+char **sxl_afl_env(void);
+/* Spawns argv (PATH searched) with stdin from in (NULL: /dev/null), stdout
+** and stderr to out (NULL: /dev/null), in a process group of its own when
+** group; its pid, or -1. */
+pid_t sxl_afl_spawn(char **argv, char **env, const char *in, const char *out, int group);
+/* waitpid without EINTR: 1 when pid ended (*status), 0 when nohang and it
+** runs on, -1 on an error. */
+int sxl_afl_wait(pid_t pid, int *status, int nohang);
+
+/* A secondary fuzzer sharing the peer's core (afl_share.c, --afl-share):
+** Driller's schedule. The fuzzer runs while the queues grow; once no
+** instance has added an entry for the stuck time it is stopped and symx
+** takes a turn, after which the fuzzer goes on. A turn that gave no input
+** doubles the next stuck time (up to 16 times), one that gave some resets
+** it: the core goes to whichever has been finding. */
+typedef struct sxl_afl_share sxl_afl_share;
+/* Starts cmd (whitespace-separated words) running, its output to log;
+** sync_dir is where queue growth is counted. NULL with err set. */
+sxl_afl_share *sxl_afl_share_start(const char *cmd, const char *sync_dir, const char *log,
+                                   uint64_t stuck_ms, char *err, size_t errlen);
+/* Whether symx has the core now: during its turn, or when the queues have
+** not grown for the stuck time (the fuzzer is then stopped and a turn
+** begins); always 1 once the fuzzer has ended (*ended set the first time). */
+int sxl_afl_share_symx(sxl_afl_share *sh, int *ended);
+/* Whether symx's turn has lasted turn_ms. */
+int sxl_afl_share_turn_over(const sxl_afl_share *sh, uint64_t turn_ms);
+/* Ends symx's turn (gave: inputs it wrote): the fuzzer goes on. 1, or 0
+** when there was no turn to end (the fuzzer has ended: symx keeps it). */
+int sxl_afl_share_yield(sxl_afl_share *sh, uint64_t gave);
+/* Milliseconds symx has had the core, and turns taken. */
+uint64_t sxl_afl_share_symx_ms(const sxl_afl_share *sh);
+uint64_t sxl_afl_share_turns(const sxl_afl_share *sh);
+/* Stops the fuzzer (SIGINT, as afl-fuzz ends on it; SIGKILL when it has not
+** ended within 5 s) and frees sh. */
+void sxl_afl_share_end(sxl_afl_share *sh);
 
 #endif

@@ -26,8 +26,6 @@
 #include <time.h>
 #include <unistd.h>
 
-extern char **environ;
-
 /* Bucket bits seen per edge id, as afl-fuzz's virgin maps (inverted). */
 typedef struct bitmap {
   uint8_t *bits;
@@ -58,80 +56,11 @@ struct sxl_afl_edges {
   uint64_t map_size, runs;
 };
 
-static void free_vec(char **v) {
-  if (!v) return;
-  for (char **p = v; *p; p++) free(*p);
-  free(v);
-}
-
 static char *join(const char *a, const char *b) {
   size_t n = strlen(a) + strlen(b) + 2;
   char *s = malloc(n);
   if (s) snprintf(s, n, "%s/%s", a, b);
   return s;
-}
-
-/* head[0..nh) then the words of args, "@@" replaced by in; NULL-ended. */
-static char **argv_of(const char *const *head, size_t nh, const char *args, const char *in,
-                      int *used_file) {
-  size_t cap = nh + 1 + (args ? strlen(args) / 2 + 1 : 0), n = 0;
-  char **v = calloc(cap, sizeof *v);
-  if (!v) return NULL;
-  for (; n < nh; n++)
-    if (!(v[n] = strdup(head[n]))) goto fail;
-  for (const char *p = args; p && *p;) {
-    p += strspn(p, " \t");
-    size_t k = strcspn(p, " \t");
-    if (!k) break;
-    int file = k == 2 && !memcmp(p, "@@", 2);
-    if (file) *used_file = 1;
-    if (!(v[n++] = file ? strdup(in) : strndup(p, k))) goto fail;
-    p += k;
-  }
-  return v;
-fail:
-  free_vec(v);
-  return NULL;
-}
-
-static char **clean_env(void) {
-  size_t n = 0;
-  while (environ[n]) n++;
-  char **v = calloc(n + 1, sizeof *v);
-  if (!v) return NULL;
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++) {
-    const char *s = environ[i];
-    const char *eq = strchr(s, '=');
-    if (eq && eq - s >= 11 && !memcmp(eq - 11, "SAN_OPTIONS", 11))
-      continue; /* ASAN_OPTIONS, UBSAN_OPTIONS, ... */
-    if (!(v[k++] = strdup(s))) {
-      free_vec(v);
-      return NULL;
-    }
-  }
-  return v;
-}
-
-/* Spawns argv with stdin from in (NULL: /dev/null) and stdout and stderr to
-** out (NULL: /dev/null); its pid, or -1. */
-static pid_t spawn(char **argv, char **env, const char *in, const char *out) {
-  posix_spawn_file_actions_t fa;
-  if (posix_spawn_file_actions_init(&fa)) return -1;
-  posix_spawn_file_actions_addopen(&fa, 0, in ? in : "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 1, out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC,
-                                   0600);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  pid_t pid;
-  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, env);
-  posix_spawn_file_actions_destroy(&fa);
-  return rc ? -1 : pid;
-}
-
-static int wait_exit(pid_t pid, int *status) {
-  while (waitpid(pid, status, 0) < 0)
-    if (errno != EINTR) return -1;
-  return 0;
 }
 
 static int write_input(const char *path, const uint8_t *b, size_t n) {
@@ -189,7 +118,7 @@ static int read_map(const char *path, bitmap *m, int merge, sxl_afl_verdict *v) 
 ** normal end counts as. */
 static void native_end(sxl_afl_edges *e, sxl_afl_verdict *v, sxl_native ok) {
   v->end = SXL_NATIVE_HANG;
-  pid_t pid = spawn(e->direct, e->env, e->use_stdin ? e->in : NULL, NULL);
+  pid_t pid = sxl_afl_spawn(e->direct, e->env, e->use_stdin ? e->in : NULL, NULL, 0);
   if (pid < 0) return;
   int status = 0;
   struct timespec nap = {0, 1000000};
@@ -207,7 +136,7 @@ static void native_end(sxl_afl_edges *e, sxl_afl_verdict *v, sxl_native ok) {
     nanosleep(&nap, NULL);
   }
   kill(pid, SIGKILL);
-  wait_exit(pid, &status);
+  sxl_afl_wait(pid, &status, 0);
 }
 
 /* The last line of afl-showmap's messages holding text, colours removed. */
@@ -244,9 +173,9 @@ int sxl_afl_edges_run(sxl_afl_edges *e, const uint8_t *b, size_t n, int merge, i
     return -1;
   }
   remove(e->map);
-  pid_t pid = spawn(e->showmap, e->env, e->use_stdin ? e->in : NULL, e->out);
+  pid_t pid = sxl_afl_spawn(e->showmap, e->env, e->use_stdin ? e->in : NULL, e->out, 0);
   int status = 0;
-  if (pid < 0 || wait_exit(pid, &status)) {
+  if (pid < 0 || sxl_afl_wait(pid, &status, 0) < 0) {
     snprintf(err, errlen, "cannot run afl-showmap (Debian package afl++): %s", strerror(errno));
     return -1;
   }
@@ -317,9 +246,9 @@ static int batch_run(sxl_afl_edges *e, char *err, size_t errlen) {
       return -1;
     }
   }
-  pid_t pid = spawn(e->batch_cmd, e->env, NULL, e->out);
+  pid_t pid = sxl_afl_spawn(e->batch_cmd, e->env, NULL, e->out, 0);
   int status = 0;
-  if (pid < 0 || wait_exit(pid, &status)) {
+  if (pid < 0 || sxl_afl_wait(pid, &status, 0) < 0) {
     snprintf(err, errlen, "cannot run afl-showmap (Debian package afl++): %s", strerror(errno));
     return -1;
   }
@@ -414,18 +343,18 @@ sxl_afl_edges *sxl_afl_edges_new(const char *bin, const char *args, uint64_t tim
   e->out = join(workdir, ".symx-edges-log");
   e->bin_dir = join(workdir, ".symx-batch-in");
   e->bout_dir = join(workdir, ".symx-batch-maps");
-  e->env = clean_env();
+  e->env = sxl_afl_env();
   if (!e->in || !e->map || !e->out || !e->bin_dir || !e->bout_dir || !e->env) goto oom;
   char t[32];
   snprintf(t, sizeof t, "%llu", (unsigned long long)e->timeout_ms);
   const char *head[] = {"afl-showmap", "-r", "-o", e->map, "-t", t, "-m", "none", "--", bin};
   int file = 0;
-  e->showmap = argv_of(head, sizeof head / sizeof *head, args, e->in, &file);
-  e->direct = argv_of(&bin, 1, args, e->in, &file);
+  e->showmap = sxl_afl_argv(head, sizeof head / sizeof *head, args, e->in, &file);
+  e->direct = sxl_afl_argv(&bin, 1, args, e->in, &file);
   const char *bhead[] = {"afl-showmap", "-r", "-i", e->bin_dir, "-o", e->bout_dir, "-t", t,
                          "-m", "none", "--", bin};
   int keep = 0;
-  e->batch_cmd = argv_of(bhead, sizeof bhead / sizeof *bhead, args, "@@", &keep);
+  e->batch_cmd = sxl_afl_argv(bhead, sizeof bhead / sizeof *bhead, args, "@@", &keep);
   if (!e->showmap || !e->direct || !e->batch_cmd) goto oom;
   e->use_stdin = !file;
   sxl_afl_verdict v;
@@ -450,10 +379,10 @@ void sxl_afl_edges_free(sxl_afl_edges *e) {
   if (e->bout_dir) rmdir(e->bout_dir);
   free(e->bin_dir);
   free(e->bout_dir);
-  free_vec(e->batch_cmd);
-  free_vec(e->showmap);
-  free_vec(e->direct);
-  free_vec(e->env);
+  sxl_afl_argv_free(e->batch_cmd);
+  sxl_afl_argv_free(e->showmap);
+  sxl_afl_argv_free(e->direct);
+  sxl_afl_argv_free(e->env);
   if (e->in) remove(e->in);
   if (e->map) remove(e->map);
   if (e->out) remove(e->out);

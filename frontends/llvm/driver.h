@@ -219,6 +219,8 @@ typedef struct sxl_afl_opts {
   const char *target_bin;   /* the AFL++-instrumented program (NULL: no edge view) */
   const char *target_args;  /* its arguments, "@@" for the input file (NULL: stdin) */
   uint64_t target_timeout_ms; /* per native run (0: 1 s) */
+  const char *share_cmd;    /* a fuzzer sharing our core (afl_share.c; NULL: none) */
+  uint64_t share_stuck_ms, share_turn_ms;
 } sxl_afl_opts;
 /* The peer loop: next entry of the other instances' queues, a seeded
 ** exploration of it, new inputs into our queue and errors into crashes/,

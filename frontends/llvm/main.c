@@ -98,6 +98,13 @@ static void usage(FILE *f) {
         "  --afl-target-args 'ARGS'       BIN's arguments, @@ for the input file (default:\n"
         "                                 the input is BIN's stdin)\n"
         "  --afl-target-timeout T         a native run longer than T hangs (default 1s)\n"
+        "  --afl-share 'CMD'              share our core with the fuzzer CMD runs (e.g.\n"
+        "                                 'afl-fuzz -S sec -i SEEDS -o DIR -- BIN'), as Driller:\n"
+        "                                 it runs while the queues grow and is stopped for a\n"
+        "                                 symx turn once none has for --afl-share-stuck\n"
+        "                                 (default 10s; doubled after a turn that wrote\n"
+        "                                 nothing, up to 16 times), a turn lasting until no\n"
+        "                                 entry is left or --afl-share-turn (default 30s)\n"
         "  --max-time T, --max-instructions N, --max-memory MB\n"
         "  --max-solver-time T            time limit of each solver query (default none);\n"
         "                                 every query also ends with --max-time\n"
@@ -346,6 +353,8 @@ typedef struct cli {
   const char *afl_bin, *afl_args; /* --afl-target-bin, --afl-target-args */
   int seed_input_given;
   int64_t afl_seed_ms, afl_stall_ms, afl_idle_ms, afl_timeout_ms;
+  const char *afl_share;                     /* --afl-share */
+  int64_t afl_share_stuck_ms, afl_share_turn_ms;
   const char *seed_files[256], *seed_dirs[256];
   int nseed_files, nseed_dirs;
   const char *replay_files[256], *replay_dirs[256]; /* --replay-ktest-file, -dir */
@@ -467,6 +476,9 @@ static const struct own_opt {
     {"afl-target-bin", K_STR, offsetof(cli, afl_bin), NULL, NULL},
     {"afl-target-args", K_STR, offsetof(cli, afl_args), NULL, NULL},
     {"afl-target-timeout", K_MS, offsetof(cli, afl_timeout_ms), NULL, NULL},
+    {"afl-share", K_STR, offsetof(cli, afl_share), NULL, NULL},
+    {"afl-share-stuck", K_MS, offsetof(cli, afl_share_stuck_ms), NULL, NULL},
+    {"afl-share-turn", K_MS, offsetof(cli, afl_share_turn_ms), NULL, NULL},
     {"exit-on-error", K_FLAG, offsetof(cli, exit_on_error), NULL, NULL},
     {"emit-all-tests", K_LIB, 0, "emit_tests", "all"}, /* KLEE's name */
     {"write-tests", K_ALIAS, 0, "emit_tests", NULL}, /* cover|all|errors|none */
@@ -1038,7 +1050,9 @@ static int run_afl(cli *c, sxl_session *s, int argc, char **argv) {
   sxl_afl_opts ao = {c->afl_sync, c->afl_name, c->seed_input_given ? c->seed_input : NULL,
                      (uint64_t)c->afl_seed_ms, (uint64_t)c->afl_stall_ms, max_time_ms,
                      (uint64_t)c->afl_idle_ms,
-                     2000, seeds, cmdline, c->afl_bin, c->afl_args, (uint64_t)c->afl_timeout_ms};
+                     2000, seeds, cmdline, c->afl_bin, c->afl_args, (uint64_t)c->afl_timeout_ms,
+                     c->afl_share, (uint64_t)c->afl_share_stuck_ms,
+                     (uint64_t)c->afl_share_turn_ms};
   int r = sxl_afl_run(s, &ao, &g_stop);
   unsupported_count(c, s);
   symx_seeds_free(seeds);
@@ -1443,6 +1457,8 @@ int main(int argc, char **argv) {
   c.afl_name = "symx";
   c.afl_seed_ms = 10000;
   c.afl_stall_ms = 3000;
+  c.afl_share_stuck_ms = 10000;
+  c.afl_share_turn_ms = 30000;
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
   c.cut_budget_ms = 1000;
   c.cut_share = 0.5;
