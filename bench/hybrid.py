@@ -295,6 +295,21 @@ def native_crash(binary, path):
     return r.returncode < 0
 
 
+def share_of(logpath):
+    """With --peer share: the seconds symx had the core and its turns, as
+    symx-llvm's last line says (empty otherwise)."""
+    try:
+        with open(logpath, errors="replace") as f:
+            lines = [l for l in f if "symx had the core" in l]
+    except OSError:
+        return {}
+    if not lines:
+        return {}
+    w = lines[-1].split()
+    return {"symx_core_s": float(w[w.index("core") + 1].rstrip("s")),
+            "symx_turns": int(w[w.index("turns") - 1])}
+
+
 def measure(t, sync, t0, seconds, work):
     """Edges over time on the union of queues; native crashes."""
     events, crashes = [], []
@@ -348,6 +363,8 @@ def summary(name, runs, seconds, peer):
                      "reps_with_crash": "%d/%d" % (sum(1 for r in rs if r["crashes"]), len(rs)),
                      "unique_crashes_median": median_or_none([r["unique_crashes"] for r in rs]),
                      "first_crash_s_median": median_or_none([r["first_crash_s"] for r in rs]),
+                     "symx_core_s_median": median_or_none([r["symx_core_s"] for r in rs
+                                                           if "symx_core_s" in r]),
                      "series_median": [[s[0], statistics.median(r["series"][k][1] for r in rs)]
                                        for k, s in enumerate(rs[0]["series"])] if rs else []}
     a_, h = out["afl"]["edges_median"], out["afl+symx"]["edges_median"]
@@ -390,14 +407,15 @@ def plot(path, sums, seconds):
 def table(sums, seconds):
     peer = " (%s)" % sums[0].get("peer", "pure") if sums else ""
     log("\n| target | edges AFL++ | edges AFL++ + symx%s | ratio | crash reps AFL++ | crash reps "
-        "+ symx | first crash AFL++ | first crash + symx |" % peer)
-    log("|---|---|---|---|---|---|---|---|")
+        "+ symx | first crash AFL++ | first crash + symx | symx's core (share) |" % peer)
+    log("|---|---|---|---|---|---|---|---|---|")
     for s in sums:
         a_, h = s["afl"], s["afl+symx"]
         fc = (lambda v: "-" if v is None else "%.0f s" % v)
-        log("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        log("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             s["target"], a_["edges_median"], h["edges_median"], s["ratio"], a_["reps_with_crash"],
-            h["reps_with_crash"], fc(a_["first_crash_s_median"]), fc(h["first_crash_s_median"])))
+            h["reps_with_crash"], fc(a_["first_crash_s_median"]), fc(h["first_crash_s_median"]),
+            fc(h.get("symx_core_s_median"))))
     log("(%d s per run)" % seconds)
 
 
@@ -446,6 +464,7 @@ def main():
                 log("hybrid.py: %s, %s, rep %d (%d s)" % (name, mode, rep, a.time))
                 sync, t0 = campaign(a, t, mode, rep, work)
                 r = measure(t, sync, t0, a.time, work)
+                r.update(share_of(os.path.join(os.path.dirname(sync), "log.txt")))
                 r["series"] = sampled(r["series"], a.time)
                 r.update(target=name, mode=mode, rep=rep, seconds=a.time,
                          peer=a.peer if mode != "afl" else None)
