@@ -216,7 +216,7 @@ static int explore(peer *p, const symx_seeds *seeds, const uint8_t *seed, size_t
     return -1;
   }
   symx_expr *arr = symx_input_find(s->ctx, p->input);
-  if (!arr && !p->warned++)
+  if (!arr && s->npaths > p->npaths0 && !p->warned++) /* (a run cut before any path says nothing) */
     fprintf(stderr, "symx-llvm: afl: warning: the program created no input named \"%s\": "
                     "entries guide nothing and nothing is written\n", p->input);
   symx_expr_release(arr);
