@@ -44,7 +44,8 @@ def targets_of(src):
 
 
 def symx(a, args, check=True):
-    p = subprocess.run([a.symx, "--quiet", "--max-time", "120s", "-I" + a.include] + args,
+    p = subprocess.run([a.symx, "--quiet", "--max-time", "120s", "--time-clock", "cpu",
+                        "-I" + a.include] + args,
                        capture_output=True, timeout=300)
     # 1: errors found, 3: a limit cut the exploration; 2: it could not run
     if check and p.returncode not in (0, 1, 3):

@@ -28,7 +28,8 @@ ERROR_SIGNALS = {"abort": 6, "assert": 6}
 def explore(a, work, name, args, mode="pending", extra=(), env=None):
     od = os.path.join(work, "out-%s-%s-%d" % (name, mode, len(os.listdir(work))))
     # a test per path, each with its .json: every one is replayed
-    cmd = [a.symx, "--quiet", "--mode", mode, "--max-time", "60s", "--output-dir", od,
+    cmd = [a.symx, "--quiet", "--mode", mode, "--max-time", "60s", "--time-clock", "cpu",
+           "--output-dir", od,
            "--write-tests=all", "--emit-all-errors", "--test-formats", "ktest,json"] + \
         list(extra) + [os.path.join(a.src, name + ".c")] + args
     p = subprocess.run(cmd, capture_output=True, timeout=300, env=env)

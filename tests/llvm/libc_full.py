@@ -52,6 +52,7 @@ def native(prog, data, tmp):
 def symx(exe, bc, tmp):
     out = os.path.join(tmp, os.path.basename(bc) + ".out")
     r = subprocess.run([exe, "--libc", "full", "--quiet", "--no-progress", "--max-time", "120",
+                        "--time-clock", "cpu",
                         "--output-dir", out, bc], capture_output=True, text=True, timeout=300)
     paths = []
     if os.path.exists(os.path.join(out, "paths.jsonl")):

@@ -147,10 +147,12 @@ def check_program(src, args, work):
         concretize = mode.endswith("-concretize")
         # every error path's test, with its .json (step 5 replays them)
         every = ["--emit-all-errors", "--test-formats", "ktest,json"]
-        p = subprocess.run([args.symx, "--quiet", "--mode", mode.split("-")[0], "--max-time", "60s",
-                            "--output-dir", od] + every + symx_flags(src) + [bc] if concretize else
-                           [args.symx, "--quiet", "--mode", mode, "--max-time", "60s",
-                            "--enumerate-outputs", "--output-dir", od] + every + symx_flags(src) + [bc],
+        # the limit is CPU time: a busy machine must not cut a run short
+        limit = ["--max-time", "60s", "--time-clock", "cpu"]
+        p = subprocess.run([args.symx, "--quiet", "--mode", mode.split("-")[0]] + limit +
+                           ["--output-dir", od] + every + symx_flags(src) + [bc] if concretize else
+                           [args.symx, "--quiet", "--mode", mode] + limit +
+                           ["--enumerate-outputs", "--output-dir", od] + every + symx_flags(src) + [bc],
                            capture_output=True, timeout=300)
         if p.returncode not in (0, 1):
             problems.append("%s: symx-llvm failed (%d): %s" % (mode, p.returncode,
