@@ -54,7 +54,9 @@ struct sxl_ccbse {
   sxl_session *s;
   const sxl_ccbse_opts *o;
   origin *org;        /* per function of the program */
-  uint32_t *from, *to; /* direct call edges of the program's own code */
+  uint32_t *from, *to, *at; /* call edges of the program's own code: caller, callee,
+                      ** the call's instruction (through a pointer: to each
+                      ** function it may call, escaping.c) */
   size_t nedges;
   origin *cur;        /* the one running; NULL: the forward search */
   symx_engine *fwd;
@@ -75,28 +77,56 @@ static int own(const sxl_fn *f) {
   return f->defined && !f->is_libc && strncmp(f->name, SXL_ENTRY_PREFIX, strlen(SXL_ENTRY_PREFIX));
 }
 
-/* The direct calls between functions of the program's own code. */
+static int add_edge(sxl_ccbse *c, size_t *cap, uint32_t from, uint32_t to, uint32_t pc) {
+  if (c->nedges == *cap) {
+    *cap = *cap ? 2 * *cap : 64;
+    uint32_t *a = realloc(c->from, *cap * sizeof *a), *b = a ? realloc(c->to, *cap * sizeof *b) : NULL,
+             *k = b ? realloc(c->at, *cap * sizeof *k) : NULL;
+    if (a) c->from = a;
+    if (b) c->to = b;
+    if (!k) return -1;
+    c->at = k;
+  }
+  c->from[c->nedges] = from, c->to[c->nedges] = to, c->at[c->nedges++] = pc;
+  return 0;
+}
+
+/* The functions of the program's own code a call through a pointer (pc
+** of fi) may reach: those whose address escapes (in esc), of a type that
+** fits the call's (all of them when its LLVM call is not known). */
+static int indirect_edges(sxl_ccbse *c, size_t *cap, const uint8_t *esc, uint32_t fi, uint32_t pc) {
+  sxl_prog *p = c->s->prog;
+  LLVMValueRef call = p->fns[fi].src ? p->fns[fi].src[pc] : NULL;
+  LLVMTypeRef ct = call && LLVMIsACallInst(call) ? LLVMGetCalledFunctionType(call) : NULL;
+  for (uint32_t g = 0; g < p->nfns; g++)
+    if (esc[g] && (!ct || sxl_fn_type_fits(ct, LLVMGlobalGetValueType(p->fns[g].ref))) &&
+        add_edge(c, cap, fi, g, pc))
+      return -1;
+  return 0;
+}
+
+/* The calls between functions of the program's own code. */
 static int call_graph(sxl_ccbse *c) {
   sxl_prog *p = c->s->prog;
   size_t cap = 0;
-  for (uint32_t fi = 0; fi < p->nfns; fi++) {
+  uint8_t *esc = calloc(p->nfns + 1, 1);
+  if (!esc) return -1;
+  for (uint32_t g = 0; g < p->nfns; g++)
+    esc[g] = own(&p->fns[g]) && p->fns[g].ref && sxl_fn_escapes(p->fns[g].ref);
+  int rc = 0;
+  for (uint32_t fi = 0; fi < p->nfns && !rc; fi++) {
     sxl_fn *f = &p->fns[fi];
     /* main may be the environment runtime's (--sym-stdin), which calls the program's */
     if ((!own(f) && fi != p->main_fn) || (!f->translated && sxl_prog_translate(p, fi))) continue;
-    for (uint32_t pc = 0; pc < f->ncode; pc++) {
+    for (uint32_t pc = 0; pc < f->ncode && !rc; pc++) {
       const sxl_ins *in = &f->code[pc];
-      if (in->op != OP_CALL || (in->flag & 1) || in->a >= p->nfns || !own(&p->fns[in->a])) continue;
-      if (c->nedges == cap) {
-        cap = cap ? 2 * cap : 64;
-        uint32_t *a = realloc(c->from, cap * sizeof *a), *b = a ? realloc(c->to, cap * sizeof *b) : NULL;
-        if (a) c->from = a;
-        if (!b) return -1;
-        c->to = b;
-      }
-      c->from[c->nedges] = fi, c->to[c->nedges++] = in->a;
+      if (in->op != OP_CALL) continue;
+      if (in->flag & 1) rc = indirect_edges(c, &cap, esc, fi, pc);
+      else if (in->a < p->nfns && own(&p->fns[in->a])) rc = add_edge(c, &cap, fi, in->a, pc);
     }
   }
-  return 0;
+  free(esc);
+  return rc;
 }
 
 /* Each function's chain: calls from main on the shortest call chain. */
@@ -122,19 +152,19 @@ static void say(sxl_session *s, const char *line) {
   if (s->msgs) fprintf(s->msgs, "%s\n", line);
 }
 
-/* Calls of fi get a mark (fn->target, past the targets' numbers): a path
-** about to call it follows its stored path. 0, or -1 out of memory. */
+/* Calls of fi get a mark (fn->target, past the targets' numbers: fi's,
+** or for a call through a pointer the mark of all such, whose callee is
+** known when it runs): a path about to call it follows its stored path.
+** 0, or -1 out of memory. */
 static int mark_calls(sxl_ccbse *c, uint32_t fi) {
   sxl_prog *p = c->s->prog;
-  uint32_t mark = (uint32_t)sxl_distance_ntargets(c->s->dist) + fi + 1;
+  uint32_t nt = (uint32_t)sxl_distance_ntargets(c->s->dist);
   for (size_t e = 0; e < c->nedges; e++) {
     if (c->to[e] != fi) continue;
     sxl_fn *f = &p->fns[c->from[e]];
+    uint32_t pc = c->at[e];
     if (!f->target && !(f->target = calloc(f->ncode + 1, sizeof *f->target))) return -1;
-    for (uint32_t pc = 0; pc < f->ncode; pc++)
-      if (f->code[pc].op == OP_CALL && !(f->code[pc].flag & 1) && f->code[pc].a == fi &&
-          !f->target[pc])
-        f->target[pc] = mark;
+    if (!f->target[pc]) f->target[pc] = nt + 1 + (f->code[pc].flag & 1 ? p->nfns : fi);
   }
   return 0;
 }
@@ -284,16 +314,48 @@ static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
   return 1;
 }
 
+/* The function the call through a pointer ps is at calls, in *fi (INF:
+** none): 0. When the pointer is symbolic, the path splits on its
+** witness's value (the call's own split, made first) and 1: each side
+** comes back here at the call, the one with the value concrete. -1:
+** failed (the call goes on as it would). */
+static int pointed(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t *fi) {
+  symx_ctx *x = c->s->ctx;
+  sxl_frame *fr = &ps->frames[ps->nframes - 1];
+  uint32_t slot = c->s->prog->fns[fr->fn].code[fr->pc].a;
+  symx_expr *e = sxl_reg_sym(fr, slot);
+  uint64_t v = sxl_reg_val(fr, slot);
+  if (e && symx_state_eval(st, e, &v) != SYMX_OK) return -1;
+  if (!e) {
+    *fi = sxl_fn_at(c->s->prog, v);
+    return 0;
+  }
+  symx_expr *k = symx_const(x, symx_expr_width(e), v), *eq = k ? symx_eq(x, e, k) : NULL;
+  symx_state *ts = NULL, *fs = NULL;
+  int rc = eq ? symx_state_branch(st, eq, &ts, &fs) : SYMX_NOMEM;
+  symx_expr_release(k);
+  symx_expr_release(eq);
+  if (rc != SYMX_OK) return -1;
+  sxl_state *tp = ts ? symx_state_payload(ts) : NULL;
+  if (tp && sxl_reg_put(&tp->frames[tp->nframes - 1], slot, v, NULL)) return -1;
+  return 1;
+}
+
 /* The exec's target callback: a target run by main's origin (or the
 ** forward search) is the run's; by another origin, that origin reached
 ** it; a marked call starts following the callee's stored path. */
 static int on_target(void *ud, sxl_state *ps, symx_state *st, uint32_t t) {
   sxl_session *s = ud;
   sxl_ccbse *c = s->ccbse;
-  uint32_t nt = (uint32_t)sxl_distance_ntargets(s->dist);
+  uint32_t nt = (uint32_t)sxl_distance_ntargets(s->dist), fi = t - nt;
+  if (t >= nt && fi == s->prog->nfns) { /* through a pointer: to whom */
+    int rc = pointed(c, ps, st, &fi);
+    if (rc) return rc > 0;
+    if (fi == INF || !c->org[fi].nk) return 0;
+  }
   if (t >= nt) {
-    origin *callee = &c->org[t - nt];
-    int rc = stitch(c, ps, st, t - nt);
+    origin *callee = &c->org[fi];
+    int rc = stitch(c, ps, st, fi);
     if (rc >= 0) return rc;
     if (!ps->follow && callee->nk) {
       ps->follow = callee->k[0].path, ps->nfollow = callee->k[0].npath, ps->follow_at = ps->npath;
@@ -494,6 +556,7 @@ static void ccbse_free(sxl_ccbse *c, symx_engine *keep) {
   free(c->org);
   free(c->from);
   free(c->to);
+  free(c->at);
 }
 
 int sxl_ccbse_run(sxl_session *s, const sxl_ccbse_opts *o) {

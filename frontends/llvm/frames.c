@@ -228,12 +228,9 @@ static int callee(run *r, const sxl_ins *in, uint32_t *fi) {
   if (rc != SXL_CONTINUE) return rc;
   sxl_frame *fr = &s->frames[s->nframes - 1];
   uint64_t addr = sxl_reg_val(fr, in->a);
-  uint32_t id = SXL_ID(addr);
-  uint32_t f0 = p->nfns ? p->fns[0].obj : 0;
-  if (SXL_OFF(addr) || id < f0 || id >= f0 + p->nfns)
+  if ((*fi = sxl_fn_at(p, addr)) == UINT32_MAX)
     return sxl_end(r, SYMX_END_ERROR, addr ? SYMX_ERR_OUT_OF_BOUNDS : SYMX_ERR_NULL_DEREF,
                    "call through an invalid function pointer", 0);
-  *fi = id - f0;
   return SXL_CONTINUE;
 }
 

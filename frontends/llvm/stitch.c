@@ -352,7 +352,10 @@ symx_expr *sxl_stitch_cond(sxl_session *s, sxl_state *ps, uint32_t callee, symx_
   const sxl_fn *f = &s->prog->fns[fr->fn];
   const sxl_ins *in = &f->code[fr->pc];
   /* (flag 2: sizes of byval arguments follow the slots, which stay as they are) */
-  if (in->op != OP_CALL || (in->flag & 1) || !s->prog->fns[callee].ref) return NULL;
+  if (in->op != OP_CALL || !s->prog->fns[callee].ref) return NULL;
+  /* through a pointer: only once it is callee's (ccbse.c made it concrete) */
+  if ((in->flag & 1) && (sxl_reg_sym(fr, in->a) || sxl_fn_at(s->prog, sxl_reg_val(fr, in->a)) != callee))
+    return NULL;
   smap m = {.s = s, .ps = ps, .callee = &s->prog->fns[callee], .args = f->args + in->imm,
             .nargs = in->c, .frame = fr};
   m.nin = symx_expr_inputs(s->ctx, cond, m.in, MAXIN);

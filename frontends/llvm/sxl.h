@@ -232,6 +232,11 @@ void sxl_print_escaping(LLVMModuleRef m, FILE *f);
 /* Whether function f's address is used other than to call it (it may be
 ** called through a pointer). */
 int sxl_fn_escapes(LLVMValueRef f);
+/* Whether a call through a pointer of function type call may reach a
+** function of type fn: C calls one only through a pointer of a compatible
+** type (C11 6.5.2.2p9); pointers count as one type here, their pointees
+** aside. */
+int sxl_fn_type_fits(LLVMTypeRef call, LLVMTypeRef fn);
 
 /* Removes from lib (a libc module) what prog cannot reach from its
 ** undefined names and exit. 0, or -1 when out of memory (lib unchanged or
@@ -340,6 +345,13 @@ static inline sxl_obj *sxl_mem_get(const sxl_mem *m, uint32_t id) {
 #define SXL_ADDR(id, off) (((uint64_t)(id) << 32) | (uint64_t)(off))
 #define SXL_ID(addr) ((uint32_t)((addr) >> 32))
 #define SXL_OFF(addr) ((uint32_t)(addr))
+
+/* The function whose address addr is (functions are objects in order from
+** fns[0].obj), or UINT32_MAX: none. */
+static inline uint32_t sxl_fn_at(const sxl_prog *p, uint64_t addr) {
+  uint32_t f0 = p->nfns ? p->fns[0].obj : 0, id = SXL_ID(addr);
+  return SXL_OFF(addr) || id < f0 || id - f0 >= p->nfns ? UINT32_MAX : id - f0;
+}
 
 sxl_mem *sxl_mem_new(void);
 void sxl_mem_release(sxl_mem *m);
