@@ -24,11 +24,12 @@ static void chunk_release(sxl_objchunk *k) {
 
 static uint32_t nchunks(uint32_t n) { return (n + SXL_MEMCHUNK - 1) / SXL_MEMCHUNK; }
 
-sxl_mem *sxl_mem_new(void) {
+sxl_mem *sxl_mem_new(uint64_t *copied) {
   sxl_mem *m = calloc(1, sizeof *m);
   if (!m) return NULL;
   m->refs = 1;
   m->n = 1; /* id 0 is the null page */
+  m->copied = copied;
   m->capchunks = 4;
   m->chunks = calloc(m->capchunks, sizeof *m->chunks);
   if (!m->chunks || !(m->chunks[0] = chunk_new())) {
@@ -163,6 +164,7 @@ sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id) {
   c->loc = o->loc;
   c->fixed = o->fixed;
   memcpy(c->bytes, o->bytes, o->size);
+  if (m->copied) *m->copied += o->size;
   if (sxl_shadow_share(c, o)) {
     free(c);
     return NULL;

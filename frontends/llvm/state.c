@@ -91,7 +91,7 @@ sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main) {
   sxl_prog *p = x->prog;
   sxl_state *s = calloc(1, sizeof *s);
   if (!s) return NULL;
-  s->mem = sxl_mem_new();
+  s->mem = sxl_mem_new(&x->obj_copy_bytes);
   if (!s->mem || add_program_objects(s, p) || sxl_prog_translate(p, p->main_fn) ||
       sxl_frame_push(s, p, p->main_fn, UINT32_MAX) || main_args(x, s, &p->fns[p->main_fn])) {
     sxl_state_free(s);

@@ -326,6 +326,8 @@ typedef struct sxl_mem {
   uint32_t *freeids; /* reusable stack ids */
   uint32_t nfree, capfree;
   uint64_t heap_bytes;
+  uint64_t *copied;  /* the run's bytes copied by writes after forks (stats.json
+                     ** obj_copy_bytes), or NULL; shared by every copy of the table */
 } sxl_mem;
 
 /* The object of an id below m->n (NULL: none). */
@@ -341,7 +343,8 @@ static inline sxl_obj *sxl_mem_get(const sxl_mem *m, uint32_t id) {
 #define SXL_ID(addr) ((uint32_t)((addr) >> 32))
 #define SXL_OFF(addr) ((uint32_t)(addr))
 
-sxl_mem *sxl_mem_new(void);
+/* copied: the count to add copy-on-write copies to, or NULL. */
+sxl_mem *sxl_mem_new(uint64_t *copied);
 void sxl_mem_release(sxl_mem *m);
 /* A private table (copy when shared). */
 sxl_mem *sxl_mem_own(sxl_mem **pm);
@@ -563,6 +566,7 @@ struct sxl_exec {
   uint64_t fp_concretized; /* symbolic floating-point operands made concrete */
   uint64_t make_symbolic;  /* --make-concrete-symbolic N: 1 concrete load in N made */
   uint64_t reads_made_symbolic; /* symbolic (mkconcsym.c; 0: off), and how many were */
+  uint64_t obj_copy_bytes; /* object bytes copied by writes after forks (memtable.c) */
   uint64_t quantum;     /* instructions per run before yielding */
   /* --search sdse (targets.c): a run yields at every symbolic branch, also
   ** one whose other side is infeasible (in the pending modes that side is
