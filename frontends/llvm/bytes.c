@@ -16,11 +16,6 @@ static uint64_t npages(uint64_t size) { return (size + SXL_BPAGE - 1) / SXL_BPAG
 
 static sxl_bpage **pages(sxl_obj *o) { return (sxl_bpage **)(void *)(o + 1); }
 
-uint64_t sxl_bytes_room(uint64_t size) {
-  if (size <= SXL_BPAGE) return size ? size : 1;
-  return npages(size) * sizeof(sxl_bpage *);
-}
-
 uint64_t sxl_bytes_share(sxl_obj *dst, const sxl_obj *src) {
   uint64_t n = sxl_bytes_room(src->size);
   memcpy(dst + 1, src + 1, n);
@@ -30,8 +25,7 @@ uint64_t sxl_bytes_share(sxl_obj *dst, const sxl_obj *src) {
   return n;
 }
 
-void sxl_bytes_drop(sxl_obj *o) {
-  if (o->size <= SXL_BPAGE) return;
+void sxl_bytes_drop_pages(sxl_obj *o) {
   for (uint64_t i = 0; i < npages(o->size); i++) {
     sxl_bpage *p = pages(o)[i];
     if (p && !--p->refs) free(p);

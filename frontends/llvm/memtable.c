@@ -117,14 +117,15 @@ static int grow(sxl_mem *m) {
 
 /* An object, its bytes (or their page table) right after the header in
 ** one allocation: zeroed, or left for the caller to fill (a copy). */
-static sxl_obj *obj_new(int kind, uint64_t size, int zero) {
+static inline sxl_obj *obj_new(int kind, uint64_t size, int zero) {
   uint64_t room = sxl_bytes_room(size);
-  sxl_obj *o = zero ? calloc(1, sizeof *o + room) : malloc(sizeof *o + room);
+  /* Not calloc (nor one memset, which gcc makes a calloc): glibc's calloc
+  ** skips its fast path, and a stack object per call made fib(25) 7%
+  ** slower. */
+  sxl_obj *o = malloc(sizeof *o + room);
   if (!o) return NULL;
-  memset(o, 0, sizeof *o);
-  o->refs = 1;
-  o->kind = (uint8_t)kind;
-  o->size = size;
+  *o = (sxl_obj){.refs = 1, .kind = (uint8_t)kind, .size = size};
+  if (zero) memset(o + 1, 0, room);
   return o;
 }
 

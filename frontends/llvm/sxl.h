@@ -348,12 +348,18 @@ static inline uint8_t sxl_bytes_get(const sxl_obj *o, uint64_t off) {
   return *sxl_bytes_at(o, off, 1);
 }
 /* Room after the header for the bytes of an object of this size. */
-uint64_t sxl_bytes_room(uint64_t size);
+static inline uint64_t sxl_bytes_room(uint64_t size) {
+  if (size <= SXL_BPAGE) return size ? size : 1;
+  return (size + SXL_BPAGE - 1) / SXL_BPAGE * sizeof(sxl_bpage *);
+}
 /* dst's bytes (room made, all zero) become src's, pages shared; the bytes
 ** copied. */
 uint64_t sxl_bytes_share(sxl_obj *dst, const sxl_obj *src);
 /* Releases o's pages (before o is freed). */
-void sxl_bytes_drop(sxl_obj *o);
+void sxl_bytes_drop_pages(sxl_obj *o);
+static inline void sxl_bytes_drop(sxl_obj *o) {
+  if (o->size > SXL_BPAGE) sxl_bytes_drop_pages(o);
+}
 /* Bytes [off, off + n) of o into dst. */
 void sxl_bytes_read(const sxl_obj *o, uint64_t off, void *dst, uint64_t n);
 /* Bytes [off, off + n) of o contiguous: in place when they lie in one page,
