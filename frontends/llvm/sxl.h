@@ -316,8 +316,9 @@ typedef struct sxl_obj {
 ** flat after its header, copied whole with it by a write after a fork; a
 ** larger one keeps there a table of pages, each shared copy-on-write
 ** between copies of the object (NULL: all zero), so such a write copies the
-** table and one page, not the object. */
-#define SXL_BPAGE 4096
+** table and one page, not the object. 1 KiB: bc pending peaked at 436 MiB
+** after 50k forks with 1 KiB pages, 484 with 4 KiB, 428 with 256 bytes. */
+#define SXL_BPAGE 1024
 typedef struct sxl_bpage {
   uint32_t refs;
   uint8_t b[SXL_BPAGE];

@@ -8,7 +8,7 @@
 ** across a page boundary (a byte loop, memcpy, memset, an unaligned 8-byte
 ** store), and prints a checksum of every byte. A page written in place
 ** while shared shows as another path's bytes in the output. */
-#define PAGE 4096u
+#define PAGE 4096u /* a multiple of bytes.c's page */
 #define N (3u * PAGE + 123u)
 
 typedef unsigned long __attribute__((aligned(1))) unaligned_u64;
