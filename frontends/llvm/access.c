@@ -18,7 +18,7 @@ symx_expr *sxl_read_byte(run *r, sxl_obj *o, uint64_t off) {
   }
   symx_expr *e = sxl_shadow_get(o, off);
   if (e) return symx_expr_retain(e);
-  return symx_const(r->ctx, 8, o->bytes[off]);
+  return symx_const(r->ctx, 8, sxl_bytes_get(o, off));
 }
 
 int sxl_write_byte(run *r, uint32_t id, uint64_t off, symx_expr *b) {
@@ -34,8 +34,10 @@ int sxl_write_byte(run *r, uint32_t id, uint64_t off, symx_expr *b) {
     return 0;
   }
   int isc = symx_expr_is_const(b);
-  if (sxl_shadow_set(o, off, isc ? NULL : b)) return -1;
-  o->bytes[off] = isc ? (uint8_t)symx_expr_const_value(b) : 0;
+  uint8_t v = isc ? (uint8_t)symx_expr_const_value(b) : 0;
+  /* the byte first: its page is the one copy that can fail */
+  if (sxl_bytes_write(o, off, &v, 1, r->s->mem->copied) || sxl_shadow_set(o, off, isc ? NULL : b))
+    return -1;
   if (o->arr) { /* the cached array form is stale now */
     symx_expr_release(o->arr);
     o->arr = NULL;
@@ -46,7 +48,10 @@ int sxl_write_byte(run *r, uint32_t id, uint64_t off, symx_expr *b) {
 /* The object's contents as an array expression (borrowed; cached). */
 static symx_expr *obj_array(run *r, sxl_obj *o) {
   if (o->arr) return o->arr;
-  symx_expr *a = symx_array_const(r->ctx, NULL, o->bytes, o->size, 32);
+  uint8_t *tmp;
+  const uint8_t *bytes = sxl_bytes_span(o, 0, o->size, &tmp);
+  symx_expr *a = bytes ? symx_array_const(r->ctx, NULL, bytes, o->size, 32) : NULL;
+  free(tmp);
   for (uint64_t i = sxl_shadow_next(o, 0); a && i < o->size; i = sxl_shadow_next(o, i + 1)) {
     symx_expr *idx = symx_const(r->ctx, 32, i);
     symx_expr *na = symx_array_write(r->ctx, a, idx, sxl_shadow_get(o, i));
@@ -73,7 +78,7 @@ int sxl_mem_load(run *r, const sxl_ins *in) {
   symx_expr *e = NULL;
   if (!soff && !o->nsym && !o->amode) {
     uint64_t v = 0;
-    for (unsigned k = 0; k < n; k++) v |= (uint64_t)o->bytes[off + k] << (8 * k);
+    for (unsigned k = 0; k < n; k++) v |= (uint64_t)sxl_bytes_get(o, off + k) << (8 * k);
     v = in->w < 64 ? v & ((1ull << in->w) - 1) : v;
     if (in->w <= 64 && sxl_mcs_draw(r)) return sxl_mcs_load(r, in, v);
     return sxl_setc(r, in->dst, v);
@@ -136,12 +141,11 @@ int sxl_store_expr(run *r, uint32_t id, uint64_t off, symx_expr *e, unsigned n) 
 
 /* A concrete value into an object in byte form (not array mode); -1 when
 ** out of memory. */
-static int store_bytes(sxl_obj *o, uint64_t off, uint64_t val, unsigned n) {
-  int rc = 0;
-  for (unsigned k = 0; k < n && !rc; k++) {
-    rc = o->nsym ? sxl_shadow_set(o, off + k, NULL) : 0;
-    if (!rc) o->bytes[off + k] = (uint8_t)(val >> (8 * k));
-  }
+static int store_bytes(run *r, sxl_obj *o, uint64_t off, uint64_t val, unsigned n) {
+  uint8_t le[8];
+  for (unsigned k = 0; k < n; k++) le[k] = (uint8_t)(val >> (8 * k));
+  int rc = sxl_bytes_write(o, off, le, n, r->s->mem->copied);
+  for (unsigned k = 0; k < n && !rc && o->nsym; k++) rc = sxl_shadow_set(o, off + k, NULL);
   if (o->arr) {
     symx_expr_release(o->arr);
     o->arr = NULL;
@@ -205,7 +209,7 @@ int sxl_mem_store(run *r, const sxl_ins *in) {
     sxl_obj *o = sxl_mem_write_obj(&r->s->mem, id);
     if (!o) return sxl_oom(r);
     if (!o->amode) {
-      return store_bytes(o, off, sxl_reg_val(fr, in->a), n) ? sxl_oom(r) : SXL_CONTINUE;
+      return store_bytes(r, o, off, sxl_reg_val(fr, in->a), n) ? sxl_oom(r) : SXL_CONTINUE;
     }
   }
   symx_expr *v = sxl_ex(r, in->a, in->w);

@@ -33,9 +33,7 @@ static int do_free(run *r, uint64_t p) {
 static uint64_t do_malloc(run *r, uint64_t size, uint32_t loc) {
   if (size > SXL_MAX_OBJECT) return 0;
   uint32_t id = sxl_mem_alloc(&r->s->mem, OBJ_HEAP, size, loc, 0);
-  if (!id) return 0;
-  memset(sxl_mem_get(r->s->mem, id)->bytes, 0, size);
-  return SXL_ADDR(id, 0);
+  return id ? SXL_ADDR(id, 0) : 0;
 }
 
 int sxl_bi_malloc(sxl_bcall *c) {

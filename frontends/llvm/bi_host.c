@@ -53,7 +53,7 @@ static int put_bytes(run *r, uint64_t addr, const uint8_t *bytes, uint64_t n) {
   sxl_obj *o = sxl_mem_write_obj(&r->s->mem, id);
   if (!o) return sxl_oom(r);
   if (!o->nsym && !o->amode) {
-    memcpy(o->bytes + off, bytes, n);
+    if (sxl_bytes_write(o, off, bytes, n, r->s->mem->copied)) return sxl_oom(r);
     symx_expr_release(o->arr); /* the cached array form is stale now */
     o->arr = NULL;
     return SXL_CONTINUE;

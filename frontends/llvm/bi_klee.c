@@ -102,7 +102,6 @@ int sxl_bi_fixed_object(sxl_bcall *c) {
   if (!id)
     return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, "klee_define_fixed_object: no memory for it", 0);
   sxl_obj *o = sxl_mem_get(r->s->mem, id);
-  memset(o->bytes, 0, size);
   o->fixed = (uint32_t)addr;
   return SXL_RETURNED;
 }

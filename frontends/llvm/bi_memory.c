@@ -12,7 +12,7 @@ static int copy_concrete(run *r, uint32_t did, uint64_t doff, const uint8_t *tmp
   sxl_obj *d = sxl_mem_write_obj(&r->s->mem, did);
   if (!d) return -1;
   if (!d->nsym && !d->amode) {
-    memcpy(d->bytes + doff, tmp, n);
+    if (sxl_bytes_write(d, doff, tmp, n, r->s->mem->copied)) return -1;
     if (d->arr) {
       symx_expr_release(d->arr);
       d->arr = NULL;
@@ -48,7 +48,7 @@ int sxl_bi_copy(run *r, uint32_t did, uint64_t doff, uint32_t sid, uint64_t soff
   if (so->nsym || so->amode) return copy_symbolic(r, did, doff, sid, soff, n);
   uint8_t *tmp = malloc(n ? n : 1);
   if (!tmp) return -1;
-  memcpy(tmp, so->bytes + soff, n);
+  sxl_bytes_read(so, soff, tmp, n);
   int rc = copy_concrete(r, did, doff, tmp, n);
   free(tmp);
   return rc;
@@ -74,7 +74,7 @@ int sxl_bi_memcpy(sxl_bcall *c) {
 static int fill(run *r, uint32_t did, uint64_t doff, symx_expr *v, uint64_t n) {
   sxl_obj *o = sxl_mem_write_obj(&r->s->mem, did);
   if (o && symx_expr_is_const(v) && !o->nsym && !o->amode) {
-    memset(o->bytes + doff, (int)symx_expr_const_value(v), n);
+    if (sxl_bytes_fill(o, doff, (int)symx_expr_const_value(v), n, r->s->mem->copied)) return -1;
     if (o->arr) {
       symx_expr_release(o->arr);
       o->arr = NULL;

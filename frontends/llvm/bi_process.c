@@ -96,7 +96,13 @@ static int output(run *r, uint64_t fd, const uint8_t *bytes, uint64_t n) {
 ** holds its contents as an array expression (access.c), its image stale. */
 static int output_object(run *r, uint64_t fd, uint32_t id, uint64_t off, uint64_t n) {
   sxl_obj *o = sxl_mem_get(r->s->mem, id);
-  if (!o->amode) return output(r, fd, o->bytes + off, n);
+  if (!o->amode) {
+    uint8_t *tmp;
+    const uint8_t *b = sxl_bytes_span(o, off, n, &tmp);
+    int rc = b ? output(r, fd, b, n) : sxl_oom(r);
+    free(tmp);
+    return rc;
+  }
   uint8_t *buf = malloc(n);
   if (!buf) return sxl_oom(r);
   for (uint64_t k = 0; k < n; k++) {

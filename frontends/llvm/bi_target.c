@@ -79,8 +79,10 @@ static int fill_input(run *r, uint32_t id, uint64_t off, uint64_t size, char **n
     const uint8_t *b = r->x->replay ? symx_assign_get(r->x->replay, *name, &len) : NULL;
     sxl_obj *o = sxl_mem_write_obj(&r->s->mem, id);
     if (!o) return -1;
-    for (uint64_t k = 0; k < size; k++) o->bytes[off + k] = b && k < len ? b[k] : 0;
-    return 0;
+    uint64_t have = !b ? 0 : len < size ? len : size;
+    /* the replayed bytes, zeros after them */
+    if (sxl_bytes_write(o, off, b, have, r->s->mem->copied)) return -1;
+    return sxl_bytes_fill(o, off + have, 0, size - have, r->s->mem->copied);
   }
   symx_expr *arr = input_array(r, name, size);
   if (!arr) return -1;

@@ -18,7 +18,7 @@ void sxl_bi_cstr(run *r, uint64_t addr, char *buf, size_t len) {
   sxl_obj *o = id && id < m->n ? sxl_mem_get(m, id) : NULL;
   if (o && o->kind != OBJ_FREED && !o->amode)
     for (; i + 1 < len && off + i < o->size; i++) {
-      char ch = sxl_shadow_get(o, off + i) ? '?' : (char)o->bytes[off + i];
+      char ch = sxl_shadow_get(o, off + i) ? '?' : (char)sxl_bytes_get(o, off + i);
       if (!ch) break;
       buf[i] = ch;
     }

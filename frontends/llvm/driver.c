@@ -603,11 +603,11 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           ",\"covered_lines\":%" PRIu64 ",\"total_lines\":%" PRIu64
           ",\"covered_instructions\":%" PRIu64 ",\"total_instructions\":%" PRIu64
           ",\"solver_queries\":%" PRIu64 ",\"fp_concretized\":%" PRIu64
-          ",\"reads_made_symbolic\":%" PRIu64
+          ",\"reads_made_symbolic\":%" PRIu64 ",\"obj_copy_bytes\":%" PRIu64
           ",\"wall_s\":%.3f,\"cpu_s\":%.3f,\"engine\":%s,\"errors_by_location\":",
           s->x.instructions, s->npaths, ntests, s->nerrors, lines, tl, ins, ti,
           symx_stat_get(s->ctx, "solver_queries"), s->x.fp_concretized,
-          s->x.reads_made_symbolic, s->wall_s, s->cpu_s,
+          s->x.reads_made_symbolic, s->x.obj_copy_bytes, s->wall_s, s->cpu_s,
           eng ? eng : "{}");
   sxl_errlocs_json(&s->errlocs, f);
   if (s->origin) {

@@ -357,8 +357,10 @@ static inline sxl_obj *plain_obj(sxl_mem *m, uint64_t addr, unsigned n) {
 
 static inline int op_load(loop *L, run *r, const sxl_ins *in) {
   sxl_obj *o;
-  if (!L->S[in->a] && !r->x->make_symbolic && (o = plain_obj(L->s->mem, L->R[in->a], in->w2)) != NULL) {
-    setc(L, in->dst, load_le(o->bytes + SXL_OFF(L->R[in->a]), in->w2) & mask(in->w));
+  const uint8_t *b;
+  if (!L->S[in->a] && !r->x->make_symbolic && (o = plain_obj(L->s->mem, L->R[in->a], in->w2)) != NULL &&
+      (b = sxl_bytes_at(o, SXL_OFF(L->R[in->a]), in->w2)) != NULL) {
+    setc(L, in->dst, load_le(b, in->w2) & mask(in->w));
     L->pc++;
     return SXL_CONTINUE;
   }
@@ -368,12 +370,14 @@ static inline int op_load(loop *L, run *r, const sxl_ins *in) {
 static inline int op_store(loop *L, run *r, const sxl_ins *in) {
   sxl_mem *m = L->s->mem;
   sxl_obj *o;
-  /* Written in place only when neither the table, its chunk nor the
-  ** object is shared. */
+  uint8_t *b;
+  /* Written in place only when neither the table, its chunk, the object
+  ** nor the page is shared. */
   if (!L->S[in->a] && !L->S[in->b] && m->refs == 1 &&
       (o = plain_obj(m, L->R[in->b], in->w2)) != NULL && o->refs == 1 && !o->ro && !o->arr &&
-      m->chunks[SXL_ID(L->R[in->b]) / SXL_MEMCHUNK]->refs == 1) {
-    store_le(o->bytes + SXL_OFF(L->R[in->b]), L->R[in->a], in->w2);
+      m->chunks[SXL_ID(L->R[in->b]) / SXL_MEMCHUNK]->refs == 1 &&
+      (b = sxl_bytes_mut(o, SXL_OFF(L->R[in->b]), in->w2)) != NULL) {
+    store_le(b, L->R[in->a], in->w2);
     L->pc++;
     return SXL_CONTINUE;
   }

@@ -200,9 +200,15 @@ static int take_args(ext_call *c, LLVMTypeRef fty, int policy) {
 static int set_bytes(run *r, const ext_buf *b) {
   sxl_obj *o = sxl_mem_get(r->s->mem, b->id);
   if (!o->amode && !o->nsym) {
-    if (!memcmp(o->bytes, b->mem, b->size)) return 0;
-    if (!(o = sxl_mem_write_obj(&r->s->mem, b->id))) return sxl_oom(r);
-    memcpy(o->bytes, b->mem, b->size);
+    uint8_t *tmp;
+    const uint8_t *cur = sxl_bytes_span(o, 0, b->size, &tmp);
+    int same = cur && !memcmp(cur, b->mem, b->size);
+    free(tmp);
+    if (!cur) return sxl_oom(r);
+    if (same) return 0;
+    if (!(o = sxl_mem_write_obj(&r->s->mem, b->id)) ||
+        sxl_bytes_write(o, 0, b->mem, b->size, r->s->mem->copied))
+      return sxl_oom(r);
     return 0;
   }
   for (uint64_t k = 0; k < b->size; k++) {
@@ -222,7 +228,7 @@ static int copy_out(run *r, sxl_obj *o, ext_buf *b) {
   int over = r->x->ext_calls == SXL_EXT_OVER_APPROX;
   memset(b->mem + b->size, GUARD_BYTE, GUARD);
   if (!o->amode && !o->nsym) {
-    memcpy(b->mem, o->bytes, b->size);
+    sxl_bytes_read(o, 0, b->mem, b->size);
     return 0;
   }
   sxl_flush(r);
@@ -379,8 +385,7 @@ static int map_pointer(ext_call *c, LLVMTypeRef rt, uint64_t *v) {
                   "it returned a native pointer symx-llvm cannot follow");
   size_t n = strlen((const char *)p) + 1;
   uint32_t id = sxl_mem_alloc(&c->r->s->mem, OBJ_HEAP, n, c->in->loc, 0);
-  if (!id) return sxl_oom(c->r);
-  memcpy(sxl_mem_get(c->r->s->mem, id)->bytes, p, n);
+  if (!id || sxl_bytes_write(sxl_mem_get(c->r->s->mem, id), 0, p, n, NULL)) return sxl_oom(c->r);
   *v = SXL_ADDR(id, 0);
   return 0;
 }

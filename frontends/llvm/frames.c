@@ -68,7 +68,6 @@ uint32_t sxl_stack_alloc(sxl_state *s, uint64_t size, uint32_t loc) {
   if (s->nallocas == s->capallocas && allocas_room(s)) return SXL_NOMEM;
   uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, size, loc, 1);
   if (!id) return 0;
-  memset(sxl_mem_get(s->mem, id)->bytes, 0, size);
   s->allocas[s->nallocas++] = id;
   return id;
 }
@@ -95,7 +94,8 @@ static int copy_byval(run *r, uint64_t src, uint64_t n, uint32_t id, uint64_t of
 static int put_arg(run *r, const sxl_frame *cf, uint32_t id, uint64_t off, uint32_t slot) {
   sxl_state *s = r->s;
   uint64_t v = sxl_reg_val(cf, slot);
-  memcpy(sxl_mem_get(s->mem, id)->bytes + off, &v, 8);
+  /* the object is new, private to the path */
+  if (sxl_bytes_write(sxl_mem_get(s->mem, id), off, &v, 8, NULL)) return -1;
   if (!sxl_reg_sym(cf, slot)) return 0;
   symx_expr *e = symx_expr_retain(sxl_reg_sym(cf, slot));
   if (symx_expr_width(e) < 64) {
@@ -160,7 +160,6 @@ static int vararg_object(run *r, const sxl_fn *fn, uint32_t ci, const uint32_t *
   if (total < regs) total = regs;
   uint32_t id = sxl_mem_alloc(&s->mem, OBJ_STACK, total, 0, 1);
   if (!id) return sxl_oom(r);
-  memset(sxl_mem_get(s->mem, id)->bytes, 0, total);
   uint64_t off = 0;
   for (uint32_t i = fn->nparams; i < nargs; i++) {
     uint32_t slot = args[i];

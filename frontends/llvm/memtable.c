@@ -24,11 +24,12 @@ static void chunk_release(sxl_objchunk *k) {
 
 static uint32_t nchunks(uint32_t n) { return (n + SXL_MEMCHUNK - 1) / SXL_MEMCHUNK; }
 
-sxl_mem *sxl_mem_new(void) {
+sxl_mem *sxl_mem_new(uint64_t *copied) {
   sxl_mem *m = calloc(1, sizeof *m);
   if (!m) return NULL;
   m->refs = 1;
   m->n = 1; /* id 0 is the null page */
+  m->copied = copied;
   m->capchunks = 4;
   m->chunks = calloc(m->capchunks, sizeof *m->chunks);
   if (!m->chunks || !(m->chunks[0] = chunk_new())) {
@@ -42,6 +43,7 @@ sxl_mem *sxl_mem_new(void) {
 void sxl_obj_release(sxl_obj *o) {
   if (!o || --o->refs) return;
   sxl_shadow_drop(o);
+  sxl_bytes_drop(o);
   symx_expr_release(o->arr);
   free(o);
 }
@@ -113,15 +115,17 @@ static int grow(sxl_mem *m) {
   return (m->chunks[k] = chunk_new()) ? 0 : -1;
 }
 
-static sxl_obj *obj_new(int kind, uint64_t size) {
-  /* Bytes live right after the header: one allocation per object. */
-  sxl_obj *o = malloc(sizeof *o + (size ? size : 1));
+/* An object, its bytes (or their page table) right after the header in
+** one allocation: zeroed, or left for the caller to fill (a copy). */
+static inline sxl_obj *obj_new(int kind, uint64_t size, int zero) {
+  uint64_t room = sxl_bytes_room(size);
+  /* Not calloc (nor one memset, which gcc makes a calloc): glibc's calloc
+  ** skips its fast path, and a stack object per call made fib(25) 7%
+  ** slower. */
+  sxl_obj *o = malloc(sizeof *o + room);
   if (!o) return NULL;
-  memset(o, 0, sizeof *o);
-  o->refs = 1;
-  o->kind = (uint8_t)kind;
-  o->size = size;
-  o->bytes = (uint8_t *)(o + 1);
+  *o = (sxl_obj){.refs = 1, .kind = (uint8_t)kind, .size = size};
+  if (zero) memset(o + 1, 0, room);
   return o;
 }
 
@@ -129,7 +133,7 @@ uint32_t sxl_mem_alloc(sxl_mem **pm, int kind, uint64_t size, uint32_t loc, int 
   if (size > 0xFFFFFFFFull) return 0;
   sxl_mem *m = sxl_mem_own(pm);
   if (!m) return 0;
-  sxl_obj *o = obj_new(kind, size);
+  sxl_obj *o = obj_new(kind, size, 1);
   if (!o) return 0;
   o->loc = loc;
   uint32_t id = reuse && m->nfree ? m->freeids[m->nfree - 1] : m->n;
@@ -155,18 +159,19 @@ sxl_obj *sxl_mem_write_obj(sxl_mem **pm, uint32_t id) {
   if (!(m = sxl_mem_own(pm)) || !(k = own_chunk(m, id))) return NULL;
   o = k->o[id % SXL_MEMCHUNK];
   if (o->refs == 1) return o;
-  sxl_obj *c = obj_new(o->kind, o->size);
+  sxl_obj *c = obj_new(o->kind, o->size, 0);
   if (!c) return NULL;
   c->ro = o->ro;
   c->amode = o->amode;
   c->nsym = o->nsym;
   c->loc = o->loc;
   c->fixed = o->fixed;
-  memcpy(c->bytes, o->bytes, o->size);
   if (sxl_shadow_share(c, o)) {
     free(c);
     return NULL;
   }
+  uint64_t n = sxl_bytes_share(c, o);
+  if (m->copied) *m->copied += n;
   c->arr = o->arr ? symx_expr_retain(o->arr) : NULL;
   o->refs--;
   k->o[id % SXL_MEMCHUNK] = c;
@@ -190,7 +195,7 @@ int sxl_mem_free_obj(sxl_mem **pm, uint32_t id, int keep_marker) {
   if (!k) return -1;
   sxl_obj *o = k->o[id % SXL_MEMCHUNK], *f = NULL;
   /* What can fail comes first: then nothing has changed. */
-  if (keep_marker ? !(f = obj_new(OBJ_FREED, 0)) : freeids_room(m) != 0) return -1;
+  if (keep_marker ? !(f = obj_new(OBJ_FREED, 0, 1)) : freeids_room(m) != 0) return -1;
   if (o && o->kind == OBJ_HEAP) m->heap_bytes -= o->size;
   if (f) f->loc = o ? o->loc : 0;
   sxl_obj_release(o);

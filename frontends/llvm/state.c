@@ -10,8 +10,7 @@
 static uint32_t make_cstring(sxl_state *s, const char *str) {
   size_t n = strlen(str) + 1;
   uint32_t id = sxl_mem_alloc(&s->mem, OBJ_GLOBAL, n, 0, 0);
-  if (id) memcpy(sxl_mem_get(s->mem, id)->bytes, str, n);
-  return id;
+  return id && !sxl_bytes_write(sxl_mem_get(s->mem, id), 0, str, n, NULL) ? id : 0;
 }
 
 /* Globals then functions take ids 1.. in the order program.c gave them. */
@@ -20,7 +19,7 @@ static int add_program_objects(sxl_state *s, const sxl_prog *p) {
     uint32_t id = sxl_mem_alloc(&s->mem, OBJ_GLOBAL, p->globals[i].size, 0, 0);
     if (id != p->globals[i].obj) return -1;
     sxl_obj *o = sxl_mem_get(s->mem, id);
-    memcpy(o->bytes, p->globals[i].init, p->globals[i].size);
+    if (sxl_bytes_write(o, 0, p->globals[i].init, p->globals[i].size, NULL)) return -1;
     o->ro = (uint8_t)p->globals[i].ro;
   }
   for (uint32_t i = 0; i < p->nfns; i++) {
@@ -35,12 +34,11 @@ static int add_program_objects(sxl_state *s, const sxl_prog *p) {
 static uint32_t make_strv(sxl_state *s, const char *const *v, uint32_t n) {
   uint32_t arr = sxl_mem_alloc(&s->mem, OBJ_GLOBAL, 8ull * (n + 1), 0, 0);
   if (!arr) return 0;
-  memset(sxl_mem_get(s->mem, arr)->bytes, 0, 8ull * (n + 1));
   for (uint32_t i = 0; i < n; i++) {
     uint32_t str = make_cstring(s, v[i]);
     if (!str) return 0;
     uint64_t a = SXL_ADDR(str, 0);
-    memcpy(sxl_mem_get(s->mem, arr)->bytes + 8 * i, &a, 8);
+    if (sxl_bytes_write(sxl_mem_get(s->mem, arr), 8 * i, &a, 8, NULL)) return 0;
   }
   return arr;
 }
@@ -60,7 +58,8 @@ static void set_libc_globals(sxl_state *s, const sxl_prog *p, uint64_t envp, uin
     const sxl_global *g = &p->globals[i];
     for (size_t k = 0; g->size == 8 && k < sizeof names / sizeof names[0]; k++)
       if (!strcmp(g->name, names[k].name))
-        memcpy(sxl_mem_get(s->mem, g->obj)->bytes, &val[names[k].which], 8);
+        (void)sxl_bytes_write(sxl_mem_get(s->mem, g->obj), 0, &val[names[k].which], 8,
+                              NULL); /* 8 bytes: flat, nothing to fail */
   }
 }
 
@@ -79,7 +78,7 @@ static int main_args(sxl_exec *x, sxl_state *s, const sxl_fn *mf) {
   if (mf->nparams >= 2) w->v[1] = SXL_ADDR(av, 0);
   if (mf->nparams >= 3) w->v[2] = SXL_ADDR(ev, 0);
   uint64_t a0;
-  memcpy(&a0, sxl_mem_get(s->mem, av)->bytes, 8);
+  sxl_bytes_read(sxl_mem_get(s->mem, av), 0, &a0, 8);
   const char *slash = strrchr(argv[0], '/');
   uint64_t a0_short = a0 + (slash ? (uint64_t)(slash + 1 - argv[0]) : 0);
   set_libc_globals(s, x->prog, SXL_ADDR(ev, 0), a0, a0_short);
@@ -91,7 +90,7 @@ sxl_state *sxl_state_new_initial(sxl_exec *x, int argc_main) {
   sxl_prog *p = x->prog;
   sxl_state *s = calloc(1, sizeof *s);
   if (!s) return NULL;
-  s->mem = sxl_mem_new();
+  s->mem = sxl_mem_new(&x->obj_copy_bytes);
   if (!s->mem || add_program_objects(s, p) || sxl_prog_translate(p, p->main_fn) ||
       sxl_frame_push(s, p, p->main_fn, UINT32_MAX) || main_args(x, s, &p->fns[p->main_fn])) {
     sxl_state_free(s);

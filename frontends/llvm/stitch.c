@@ -124,7 +124,7 @@ static size_t root(smap *m, const char *name, where *w) {
         sxl_obj *o = sxl_mem_get(m->ps->mem, p->globals[g].obj);
         if (!o || o->size < 8) return 0;
         *w = (where){W_VALUE, 0, 0, sxl_shadow_get(o, 0), 0, NULL};
-        memcpy(&w->v, o->bytes, 8);
+        sxl_bytes_read(o, 0, &w->v, 8);
       }
     }
   }
@@ -143,12 +143,12 @@ static int read_pointer(smap *m, where *w, uint64_t off) {
   }
   if (!o || o->amode || o->lazy || at + 8 > o->size) return 0;
   *w = (where){W_VALUE, 0, 0, NULL, 0, NULL};
-  memcpy(&w->v, o->bytes + at, 8);
+  sxl_bytes_read(o, at, &w->v, 8);
   if (sxl_shadow_next(o, at) >= at + 8) return 1;
   symx_expr *v = NULL;
   for (unsigned k = 8; k-- > 0;) {
     symx_expr *b = sxl_shadow_get(o, at + k);
-    b = b ? symx_expr_retain(b) : symx_const(c, 8, o->bytes[at + k]);
+    b = b ? symx_expr_retain(b) : symx_const(c, 8, sxl_bytes_get(o, at + k));
     symx_expr *nv = !v ? symx_expr_retain(b) : b ? symx_concat(c, v, b) : NULL;
     symx_expr_release(v);
     symx_expr_release(b);
@@ -233,12 +233,16 @@ static symx_expr *object_bytes(smap *m, uint32_t id, uint64_t off, uint64_t n) {
     if (m->objs[i] == id) return NULL; /* two inputs, one object: the callee assumed two */
   if (m->nobjs < MAXIN) m->objs[m->nobjs++] = id;
   uint64_t have = o->size - off < n ? o->size - off : n;
+  uint8_t *tmp = NULL;
+  const uint8_t *bytes = have < n ? NULL : sxl_bytes_span(o, off, n, &tmp);
   symx_expr *a = have < n ? symx_array_input(c, STITCH_BEYOND, n, 32)
-                          : symx_array_const(c, NULL, o->bytes + off, n, 32);
+                 : bytes  ? symx_array_const(c, NULL, bytes, n, 32)
+                          : NULL;
+  free(tmp);
   for (uint64_t k = 0; a && k < have; k++) {
     symx_expr *b = sxl_shadow_get(o, off + k);
     if (!b && have == n) continue; /* in the constant array already */
-    a = put_byte(c, a, k, b ? symx_expr_retain(b) : symx_const(c, 8, o->bytes[off + k]));
+    a = put_byte(c, a, k, b ? symx_expr_retain(b) : symx_const(c, 8, sxl_bytes_get(o, off + k)));
   }
   return a;
 }

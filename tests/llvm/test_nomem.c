@@ -39,7 +39,7 @@ static const char *prog_path;
 ** distances, marks and test cases). 1 when it completed, 0 when it failed
 ** with a message. */
 static int run_once(long n, int concrete, uint64_t *paths) {
-  static const char *const targets[] = {"prog.c:38", "prog.c:47"};
+  static const char *const targets[] = {"prog.c:40", "prog.c:49"};
   symx_ctx *ctx = symx_ctx_new();
   symx_option_set_str(ctx, "emit_tests", "none");
   char err[1024] = "";

@@ -2,8 +2,9 @@
 ** (test_nomem.c): without libc, it reaches most of what allocates in
 ** symx-llvm: inputs (names, arrays), forks (state clones), the heap,
 ** memcpy/memset, a switch, varargs, a symbolic index, a call through a
-** pointer, output, a stack object per call, a fork in a callee (the
-** caller's registers then shared when it returns into them). */
+** pointer, output, a stack object per call, a global's pages written
+** after a fork, a fork in a callee (the caller's registers then shared
+** when it returns into them). */
 #include <stdarg.h>
 
 #include "symx/target.h"
@@ -14,6 +15,7 @@ void free(void *p);
 long __symx_write(int fd, const void *buf, unsigned long n);
 
 static int table[4] = {1, 2, 3, 4};
+static char big[5000]; /* pages of bytes (bytes.c), written after a fork */
 static const char msg[] = "out\n";
 
 static int sum(int n, ...) {
@@ -39,8 +41,8 @@ int main(void) {
   char *p = malloc(8);
   __builtin_memset(p, 7, 8);
   switch (in[0]) {
-  case 1: p[0] = 1; break;
-  case 2: p[1] = 2; break;
+  case 1: p[0] = 1; big[4097] = 1; break;
+  case 2: p[1] = 2; __builtin_memcpy(big + 4094, in, 4); break;
   default: break;
   }
   if (in[1] > 10) p = realloc(p, 16);
