@@ -18,8 +18,9 @@
   replay       the tests of every mode's run of bench/cuts/loop_switch.c
                replay on the original program with symx-llvm
                (--replay-ktest-dir: every test runs, coverage on the
-               original reported; loop mode covers what the uncut run's
-               tests cover) and natively (libsymx-replay, KTEST_FILE): each
+               original reported, and with --output-dir its
+               covered-instructions.txt adds up to it; loop mode covers what
+               the uncut run's tests cover) and natively (libsymx-replay, KTEST_FILE): each
                exit status equals the original's on the test's input
   then full    --cut-then-full: the cut run's tests move to OUTDIR/cut and
                seed a run of the original, which finds all its paths
@@ -194,9 +195,17 @@ def check_replay(a, work):
     subprocess.run(["clang-14", "-fsanitize=address", "-g", "-O0", "-I" + a.include, src,
                     "-L" + a.replay_dir, "-lsymx-replay", "-o", exe], check=True)
     _, _, _, full, _ = explore(a, work, "ls-full", src, [])
-    rc, _, se = symx(a, ["--replay-ktest-dir", full, src], work)
+    rep = os.path.join(work, "ls-full-replay")
+    rc, _, se = symx(a, ["--replay-ktest-dir", full, "--output-dir", rep, src], work)
     base = replay_coverage(se)
     check(rc == 0 and base is not None and base[1] > 0, "loop_switch uncut tests replayed: %s" % (base,))
+    # the original's covered-instructions.txt adds up to the replay's coverage line
+    m = re.search(r"(\d+)/\d+ LLVM instructions", se)
+    cov = os.path.join(rep, "covered-instructions.txt")
+    total = sum(int(l.split("\t")[2]) for l in open(cov)) if os.path.exists(cov) else None
+    check(m is not None and total == int(m.group(1)),
+          "replay --output-dir: covered-instructions.txt sums to %s (coverage line %s)"
+          % (total, m.group(1) if m else None))
     for mode in ("loop", "depth", "keypath", "keypath-once", "allpaths", "adaptive"):
         _, _, _, out, st = explore(a, work, "ls-" + mode, src, ["--cut", mode])
         dirs = [out] + sorted(glob.glob(os.path.join(out, "round-*")))  # adaptive's rounds
