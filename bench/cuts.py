@@ -27,8 +27,8 @@ the original as % of mode 0's; last one summary object.
 The toys' runs are repeated (--repeat, default 3) and the least wall time
 kept: their counts are deterministic, their milliseconds are not. A real
 program's runs are time-limited, so their coverage varies with the
-machine: each runs --real-reps times (default 1) and the run with the
-median coverage is kept (all coverages in orig_covered_runs).
+machine and the random searcher's seed: each runs --real-reps times
+(default 1; --rng-seed 1, 2, ...) and the run with the median coverage is kept (all coverages in orig_covered_runs).
 
 usage: cuts.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--only NAME]
                [--modes 0,2,...] [--engine-modes pending,eager] [--caches 1,0]
@@ -89,8 +89,10 @@ def one_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, repe
 
 
 def median_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, reps):
-    """A time-limited run repeated: the one with the median coverage."""
-    rs = sorted((explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, k)
+    """A time-limited run repeated, with --rng-seed 1, 2, ... (the default
+    searcher is random): the one with the median coverage."""
+    rs = sorted((explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, k,
+                              ["--rng-seed", str(k + 1)])
                  for k in range(reps)), key=lambda r: r["orig_covered_instructions"])
     r = rs[len(rs) // 2]
     r["orig_covered_runs"] = [x["orig_covered_instructions"] for x in rs]
@@ -100,9 +102,12 @@ def median_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, r
 def cut_args(cut):
     """symx-llvm's arguments for a cut spec: 0, 2-5, adaptive or 5kN, and
     any of them but 0 with +full (--cut-then-full: the cut run's tests seed
-    a run of the original, the two sharing the time half and half)."""
+    a run of the original, the two sharing the time half and half) or
+    +defer (--cut-defer: a cut forks, the uncut side kept pending)."""
     if cut.endswith("+full") and cut != "0+full":
         return cut_args(cut[:-5]) + ["--cut-then-full"]
+    if cut.endswith("+defer") and cut != "0+defer":
+        return cut_args(cut[:-6]) + ["--cut-defer"]
     m = re.fullmatch(r"5k(\d+)", cut)
     if m:
         return ["--cut", "loop", "--max-loop-iterations", m.group(1)]
@@ -111,12 +116,12 @@ def cut_args(cut):
     return ["--cut", CUTS[cut]]
 
 
-def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, k):
+def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, k, extra=()):
     od = os.path.join(work, "o-%s-%s-%s-%d-%d" % (prog, cut, mode, caches, k))
     cmd = [a.symx, "--quiet", "--no-progress", "--libc", libc, "--mode", mode,
            "--max-time", "%ds" % seconds, "--time-clock", a.clock, "--write-tests=all", "--output-dir", od,
            "--use-branch-cache=%s" % ("true" if caches else "false"),
-           "--use-cex-cache=%s" % ("true" if caches else "false")] + cut_args(cut) + [bc] + prog_args
+           "--use-cex-cache=%s" % ("true" if caches else "false")] + list(extra) + cut_args(cut) + [bc] + prog_args
     # a CPU-time budget takes as long in wall time as the machine's load
     # makes it: no wall limit then
     before, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic()

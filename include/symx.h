@@ -1168,8 +1168,11 @@ SYMX_API const char *symx_engine_concolic_note(symx_engine *eng, size_t i);
 typedef enum symx_cut {
   SYMX_CUT_NONE = 0,  /* go on */
   SYMX_CUT_END = 1,   /* end the path now (cut_policy end) */
-  SYMX_CUT_RETURN = 2 /* return from the current function now (its frame
+  SYMX_CUT_RETURN = 2, /* return from the current function now (its frame
                       ** still counts as entered: report the return) */
+  SYMX_CUT_DEFER = 3  /* cut_defer: fork on symx_state_cut_choice(); its false
+                      ** side takes the cut (symx_state_cut_take), the true
+                      ** side goes on uncut */
 } symx_cut;
 
 /* A call: the callee's frame is entered (depth + 1). Past max_call_depth
@@ -1187,6 +1190,15 @@ SYMX_API int symx_state_cut(symx_state *st, symx_cut *action);
 ** "cut.K" (the path's K-th cut return, 8 bytes read little-endian,
 ** truncated) or 0 (also with policy end). NULL on error. */
 SYMX_API symx_expr *symx_state_cut_value(symx_state *st, unsigned width);
+/* SYMX_CUT_DEFER (option cut_defer): the front end forks on this fresh
+** condition (an input "cut.K" is not 0). The false side, the witness's
+** (unbound bytes read 0), takes the cut: symx_state_cut_take gives its
+** action per cut_policy, and from then on the path runs the cut program
+** (its cuts are taken, not deferred; every loop run counts, input or not:
+** a cut program may loop where the original does not). The true side goes
+** on uncut, a loop's next cut at twice its count. NULL on error. */
+SYMX_API symx_expr *symx_state_cut_choice(symx_state *st);
+SYMX_API int symx_state_cut_take(symx_state *st, symx_cut *action);
 /* The state's call depth and the back edges its innermost frame took of
 ** loop (0 when none). */
 SYMX_API uint32_t symx_state_call_depth(const symx_state *st);

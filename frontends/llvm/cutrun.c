@@ -123,6 +123,18 @@ static int act(run *r, symx_cut a, const char *what) {
   return a == SYMX_CUT_RETURN ? force_return(r) : SXL_CONTINUE;
 }
 
+/* SYMX_CUT_DEFER: the path forks on a fresh choice, both sides staying at
+** the stub, which each runs again knowing its side (s->cut_side). */
+static int defer(run *r) {
+  symx_expr *go = symx_state_cut_choice(r->st);
+  if (!go) return sxl_fatal(r, "symx_state_cut_choice");
+  symx_state *t, *f;
+  int rc = sxl_branch_sides(r, go, SXL_AGAIN, SXL_AGAIN, &t, &f);
+  if (t) ((sxl_state *)symx_state_payload(t))->cut_side = 1;
+  if (f) ((sxl_state *)symx_state_payload(f))->cut_side = 2;
+  return rc;
+}
+
 int sxl_cut_op(run *r, const sxl_ins *in) {
   sxl_frame *fr = top(r);
   if (!r->st || r->p->cuts->off) { /* concrete runs follow the program */
@@ -130,8 +142,13 @@ int sxl_cut_op(run *r, const sxl_ins *in) {
     return SXL_CONTINUE;
   }
   symx_cut a = SYMX_CUT_NONE;
-  int rc = in->a ? symx_state_loop(r->st, in->a - 1, &a) : symx_state_cut(r->st, &a);
-  if (rc != SYMX_OK) return sxl_fatal(r, in->a ? "symx_state_loop" : "symx_state_cut");
+  int side = r->s->cut_side, rc = SYMX_OK; /* a deferred cut's side, decided */
+  r->s->cut_side = 0;
+  if (side == 2) rc = symx_state_cut_take(r->st, &a);
+  else if (!side) rc = in->a ? symx_state_loop(r->st, in->a - 1, &a) : symx_state_cut(r->st, &a);
+  if (rc != SYMX_OK) return sxl_fatal(r, side == 2 ? "symx_state_cut_take"
+                                         : in->a ? "symx_state_loop" : "symx_state_cut");
+  if (a == SYMX_CUT_DEFER) return defer(r);
   if (a == SYMX_CUT_NONE) fr->pc = in->b;
   return act(r, a, in->a ? "loop cut" : "cut");
 }
@@ -140,6 +157,9 @@ int sxl_cut_enter(run *r) {
   symx_cut a = SYMX_CUT_NONE;
   if (r->p->cuts->off) return SXL_CONTINUE;
   if (symx_state_call(r->st, &a) != SYMX_OK) return sxl_fatal(r, "symx_state_call");
+  /* a depth cut is taken at once (the call is made: no instruction to fork at) */
+  if (a == SYMX_CUT_DEFER && symx_state_cut_take(r->st, &a) != SYMX_OK)
+    return sxl_fatal(r, "symx_state_cut_take");
   return act(r, a, "depth cut");
 }
 

@@ -95,6 +95,11 @@ int sxl_replay_tests(sxl_session *s, const char *const *files, int nfiles,
   for (uint32_t i = 0; i < s->prog->nfns && !r; i++)
     if (s->prog->fns[i].defined && !s->prog->fns[i].is_libc) sxl_prog_translate(s->prog, i);
   if (!r) sxl_session_coverage(s, &lines, &tl, &ins, &ti);
+  /* the original's coverage.txt, covered-instructions.txt, stats.json */
+  if (!r && sxl_session_finish(s)) {
+    fprintf(stderr, "symx-llvm: %s\n", s->err);
+    r = -1;
+  }
   if (!quiet)
     fprintf(stderr, "symx-llvm: done: %zu tests replayed, %" PRIu64 " errors, %" PRIu64
                     " instructions, coverage %" PRIu64 "/%" PRIu64 " lines, %" PRIu64 "/%" PRIu64

@@ -125,6 +125,7 @@
   STAT(cuts_loop, "loop cuts: back edges past max_loop_iterations")                    \
   STAT(cuts_depth, "depth cuts: calls past max_call_depth")                            \
   STAT(cuts_front, "cuts the front end asked for (symx_state_cut)")                    \
+  STAT(cut_defers, "cuts that forked an uncut alternative (cut_defer)")                      \
   STAT(cut_returns, "cuts that returned from the function (cut_policy symbolic, zero)")
 
 enum {

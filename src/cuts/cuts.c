@@ -6,7 +6,12 @@
 ** cuts, the option cut_policy says what happens. With cut_symbolic_only,
 ** work that depends on no input is never cut: it runs one path whatever
 ** the input, so cutting it saves no path and only loses coverage (a
-** program's set-up loops before it reads its input, say).
+** program's set-up loops before it reads its input, say). With cut_defer
+** a cut of a path of the original forks instead of losing the rest of it
+** (SYMX_CUT_DEFER): on a fresh input (symx_state_cut_choice) whose side the
+** witness takes (unbound bytes read 0) takes the cut, so pending mode's
+** path follows the cut program while the uncut side waits as a pending
+** alternative, its loop cut again at twice the count.
 */
 #include "engine/engine.h"
 #include "alloc.h"
@@ -27,6 +32,7 @@ typedef struct sx_cut_loop {
 /* The loops of the frames on the path, innermost last. */
 struct sx_cuts {
   uint32_t refs, depth, returns, n, cap;
+  uint32_t cut; /* cut_defer: the path took a cut, it runs the cut program */
   sx_cut_loop e[];
 };
 
@@ -64,8 +70,8 @@ static int usable(sx_state *st, const char *func) {
   return SYMX_OK;
 }
 
-/* The policy's action for a cut. */
-static int apply(sx_state *st, symx_cut *action) {
+/* The policy's action for a cut taken. */
+static int take(sx_state *st, symx_cut *action) {
   symx_ctx *ctx = st->eng->ctx;
   if (ctx->opts.cut_policy == SX_CUTPOLICY_END) {
     *action = SYMX_CUT_END;
@@ -73,6 +79,14 @@ static int apply(sx_state *st, symx_cut *action) {
   }
   SX_INC(ctx, cut_returns);
   *action = SYMX_CUT_RETURN;
+  return SYMX_OK;
+}
+
+/* A cut: deferred (a fork, cut_defer) on a path of the original program,
+** else taken. */
+static int apply(sx_state *st, symx_cut *action) {
+  if (!st->eng->ctx->opts.cut_defer || (st->cuts && st->cuts->cut)) return take(st, action);
+  *action = SYMX_CUT_DEFER;
   return SYMX_OK;
 }
 
@@ -143,10 +157,16 @@ int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
   uint32_t now = sx_clist_len(st->cs);
   int input_dependent = now > e->mark; /* the run added a constraint */
   e->mark = now;
-  if (ctx->opts.cut_symbolic_only && !input_dependent) return SYMX_OK;
+  /* a cut program may loop where the original does not (a reader that
+  ** returned 0): once cut_defer's path took a cut, every run counts */
+  int cut = ctx->opts.cut_defer && c->cut;
+  if (ctx->opts.cut_symbolic_only && !input_dependent && !cut) return SYMX_OK;
   e->count++;
   int64_t max = ctx->opts.max_loop_iterations;
   if (!max || e->count < (uint64_t)max) return SYMX_OK;
+  /* cut_defer: a loop's uncut alternative runs on to twice the count */
+  uint64_t k = e->count / (uint64_t)max;
+  if (ctx->opts.cut_defer && !cut && (e->count % (uint64_t)max || (k & (k - 1)))) return SYMX_OK;
   SX_INC(ctx, cuts_loop);
   return apply(st, action);
 }
@@ -184,6 +204,35 @@ symx_expr *symx_state_cut_value(symx_state *st, unsigned width) {
   symx_expr *t = symx_extract(ctx, v, width - 1, 0);
   symx_expr_release(v);
   return t;
+}
+
+symx_expr *symx_state_cut_choice(symx_state *st) {
+  if (usable(st, __func__) != SYMX_OK) return NULL;
+  symx_ctx *ctx = st->eng->ctx;
+  struct sx_cuts *c = own(ctx, st);
+  if (!c) {
+    sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+    return NULL;
+  }
+  char name[32];
+  snprintf(name, sizeof name, "cut.%" PRIu32, c->returns++);
+  symx_expr *a = symx_array_input(ctx, name, 8, 32);
+  symx_expr *v = a ? symx_read_le(ctx, a, 0, 1) : NULL;
+  symx_expr_release(a);
+  symx_expr *z = v ? symx_const(ctx, 8, 0) : NULL;
+  symx_expr *go = z ? symx_ne(ctx, v, z) : NULL;
+  symx_expr_release(v);
+  symx_expr_release(z);
+  return go;
+}
+
+int symx_state_cut_take(symx_state *st, symx_cut *action) {
+  int rc;
+  struct sx_cuts *c = hook_begin(st, action, __func__, &rc);
+  if (!c) return rc;
+  if (!c->cut) SX_INC(st->eng->ctx, cut_defers);
+  c->cut = 1;
+  return take(st, action);
 }
 
 uint32_t symx_state_call_depth(const symx_state *st) { return st && st->cuts ? st->cuts->depth : 0; }

@@ -1,7 +1,8 @@
 /*
 ** test_cuts.c — loop and depth cuts (src/cuts): per-(frame, loop) counts
 ** and the call depth, copied on fork; the policies end, zero and symbolic;
-** cut_symbolic_only (work that added no path constraint is not cut); and a
+** cut_symbolic_only (work that added no path constraint is not cut);
+** cut_defer's forking cuts; and a
 ** micro front end's counting loop, after a loop that reads no input, whose
 ** paths under a loop bound k match a brute-force run of the cut program
 ** over every input byte.
@@ -118,6 +119,45 @@ static void test_symbolic_only(void) {
   CHECK_EQ_U64(symx_stat_get(ctx, "cuts_loop"), 1);
   CHECK(symx_state_loop(st, UINT32_MAX, &a) == SYMX_MISUSE); /* the reserved id */
   CHECK_EQ_U64(symx_state_loop_count(st, UINT32_MAX), 0);
+  done(ctx, eng);
+}
+
+/* cut_defer: the hooks say SYMX_CUT_DEFER at counts k, 2k, 4k (between
+** them the loop goes on); symx_state_cut_choice is a fresh condition that
+** the witness makes false; a path that took a cut (symx_state_cut_take)
+** has its cuts taken at once, and its runs count input or not */
+static void test_defer(void) {
+  static const char *const opts[] = {"max_loop_iterations", "2", "cut_policy", "zero",
+                                     "cut_defer", "1", NULL};
+  symx_ctx *ctx;
+  symx_engine *eng;
+  symx_state *st = first_state(&ctx, &eng, opts);
+  symx_cut a = SYMX_CUT_END;
+  int deferred = 0;
+  for (uint64_t i = 1; i <= 9; i++) {
+    assume_below(ctx, st, 250 - i); /* each run input-dependent */
+    CHECK(symx_state_loop(st, 7, &a) == SYMX_OK);
+    CHECK(a == (i == 2 || i == 4 || i == 8 ? SYMX_CUT_DEFER : SYMX_CUT_NONE));
+    deferred += a == SYMX_CUT_DEFER;
+  }
+  CHECK_EQ_U64(deferred, 3);
+  symx_expr *go = symx_state_cut_choice(st);
+  CHECK(go != NULL && symx_expr_width(go) == 1);
+  uint64_t v = 1;
+  CHECK(symx_state_eval(st, go, &v) == SYMX_OK && v == 0); /* the witness takes the cut */
+  symx_expr *go2 = symx_state_cut_choice(st);
+  CHECK(go2 != NULL && go2 != go); /* a fresh input each time */
+  symx_expr_release(go);
+  symx_expr_release(go2);
+  CHECK(symx_state_cut_take(st, &a) == SYMX_OK && a == SYMX_CUT_RETURN);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cut_defers"), 1);
+  /* the path runs the cut program now: no input-dependence needed, no fork */
+  CHECK(symx_state_loop(st, 7, &a) == SYMX_OK && a == SYMX_CUT_RETURN);
+  CHECK(symx_state_call(st, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK(symx_state_loop(st, 3, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK(symx_state_loop(st, 3, &a) == SYMX_OK && a == SYMX_CUT_RETURN);
+  CHECK(symx_state_cut_take(NULL, &a) == SYMX_MISUSE);
+  CHECK(symx_state_cut_choice(NULL) == NULL);
   done(ctx, eng);
 }
 
@@ -295,5 +335,5 @@ static void test_loop_oracle(void) {
 
 CHECK_MAIN(CHECK_CASE(test_counts_per_frame), CHECK_CASE(test_fork_copies),
            CHECK_CASE(test_policy_end), CHECK_CASE(test_policy_return),
-           CHECK_CASE(test_symbolic_only),
+           CHECK_CASE(test_symbolic_only), CHECK_CASE(test_defer),
            CHECK_CASE(test_loop_oracle))

@@ -13,12 +13,14 @@
                a pointer: NULL), path counts worked out in the file;
                cuts/setup.c: set-up loops that read no input are not cut
                (its paths are loop.c's), unless --cut-symbolic-only=false
-               (then main returns at the first: one path)
+               (then main returns at the first: one path); --cut-defer:
+               the original's paths and one more per forking cut (model)
   replay       the tests of every mode's run of bench/cuts/loop_switch.c
                replay on the original program with symx-llvm
                (--replay-ktest-dir: every test runs, coverage on the
-               original reported; loop mode covers what the uncut run's
-               tests cover) and natively (libsymx-replay, KTEST_FILE): each
+               original reported, and with --output-dir its
+               covered-instructions.txt adds up to it; loop mode covers what
+               the uncut run's tests cover) and natively (libsymx-replay, KTEST_FILE): each
                exit status equals the original's on the test's input
   then full    --cut-then-full: the cut run's tests move to OUTDIR/cut and
                seed a run of the original, which finds all its paths
@@ -89,6 +91,15 @@ def loop_model(k):
     return len({n if k == 0 or n < k else "cut" for n in range(256)})
 
 
+def defer_model(k):
+    """loop.c's paths under bound k with --cut-defer: every input n runs the
+    original's path, and at each back edge count c that forks (c = k, 2k,
+    4k, ...) one more path takes the cut."""
+    forks = lambda c: c % k == 0 and (c // k) & (c // k - 1) == 0
+    return len({("exit", n) for n in range(256)} |
+               {("cut", c) for n in range(256) for c in range(1, n + 1) if forks(c)})
+
+
 def depth_model(bound):
     """depth.c's paths: f's branches at each depth, a call past bound cut."""
     def f(d, depth):
@@ -116,6 +127,14 @@ def check_paths(a, work):
         check(rc == 0 and st.get("paths") == 1,
               "setup.c --cut loop --cut-symbolic-only=false, bound %d: %s paths (want 1)"
               % (k, st.get("paths")))
+    for k in (1, 3):  # --cut-defer: the original's paths and the cut ones, in either mode
+        for mode in ("pending", "eager"):
+            rc, _, _, out, st = explore(a, work, "defer%d-%s" % (k, mode), loop,
+                                        ["--cut", "loop", "--max-loop-iterations", str(k),
+                                         "--cut-defer", "--mode", mode])
+            check(rc == 0 and st.get("paths") == defer_model(k),
+                  "loop.c --cut loop --cut-defer, bound %d, %s: %s paths (model %d)"
+                  % (k, mode, st.get("paths"), defer_model(k)))
     rc, _, _, _, st = explore(a, work, "loop0", loop, [])
     check(st.get("paths") == loop_model(0), "loop.c uncut: %s paths (model %d)" % (st.get("paths"), loop_model(0)))
     depth = os.path.join(a.dir, "depth.c")
@@ -176,9 +195,17 @@ def check_replay(a, work):
     subprocess.run(["clang-14", "-fsanitize=address", "-g", "-O0", "-I" + a.include, src,
                     "-L" + a.replay_dir, "-lsymx-replay", "-o", exe], check=True)
     _, _, _, full, _ = explore(a, work, "ls-full", src, [])
-    rc, _, se = symx(a, ["--replay-ktest-dir", full, src], work)
+    rep = os.path.join(work, "ls-full-replay")
+    rc, _, se = symx(a, ["--replay-ktest-dir", full, "--output-dir", rep, src], work)
     base = replay_coverage(se)
     check(rc == 0 and base is not None and base[1] > 0, "loop_switch uncut tests replayed: %s" % (base,))
+    # the original's covered-instructions.txt adds up to the replay's coverage line
+    m = re.search(r"(\d+)/\d+ LLVM instructions", se)
+    cov = os.path.join(rep, "covered-instructions.txt")
+    total = sum(int(l.split("\t")[2]) for l in open(cov)) if os.path.exists(cov) else None
+    check(m is not None and total == int(m.group(1)),
+          "replay --output-dir: covered-instructions.txt sums to %s (coverage line %s)"
+          % (total, m.group(1) if m else None))
     for mode in ("loop", "depth", "keypath", "keypath-once", "allpaths", "adaptive"):
         _, _, _, out, st = explore(a, work, "ls-" + mode, src, ["--cut", mode])
         dirs = [out] + sorted(glob.glob(os.path.join(out, "round-*")))  # adaptive's rounds
