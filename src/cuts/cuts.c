@@ -182,6 +182,22 @@ int symx_state_cut(symx_state *st, symx_cut *action) {
   return apply(st, action);
 }
 
+/* A fresh input of the state, "cut.N", its first bytes little-endian. */
+static symx_expr *fresh(symx_state *st, unsigned bytes, const char *func) {
+  symx_ctx *ctx = st->eng->ctx;
+  struct sx_cuts *c = own(ctx, st);
+  if (!c) {
+    sx_error(ctx, SYMX_NOMEM, func, "out of memory");
+    return NULL;
+  }
+  char name[32];
+  snprintf(name, sizeof name, "cut.%" PRIu32, c->returns++);
+  symx_expr *a = symx_array_input(ctx, name, 8, 32);
+  symx_expr *v = a ? symx_read_le(ctx, a, 0, bytes) : NULL;
+  symx_expr_release(a);
+  return v;
+}
+
 symx_expr *symx_state_cut_value(symx_state *st, unsigned width) {
   if (usable(st, __func__) != SYMX_OK) return NULL;
   symx_ctx *ctx = st->eng->ctx;
@@ -190,16 +206,7 @@ symx_expr *symx_state_cut_value(symx_state *st, unsigned width) {
     return NULL;
   }
   if (ctx->opts.cut_policy != SX_CUTPOLICY_SYMBOLIC) return symx_const(ctx, width, 0);
-  struct sx_cuts *c = own(ctx, st);
-  if (!c) {
-    sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
-    return NULL;
-  }
-  char name[32];
-  snprintf(name, sizeof name, "cut.%" PRIu32, c->returns++);
-  symx_expr *a = symx_array_input(ctx, name, 8, 32);
-  symx_expr *v = a ? symx_read_le(ctx, a, 0, 8) : NULL;
-  symx_expr_release(a);
+  symx_expr *v = fresh(st, 8, __func__);
   if (!v || width == 64) return v;
   symx_expr *t = symx_extract(ctx, v, width - 1, 0);
   symx_expr_release(v);
@@ -209,16 +216,7 @@ symx_expr *symx_state_cut_value(symx_state *st, unsigned width) {
 symx_expr *symx_state_cut_choice(symx_state *st) {
   if (usable(st, __func__) != SYMX_OK) return NULL;
   symx_ctx *ctx = st->eng->ctx;
-  struct sx_cuts *c = own(ctx, st);
-  if (!c) {
-    sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
-    return NULL;
-  }
-  char name[32];
-  snprintf(name, sizeof name, "cut.%" PRIu32, c->returns++);
-  symx_expr *a = symx_array_input(ctx, name, 8, 32);
-  symx_expr *v = a ? symx_read_le(ctx, a, 0, 1) : NULL;
-  symx_expr_release(a);
+  symx_expr *v = fresh(st, 1, __func__);
   symx_expr *z = v ? symx_const(ctx, 8, 0) : NULL;
   symx_expr *go = z ? symx_ne(ctx, v, z) : NULL;
   symx_expr_release(v);
