@@ -310,9 +310,9 @@ static void poll_wait(peer *p, const sxl_afl_opts *o, uint64_t t0, volatile int 
 static int share_wait(peer *p, const sxl_afl_opts *o, uint64_t t0, volatile int *stop) {
   uint64_t turns = sxl_afl_share_turns(p->share);
   int ended = 0;
-  while (!sxl_afl_share_symx(p->share, &ended)) {
+  for (uint64_t w = 0; !sxl_afl_share_symx(p->share, &ended); w += 200) {
     if (*stop || (o->max_time_ms && now_ms() - t0 >= o->max_time_ms)) return 0;
-    update_stats(p);
+    if (!o->poll_ms || w % o->poll_ms < 200) update_stats(p); /* as often as poll_wait */
     nap_ms(200);
   }
   if (sxl_afl_share_turns(p->share) != turns) p->turn_found = p->written + p->crashes;

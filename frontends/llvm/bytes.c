@@ -16,6 +16,12 @@ static uint64_t npages(uint64_t size) { return (size + SXL_BPAGE - 1) / SXL_BPAG
 
 static sxl_bpage **pages(sxl_obj *o) { return (sxl_bpage **)(void *)(o + 1); }
 
+/* Of n bytes at off, those up to the end of off's page. */
+static uint64_t in_page(uint64_t off, uint64_t n) {
+  uint64_t k = SXL_BPAGE - off % SXL_BPAGE;
+  return k < n ? k : n;
+}
+
 uint64_t sxl_bytes_share(sxl_obj *dst, const sxl_obj *src) {
   uint64_t n = sxl_bytes_room(src->size);
   memcpy(dst + 1, src + 1, n);
@@ -35,8 +41,7 @@ void sxl_bytes_drop_pages(sxl_obj *o) {
 void sxl_bytes_read(const sxl_obj *o, uint64_t off, void *dst, uint64_t n) {
   uint8_t *d = dst;
   while (n) {
-    uint64_t k = SXL_BPAGE - off % SXL_BPAGE;
-    if (k > n) k = n;
+    uint64_t k = in_page(off, n);
     memcpy(d, sxl_bytes_at(o, off, k), k);
     d += k;
     off += k;
@@ -78,8 +83,7 @@ int sxl_bytes_write(sxl_obj *o, uint64_t off, const void *src, uint64_t n, uint6
   if (own_pages(o, off, n, copied)) return -1;
   const uint8_t *s = src;
   while (n) {
-    uint64_t k = SXL_BPAGE - off % SXL_BPAGE;
-    if (k > n) k = n;
+    uint64_t k = in_page(off, n);
     memcpy(sxl_bytes_mut(o, off, k), s, k);
     s += k;
     off += k;
@@ -91,8 +95,7 @@ int sxl_bytes_write(sxl_obj *o, uint64_t off, const void *src, uint64_t n, uint6
 int sxl_bytes_fill(sxl_obj *o, uint64_t off, int c, uint64_t n, uint64_t *copied) {
   if (own_pages(o, off, n, copied)) return -1;
   while (n) {
-    uint64_t k = SXL_BPAGE - off % SXL_BPAGE;
-    if (k > n) k = n;
+    uint64_t k = in_page(off, n);
     memset(sxl_bytes_mut(o, off, k), c, k);
     off += k;
     n -= k;

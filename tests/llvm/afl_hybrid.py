@@ -31,12 +31,6 @@ import aflutil
 from checks import Checks
 
 
-def files(d):
-    return sorted(os.path.join(d, n) for n in os.listdir(d)
-                  if not n.startswith(".") and n != "README.txt"
-                  and os.path.isfile(os.path.join(d, n))) if os.path.isdir(d) else []
-
-
 def reaches(binary, path):
     """The oracle: the native binary prints "stage 2" on the file's bytes."""
     with open(path, "rb") as f:
@@ -83,7 +77,8 @@ def main():
         # 1. AFL++ alone
         fuzz(binary, seeds, sync, a.execs, os.path.join(work, "afl1.log"))
         main_dir = os.path.join(sync, "main")
-        alone = files(os.path.join(main_dir, "queue")) + files(os.path.join(main_dir, "crashes"))
+        alone = (aflutil.files(os.path.join(main_dir, "queue"))
+                 + aflutil.files(os.path.join(main_dir, "crashes")))
         past = [os.path.basename(p) for p in alone if reaches(binary, p)]
         check(alone and not past, "AFL++ alone (%d executions): %d inputs, none past the magic "
               "value %s" % (a.execs, len(alone), past))
@@ -93,12 +88,12 @@ def main():
                             "-I" + a.include, os.path.join(a.src, "magic.c")],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         print(r.stdout)
-        ours = files(os.path.join(sync, "symx", "queue"))
+        ours = aflutil.files(os.path.join(sync, "symx", "queue"))
         mine = [os.path.basename(p) for p in ours if reaches(binary, p)]
         check(r.returncode == 0 and mine, "the symx peer wrote inputs past the magic value: %s" % mine)
         # 3. AFL++ resumed: it imports them at its start
         fuzz(binary, "-", sync, a.execs, os.path.join(work, "afl2.log"))
-        got = [os.path.basename(p) for p in files(os.path.join(main_dir, "queue"))
+        got = [os.path.basename(p) for p in aflutil.files(os.path.join(main_dir, "queue"))
                if "sync:symx" in p and reaches(binary, p)]
         check(got, "AFL++ imported an input past the magic value: %s" % got)
     finally:

@@ -19,13 +19,8 @@ import subprocess
 import sys
 import tempfile
 
+import aflutil
 from checks import Checks
-
-
-def files(d):
-    return sorted(os.path.join(d, n) for n in os.listdir(d)
-                  if not n.startswith(".") and os.path.isfile(os.path.join(d, n))) \
-        if os.path.isdir(d) else []
 
 
 def reaches(binary, path):
@@ -63,7 +58,7 @@ def run_case(a, check, work, name, how):
     fake = "sh %s %s %s" % (os.path.join(a.src, "fake_fuzzer.sh"), log, how)
     r = peer(a, sync, fake)
     print(r.stdout)
-    ours = files(os.path.join(sync, "symx", "queue"))
+    ours = aflutil.files(os.path.join(sync, "symx", "queue"))
     past = [os.path.basename(p) for p in ours if reaches(a.native, p)]
     check(r.returncode == 0 and past, "%s: the peer wrote an input past the magic value: %s"
           % (name, past))

@@ -9,6 +9,14 @@ import subprocess
 import sys
 
 
+def files(d):
+    """The entry files of a queue or crashes directory (paths, in name
+    order): not dot files, not afl-fuzz's crashes/README.txt."""
+    return sorted(os.path.join(d, n) for n in os.listdir(d)
+                  if not n.startswith(".") and n != "README.txt"
+                  and os.path.isfile(os.path.join(d, n))) if os.path.isdir(d) else []
+
+
 def skip(why):
     print("SKIP: " + why)
     sys.exit(77)
