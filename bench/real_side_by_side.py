@@ -20,7 +20,7 @@ of the first program's runs with --plot-search (default random-path).
 usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
           [--search NAME]... [--tool klee|eager|pending]... [--klee BIN] [--symx DIR] [--plot OUT.png]
           [--plot-search NAME] [--report-only] [--seeded] [--reps N] [--clock cpu|wall]
-          [--replays N] [--resume]
+          [--replays N] [--resume] [--save FILE] [--from FILE]...
   --out DIR      runs go to DIR/PROGRAM/TOOL-SEARCH (default WORK/side-by-side);
                  a run's directory is replaced
   --report-only  no runs: the JSON and the table of the directories in --out
@@ -35,6 +35,11 @@ usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
                  and halts as at --max-time (SIGKILL after max(60 s, --time/5) more CPU time)
   --clock wall   --time is wall time: --max-time for both, KLEE --watchdog
   --resume       runs whose directory has its DIR.run.json are kept, not run again
+  --save FILE    every run's figures (those of --from's files too) written to FILE
+                 (JSON lines, gzip'd if it ends in .gz; bench/sbs_results.py), so a
+                 table can later be built without the runs' directories
+  --from FILE    runs saved by --save join the report (a run in --out replaces a
+                 saved one of the same program, searcher, tool and repetition)
   --replays N    after each symx run, up to N of its tests (every error, the
                  rest spread over the run; default 20) run natively with
                  symx-replay and must end as symx-llvm said (a seeded run's too)
@@ -54,6 +59,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import real_programs as rp  # noqa: E402
+import sbs_results as results  # noqa: E402
 import seedset  # noqa: E402
 
 
@@ -159,29 +165,34 @@ def covered_set(d):
         return None
 
 
-def read_run(d):
-    """A run's JSON record: its facts and symx-stats' figures; cov: its
-    covered instructions (symx only) or None."""
+def summarize(d):
+    """A run's summary (sbs_results' form) from its directory, or None when
+    it has no DIR.run.json: its record of facts and symx-stats' figures
+    ("error" when it has no statistics), a symx run's profile and covered
+    instructions, and coverage over time."""
     try:
         with open(d + ".run.json") as f:
             res = json.load(f)
     except (OSError, ValueError):
-        return None, None
+        return None
     res["dir"] = d
+    s = {"record": res, "profile": None, "series": [], "note": None, "covered": None}
     try:
-        fig = stats.load(d, res.get("bitcode"))[0]
+        fig, series, note, _raw = stats.load(d, res.get("bitcode"))
     except (stats.BadRun, OSError) as e:
         res["error"] = "no statistics: %s" % e
-        return res, None
+        return s
     for k in ("instructions", "covered_instructions", "total_instructions", "covered_lines",
               "total_lines", "paths", "tests", "errors", "queries"):
         res[k] = fig[k]
-    cov = None
+    s["series"], s["note"] = [[round(t, 1), i, c] for t, i, c in series], note
     if res["tool"] != "klee":
         res["unsupported"] = rp.unsupported(d) if os.path.exists(
             os.path.join(d, "messages.txt")) else []
         cov = covered_set(d)
-    return res, cov
+        s["covered"] = None if cov is None else results.encode_covered(cov)
+        s["profile"] = profile(res)
+    return s
 
 
 # where a symx run's time went: (column, stats.json engine key, how shown)
@@ -290,56 +301,82 @@ HEADER = ("| program | searcher | instructions symx/KLEE | KLEE 3.1 | symx eager
           "|---|---|---|---|---|---|---|---|---|---|")
 
 
+def gather(a, programs):
+    """{key: summary} of the runs of --from's files, then of --out's
+    directories (which replace a saved run of the same key); a --from file
+    that cannot be read: said, None."""
+    runs = {}
+    for path in a.from_ or []:
+        try:
+            runs.update(results.load(path))
+        except (OSError, ValueError, EOFError) as e:
+            print("real_side_by_side.py: --from %s: %s" % (path, e), file=sys.stderr)
+            return None
+    for prog in programs:
+        for search in a.search:
+            for tool in TOOLS:
+                for rep in range(1, 100):
+                    s = summarize(run_dir(a.out, prog, tool, search, rep))
+                    if s is None:
+                        break
+                    runs[results.key(s["record"])] = s
+    return {k: s for k, s in runs.items() if k[0] in programs and k[1] in a.search
+            and k[4] == a.seeded}
+
+
 def report(a, programs):
     """The JSON per run and the markdown table; False when a run failed."""
-    ok, rows, prof = True, [], []
+    every = gather(a, programs)
+    if every is None:
+        return False
+    ok, rows, prof, medians = True, [], [], set()
     for prog in programs:
         for search in a.search:
             runs, cov, replayed = {}, {}, {}
             for tool in TOOLS:
-                reps = []
-                for rep in range(1, 100):
-                    r, c = read_run(run_dir(a.out, prog, tool, search, rep))
-                    if r is None:
-                        break
+                reps = [s for k, s in sorted(every.items()) if k[:3] == (prog, search, tool)]
+                for s in reps:
+                    r = s["record"]
                     print(json.dumps(r, sort_keys=True), flush=True)
                     ok &= "error" not in r and not r.get("unsupported") and not r.get(
                         "replay_problems")
-                    reps.append((r, c))
-                if reps:
-                    replayed[tool] = replay_cell([r for r, _ in reps])
-                    runs[tool] = median_run([r for r, _ in reps])
-                    cov[tool] = next(c for r, c in reps if r.get("dir") == runs[tool].get("dir"))
+                if not reps:
+                    continue
+                replayed[tool] = replay_cell([s["record"] for s in reps])
+                runs[tool] = median_run([s["record"] for s in reps])
+                med = next(s for s in reps if s["record"].get("rep", 1) == runs[tool].get("rep", 1))
+                medians.add(results.key(med["record"]))
+                cov[tool] = results.decode_covered(med["covered"])
+                if med["profile"]:
+                    prof.append(((prog, search, tool), med["profile"]))
             if not runs:
                 continue
             u = union(runs, cov)
             print(json.dumps({"program": prog, "search": search, "union_pending_eager": u}))
             rows.append(table_row(prog, search, runs, u, replayed))
-            for t in ("eager", "pending"):
-                cells = profile(runs[t]) if "dir" in runs.get(t, {}) else None
-                if cells:
-                    prof.append(((prog, search, t), cells))
     if rows:
         print("\ncovered instructions (lines) of the program's own functions as symx-stats "
               "counts them; with several runs (--reps) the median run's, [min-max]\n")
         print(HEADER)
         print("\n".join(rows))
         profile_table(prof)
+    if a.save:
+        results.save(a.save, every, medians)
+    if a.plot and not plot(a, programs[0], every):
+        print("real_side_by_side.py: --plot %s: no chart" % a.plot, file=sys.stderr)
+        ok = False
     return ok
 
 
-def plot(a, prog):
-    dirs = [(t, run_dir(a.out, prog, t, a.plot_search)) for t in TOOLS]
+def plot(a, prog, every):
+    """Coverage over time of PROG's first runs with --plot-search, one curve a tool."""
     curves = []
-    for tool, d in dirs:
-        try:
-            with open(d + ".run.json") as f:
-                bc = json.load(f).get("bitcode")
-            _fig, series, note, _raw = stats.load(d, bc)
-        except (OSError, ValueError, stats.BadRun):
+    for tool in TOOLS:
+        s = every.get((prog, a.plot_search, tool, 1, a.seeded))
+        if not s or not s["series"]:
             continue
         label = "%s %s (%s)" % (prog, tool if tool != "klee" else "KLEE 3.1", a.plot_search)
-        curves.append(stats.curve(d, label, series, note, "time"))
+        curves.append(stats.curve(tool, label, s["series"], s["note"], "time"))
     return bool(curves) and stats.plot(a.plot, curves, "time") == 0
 
 
@@ -379,6 +416,8 @@ def parse():
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     ap.add_argument("--replays", type=int, default=20)
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--save")
+    ap.add_argument("--from", dest="from_", action="append")
     a = ap.parse_args()
     a.work, a.symx = os.path.abspath(a.work), os.path.abspath(a.symx)
     a.out = os.path.abspath(a.out or os.path.join(a.work, "side-by-side"))
@@ -407,9 +446,6 @@ def main():
         for prog in programs:
             ok &= run_program(a, prog)
     ok &= report(a, programs)
-    if a.plot and not plot(a, programs[0]):
-        print("real_side_by_side.py: --plot %s: no chart" % a.plot, file=sys.stderr)
-        ok = False
     sys.exit(0 if ok else 1)
 
 

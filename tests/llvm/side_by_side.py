@@ -13,6 +13,9 @@ symx-llvm with dfs in eager mode to the end and in pending mode cut short
   the table        one row for the program and searcher, no ratio without
                    KLEE; with a second repetition of a run, the median run's
                    figures and the spread
+  saved runs       --save FILE keeps the figures; --from FILE alone (the run
+                   directories gone) gives the same table, union and profile;
+                   a damaged FILE: said, exit status 1
   bad input        a run without covered-instructions.txt: no union, said; a run
                    directory without statistics: said, exit status 1
 """
@@ -44,11 +47,37 @@ def make_run(a, out, bc, mode, extra):
     return d
 
 
-def report(a, out):
+def report(a, out, extra=()):
     r = subprocess.run([sys.executable, a.bench, "--report-only", "--out", out, "--only", "walk",
-                        "--search", "dfs"], capture_output=True, text=True, timeout=300)
+                        "--search", "dfs"] + list(extra), capture_output=True, text=True,
+                       timeout=300)
     objs = [json.loads(ln) for ln in r.stdout.splitlines() if ln.startswith("{")]
     return r.returncode, objs, r.stdout
+
+
+def table_lines(text):
+    return [ln for ln in text.splitlines() if ln.startswith("| walk | dfs |")]
+
+
+def saved_runs(a, out, tmp, text):
+    """--save then --from alone: the same rows (table and profile) and union."""
+    for name in ("runs.jsonl.gz", "runs.jsonl"):
+        saved = os.path.join(tmp, name)
+        rc, objs, _ = report(a, out, ["--save", saved])
+        gone = os.path.join(tmp, "gone")
+        rc2, objs2, text2 = report(a, gone, ["--from", saved])
+        u = [o for o in objs if "union_pending_eager" in o]
+        u2 = [o for o in objs2 if "union_pending_eager" in o]
+        check(rc == 0 and rc2 == 0 and table_lines(text2) == table_lines(text) and u2 == u,
+              "%s: the saved runs alone give the same table and union (%d, %d): %s" % (
+                  name, rc, rc2, table_lines(text2)))
+    with open(os.path.join(tmp, "bad.jsonl"), "w") as f:
+        f.write('{"key": ["walk"]}\nnot json\n')
+    r = subprocess.run([sys.executable, a.bench, "--report-only", "--out", os.path.join(tmp, "gone"),
+                        "--only", "walk", "--from", f.name], capture_output=True, text=True,
+                       timeout=300)
+    check(r.returncode == 1 and "bad.jsonl:2" in r.stderr,
+          "a damaged saved file: said with its line, exit status 1: %s" % r.stderr.strip())
 
 
 def main():
@@ -104,6 +133,7 @@ def main():
                 if ln.startswith("| walk | dfs |")]
         check(len(rows) == 1 and "| %d (%d) [%d-%d] |" % (lo, st[part]["covered_lines"], lo, hi)
               in rows[0], "two repetitions: the median run's figures and the spread: %s" % rows)
+        saved_runs(a, out, tmp, text)
         shutil.rmtree(rep2)
         os.remove(rep2 + ".run.json")
         os.remove(os.path.join(part, "covered-instructions.txt"))
