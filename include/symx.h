@@ -667,12 +667,15 @@ SYMX_API void symx_afl_messages_clear(symx_afl *afl);
 ** the solver (a bounded number per relief), prove infeasible are dropped
 ** first, then the states the searchers would run next (option
 ** memory_kill=searcher; random: states picked at random) end early (a
-** feasible one with a test case, message "memory limit exceeded"), until a tenth of the
-** memory above what the process held at symx_engine_start is free. The
+** feasible one with a test case, message "memory limit exceeded"), until a fifth of the
+** room above what the process held at symx_engine_start is free. The
 ** memory is sampled every few symx_engine_next calls (from /proc on
 ** Linux); on glibc, malloc's free memory is left out of it and given back
-** to the system (malloc_trim) when the process grows past the cap by a
-** twentieth. Statistics: pressure_reliefs, pressure_kills_infeasible,
+** to the system (malloc_trim) within a thirty-second of the cap. Freed
+** memory stays resident for the states that come next, so each relief also
+** sets a budget of live states (what the process grew by, shared equally)
+** and the next relief looks when the live states pass it, before the
+** resident size has to grow. Statistics: pressure_reliefs, pressure_kills_infeasible,
 ** pressure_kills, pressure_solver_checks, rss_max. max_time and
 ** max_instructions end the exploration: the states left end early, each
 ** with a test case unless option dump_states_on_halt is 0. Every solver query of the engine

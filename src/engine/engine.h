@@ -20,6 +20,7 @@ typedef struct sx_memcap {
   uint64_t rss;      /* resident bytes at the last sample */
   uint64_t mark;     /* resident bytes past which the next relief looks */
   uint64_t trimmed;  /* free bytes malloc keeps but gave back to the system */
+  size_t states;     /* live states past which the next relief looks (0: none) */
   uint64_t at_bytes; /* the engine's bytes_in_use at the last sample */
   uint64_t at_instructions; /* the engine's instructions then */
   uint32_t calls;    /* symx_engine_next calls since the last sample */

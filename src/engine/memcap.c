@@ -5,12 +5,18 @@
 ** and whenever the engine's own allocations grew by a chunk. Past a limit
 ** (a sixteenth below the cap: samples lag) the engine frees room (paper
 ** section 3.4, pending/pressure.c): infeasible pending states first, then
-** the searchers' next choices (or states at random: option memory_kill), a
-** tenth of the room states have under the limit. malloc keeps what they
-** held resident for the states that come next, so the resident size stays
-** where it was: the next relief waits until it grows again. Within a
-** thirty-second of the cap (many reliefs' sampling lag, or freed memory
-** malloc cannot reuse) the free memory goes back to the system.
+** the searchers' next choices (or states at random: option memory_kill),
+** down to a fifth of the room states have under the limit. malloc keeps
+** what they held resident for the states that come next, so the resident
+** size stays flat while they fill it and grows only once the heap is full:
+** waiting for it to grow let each relief raise the level by the step it
+** waited for (m4 crept 40 MiB past a 400 MiB cap in 45 reliefs). So a
+** relief also sets a budget of live states, the count at which, each
+** holding an equal share of what the process grew by, the level is reached
+** again; the next relief looks when the live states pass it, before the
+** heap has to grow. Within a thirty-second of the cap (a burst between
+** samples, or freed memory malloc cannot reuse) the free memory goes back
+** to the system, and every sample past that point looks again.
 */
 #include "engine.h"
 #include "procmem.h"
@@ -145,11 +151,34 @@ static uint64_t room(symx_engine *eng, uint64_t cap) {
   return eng->mem.base < cap ? cap - eng->mem.base : cap;
 }
 
+/* The level of use past which states are killed: a twentieth of the
+** room below the cap. */
+static uint64_t high(symx_engine *eng, uint64_t cap) { return cap - room(eng, cap) / 20; }
+
 /* Under memory pressure, the states to kill (0: none): when nearly all
-** the room is in use (a twentieth left), those that free a tenth of it. */
+** the room is in use (a twentieth left), those that bring use down to a
+** fifth of it left (fewer, larger reliefs: each asks pending states).
+** Sets the state budget: the live states at which, each holding an equal
+** share of what the process grew by, that level is reached again. The
+** resident size alone cannot tell when: the states that come next reuse
+** what killed ones held, so it stays flat until the heap is full and then
+** grows past the cap before a sample sees it. */
 static size_t over_cap(symx_engine *eng, uint64_t cap) {
-  uint64_t used = in_use(eng), r = room(eng, cap);
-  return used > cap - r / 20 ? over_memory(eng, used, cap - r / 10) : 0;
+  sx_memcap *m = &eng->mem;
+  uint64_t used = in_use(eng), r = room(eng, cap), hi = high(eng, cap);
+  size_t n = live(eng);
+  m->states = 0;
+  if (n && used > m->base && hi > m->base)
+    m->states = (size_t)((double)(hi - m->base) / (double)(used - m->base) * (double)n);
+  /* near the level, the next look a sixty-fourth of the states on, not
+  ** the next state (a walk of malloc's free lists each) */
+  if (m->states && m->states < n + n / 64 + 1) m->states = n + n / 64 + 1;
+  return used > hi ? over_memory(eng, used, cap - r / 5) : 0;
+}
+
+/* The live states reached the budget the last relief set. */
+static bool over_budget(symx_engine *eng) {
+  return eng->mem.states && live(eng) > eng->mem.states;
 }
 
 void sx_engine_relieve(symx_engine *eng) {
@@ -159,7 +188,8 @@ void sx_engine_relieve(symx_engine *eng) {
   /* samples lag and malloc keeps freed memory resident: relief starts a
   ** sixteenth below the cap, so the process's peak stays under it */
   uint64_t cap = hard - hard / 16;
-  bool mem = hard && sample_due(eng, cap) && sample(eng) > (m->mark > cap ? m->mark : cap);
+  bool mem = hard && ((sample_due(eng, cap) && sample(eng) > (m->mark > cap ? m->mark : cap)) ||
+                      (over_budget(eng) && sample(eng)));
   size_t want = over_states(eng), kill = mem ? over_cap(eng, cap) : 0;
   m->why = kill && kill >= want ? "memory limit exceeded" : "state limit exceeded";
   if (kill > want) want = kill;
@@ -175,6 +205,10 @@ void sx_engine_relieve(symx_engine *eng) {
   /* what killed states held stays resident for the states to come; what
   ** malloc does not reuse goes back to the system before the cap */
   if (sample(eng) > hard - hard / 32) trim(eng);
-  /* the next look (a walk of malloc's free lists) waits for growth */
+  /* the next look (a walk of malloc's free lists) waits for growth, the
+  ** budget's or the resident size's; the latter's no further than the
+  ** point of trimming, which each sample past it looks again */
+  uint64_t trim_at = hard - hard / 32;
   m->mark = m->rss + room(eng, cap) / 100;
+  if (m->mark > trim_at) m->mark = trim_at;
 }
