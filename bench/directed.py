@@ -10,9 +10,19 @@ Programs (bench/directed/*.c, the target is the line marked '// target'):
                function is called for one value only and needs three of six
                bits of another.
 ccbse(rp) and mix-ccbse(rp) are Otter's CCBSE(RP) and Mix-CCBSE(RP) (75% of
-the instructions forward). --real DIR adds lines of bc 1.07.1 (REAL_TARGETS;
-DIR a tree bench/real_programs.py built, --libc full, --sym-stdin 20),
---real-time seconds each (60), --real-seeds seeds (1).
+the instructions forward).
+
+--real WORK adds the real-program tasks REAL_TARGETS (issue 17: lines of
+bc 1.07.1 a 600 s random-path run leaves uncovered; WORK holds the trees
+bench/real_programs.py builds, bc-1.07.1/bc/bc.bc, run with --libc full
+--sym-stdin 20): each directed configuration gets --real-time CPU
+seconds (120) over --real-seeds seeds (5), random-path (symx-llvm's
+defaults: pending, directed revival) --real-rp-time (600) over
+--real-rp-seeds (3), in --real-mode (pending). A configuration whose first
+seed does not reach the target is not run on the others. The speed-up is
+random-path's median CPU time over the best configuration's; when
+random-path did not reach the target it is censored: more than
+--real-rp-time over the best's ("> Nx"). --real-only: only these tasks.
 Each program runs under every searcher in pending and eager mode with
 --rng-seed 1..5 (one run per seed), stopping at the target or at
 --max-time; random-path and nurs:md2u run undirected (directed_revival=0:
@@ -24,7 +34,7 @@ them with symx-llvm's defaults (directed_revival on: towards a target,
 pending states are revived nearest first, also under these). Every
 directed configuration runs with the defaults. Reported per
 configuration: the median over the seeds of the instructions run until the
-target was reached and of the run's wall time (stats.json; a run that did
+target was reached and of the run's CPU time (stats.json; a run that did
 not reach it counts as infinite), and how many runs reached it. One JSON
 object per line, then a table.
 
@@ -44,9 +54,17 @@ SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "batch(rr(rp,sdse))", "ccbse(rp)"
              "ccbse(sdse)", "mix-ccbse(sdse)", "random-path", "nurs:md2u"]
 UNDIRECTED = {"random-path", "nurs:md2u"}  # run as KLEE would: no directed revival
 MODES = ["pending", "eager"]
-# lines of bc 1.07.1 (--real): the start of execute(), which runs parsed code,
-# and bc_raise's exponent conversion (the '^' operator)
-REAL_TARGETS = ["execute.c:72", "number.c:1215"]
+# Lines of bc 1.07.1 (--real) that random-path left uncovered in 600 s of CPU
+# (seeds 1-3, `--libc full --mode pending --search random-path --time-clock
+# cpu --max-time 600s`), each reached natively by a short input (the reason):
+REAL_TARGETS = [
+    ("bc", "execute.c:439", "the '%' (remainder) instruction: an input such as 1%1"),
+    ("bc", "scan.l:247", "the keyword limits (6 letters through flex's tables)"),
+    ("bc", "util.c:323", "out_char's line break, an output of 70 digits: 9^99"),
+]
+REAL_SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "ccbse(rp)", "mix-ccbse(rp)", "ccbse(sdse)",
+                  "mix-ccbse(sdse)"]
+REAL_PROGRAMS = {"bc": (os.path.join("bc-1.07.1", "bc", "bc.bc"), ["--sym-stdin", "20"])}
 
 
 def target_of(src):
@@ -66,24 +84,25 @@ def median(xs):
     return m
 
 
-def one_run(a, task, mode, search, seed, work):
+def one_run(a, task, mode, search, seed, work, defaults=False):
     name, bc, target, pre, post, limit = task
     od = os.path.join(work, "o")
     subprocess.run(["rm", "-rf", od])
+    sets = [] if defaults else [
+        "--set", "directed_revival=%d" % ((search not in UNDIRECTED or a.defaults) and a.revival),
+        "--set", "pending_joint=%d" % (search in UNDIRECTED and a.joint)]
     p = subprocess.run([a.symx, "--quiet", "--mode", mode, "--search", search, "--rng-seed",
-                        str(seed), "--max-time", "%ds" % limit, "--target", target,
-                        "--set", "directed_revival=%d" % ((search not in UNDIRECTED or a.defaults)
-                                                          and a.revival),
-                        "--set", "pending_joint=%d" % (search in UNDIRECTED and a.joint),
-                        "--output-dir", od] + pre + [bc] + post, capture_output=True,
-                       timeout=limit * 3 + 60)
+                        str(seed), "--time-clock", "cpu", "--max-time", "%ds" % limit, "--target",
+                        target] + sets + ["--output-dir", od] + pre + [bc] + post,
+                       capture_output=True)
     # 1: errors found on the way; 3: a limit (or memory) cut the exploration
     if p.returncode not in (0, 1, 3):
         raise SystemExit("symx-llvm failed: %s" % p.stderr.decode()[-500:])
     f = open(os.path.join(od, "targets.txt")).read().split()
     stats = json.load(open(os.path.join(od, "stats.json")))
     reached = f[1] == "reached"
-    return (int(f[3]) if reached else None, stats["wall_s"] if reached else None,
+    # the run stops at the target: its CPU time is the time to reach it
+    return (int(f[3]) if reached else None, stats["cpu_s"] if reached else None,
             stats["solver_queries"])
 
 
@@ -104,28 +123,33 @@ def main():
                          "target the pending states are revived nearest first (directed_revival)")
     ap.add_argument("--search", action="append", help="only these searchers (repeatable)")
     ap.add_argument("--program", action="append", help="only these programs (repeatable)")
-    ap.add_argument("--real", metavar="DIR",
-                    help="also bc's lines REAL_TARGETS in DIR (a bc-1.07.1 tree built by "
-                         "bench/real_programs.py), --real-time seconds, --real-seeds seeds")
-    ap.add_argument("--real-time", type=int, default=60)
-    ap.add_argument("--real-seeds", type=int, default=1)
+    ap.add_argument("--real", metavar="WORK",
+                    help="also the real-program tasks REAL_TARGETS (WORK: bench/real_programs.py's "
+                         "--work, holding bc-1.07.1/bc/bc.bc)")
+    ap.add_argument("--real-time", type=int, default=120, help="CPU s per directed run")
+    ap.add_argument("--real-seeds", type=int, default=5)
+    ap.add_argument("--real-rp-time", type=int, default=600, help="CPU s per random-path run")
+    ap.add_argument("--real-rp-seeds", type=int, default=3)
+    ap.add_argument("--real-mode", action="append", help="modes of the real tasks (pending)")
+    ap.add_argument("--real-only", action="store_true", help="only the real-program tasks")
+    ap.add_argument("--target", action="append",
+                    help="only these real targets (bc's FILE:LINE; one not in REAL_TARGETS is added)")
     a = ap.parse_args()
+    if a.real_only and not a.real:
+        ap.error("--real-only needs --real WORK")
     progs = {"validate": os.path.join(HERE, "directed", "validate.c"),
              "latercall": os.path.join(HERE, "directed", "latercall.c"),
              "deep": os.path.join(ROOT, "tests", "llvm", "ccbse", "deep.c")}
     rows = []
     with tempfile.TemporaryDirectory() as work:
         tasks = []
-        for name in a.program or list(progs):
+        for name in [] if a.real_only else a.program or list(progs):
             src = progs[name]
             bc = os.path.join(work, name + ".bc")
             subprocess.run([a.clang, "-emit-llvm", "-c", "-g", "-O0", "-Xclang",
                             "-disable-O0-optnone", "-I" + os.path.join(ROOT, "include"), src, "-o",
                             bc], check=True)
             tasks.append(((name, bc, target_of(src), [], [], a.time), a.seeds))
-        for t in REAL_TARGETS if a.real else []:
-            tasks.append((("bc " + t, os.path.join(a.real, "bc", "bc.bc"), t, ["--libc", "full"],
-                           ["--sym-stdin", "20"], a.real_time), a.real_seeds))
         for task, seeds in tasks:
             for mode in MODES:
                 for se in a.search or SEARCHERS:
@@ -138,14 +162,80 @@ def main():
                            "instructions": [r[0] for r in runs]}
                     print(json.dumps(row), flush=True)
                     rows.append(row)
-    print("\n| program | mode | search | reached | instructions (median) | s (median) |")
-    print("|---|---|---|---|---|---|")
+        real = real_tasks(a, work) if a.real else []
+    if rows:
+        print("\n| program | mode | search | reached | instructions (median) | CPU s (median) |")
+        print("|---|---|---|---|---|---|")
     for r in rows:
         ins = "inf" if r["instructions_median"] is None else "%d" % r["instructions_median"]
         sec = "inf" if r["seconds_median"] is None else "%.3f" % r["seconds_median"]
         print("| %s | %s | %s | %d/%d | %s | %s |" % (r["program"], r["mode"], r["search"],
                                                      r["reached"], r["runs"], ins, sec))
+    if real:
+        print_real(a, real)
     return 0
+
+
+def real_tasks(a, work):
+    """The real-program tasks: per target and mode, random-path's runs and
+    each directed configuration's (the later seeds only when the first
+    reached it); rows as the synthetic ones', plus the task's reason."""
+    rows = []
+    known = [t for _, t, _ in REAL_TARGETS]
+    extra = [("bc", t, "given by --target") for t in a.target or [] if t not in known]
+    for prog, target, why in REAL_TARGETS + extra:
+        if a.target and target not in a.target:
+            continue
+        rel, post = REAL_PROGRAMS[prog]
+        for mode in a.real_mode or ["pending"]:
+            base = ("%s %s" % (prog, target), os.path.join(a.real, rel), target, ["--libc", "full"],
+                    post)
+            for se in (a.search or REAL_SEARCHERS) + ["random-path"]:
+                rp = se == "random-path"
+                task = base + (a.real_rp_time if rp else a.real_time,)
+                runs = []
+                for s in range(1, (a.real_rp_seeds if rp else a.real_seeds) + 1):
+                    runs.append(one_run(a, task, mode, se, s, work, defaults=True))
+                    if not rp and runs[0][0] is None:
+                        break  # not reached with seed 1: not run on the others
+                row = {"program": task[0], "why": why, "mode": mode, "search": se,
+                       "limit_s": task[5], "reached": sum(r[0] is not None for r in runs),
+                       "runs": len(runs), "instructions_median": median([r[0] for r in runs]),
+                       "cpu_median": median([r[1] for r in runs]),
+                       "instructions": [r[0] for r in runs], "cpu": [r[1] for r in runs]}
+                print(json.dumps(row), flush=True)
+                rows.append(row)
+    return rows
+
+
+def print_real(a, rows):
+    print("\n| task | mode | search | reached | instructions (median) | CPU s (median) |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        ins = "inf" if r["instructions_median"] is None else "%d" % r["instructions_median"]
+        sec = "> %d" % r["limit_s"] if r["cpu_median"] is None else "%.1f" % r["cpu_median"]
+        print("| %s | %s | %s | %d/%d | %s | %s |" % (r["program"], r["mode"], r["search"],
+                                                     r["reached"], r["runs"], ins, sec))
+    print("\n| task | mode | best directed | its CPU s | random-path CPU s | speed-up |")
+    print("|---|---|---|---|---|---|")
+    for key in dict.fromkeys((r["program"], r["mode"]) for r in rows):
+        mine = [r for r in rows if (r["program"], r["mode"]) == key]
+        rp = next(r for r in mine if r["search"] == "random-path")
+        done = [r for r in mine if r["search"] != "random-path" and r["cpu_median"] is not None]
+        if not done:
+            print("| %s | %s | none in %d s | | %s | |" % (key + (a.real_time, rp_s(rp))))
+            continue
+        best = min(done, key=lambda r: r["cpu_median"])
+        b = max(best["cpu_median"], 0.01)
+        up = ("> %.0fx" % (rp["limit_s"] / b) if rp["cpu_median"] is None
+              else "%.1fx" % (rp["cpu_median"] / b))
+        print("| %s | %s | %s | %.1f | %s | %s |" % (key + (best["search"], best["cpu_median"],
+                                                            rp_s(rp), up)))
+
+
+def rp_s(r):
+    return ("not reached in %d (%d seeds)" % (r["limit_s"], r["runs"]) if r["cpu_median"] is None
+            else "%.1f" % r["cpu_median"])
 
 
 if __name__ == "__main__":

@@ -28,7 +28,6 @@ typedef struct sxl_ccbse sxl_ccbse;
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define INF UINT32_MAX
 
@@ -458,18 +457,12 @@ static int step(sxl_ccbse *c, origin *o) {
   return rc;
 }
 
-static uint64_t ms_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 /* Whether --max-time or --max-instructions is spent: each engine counts
 ** its own, so the whole run is bounded here. */
 static int spent(sxl_ccbse *c, uint64_t t0) {
   sxl_session *s = c->s;
   uint64_t mt = (uint64_t)symx_option_get(s->ctx, "max_time");
-  return (mt && ms_now() - t0 >= mt) ||
+  return (mt && sxl_clock_ms(s->ctx) - t0 >= mt) ||
          (s->x.max_instructions && s->x.instructions - s->x.instructions_base >= s->x.max_instructions);
 }
 
@@ -490,7 +483,7 @@ static void collected(sxl_ccbse *c, origin *o) {
 ** target, nothing is left to run, or a limit. */
 static int explore(sxl_ccbse *c) {
   sxl_session *s = c->s;
-  uint64_t t0 = ms_now();
+  uint64_t t0 = sxl_clock_ms(s->ctx);
   while (sxl_distance_left(s->dist) && !spent(c, t0)) {
     int err = 0;
     origin *b = pick(c, &err);

@@ -16,19 +16,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #define ADAPT_WINDOW 20000u  /* instructions per coverage check */
 #define ADAPT_MAX (1u << 20) /* past it: no bound */
-
-/* Now in ms, on the clock max_time is measured on (option time_clock). */
-static uint64_t now_ms(symx_ctx *ctx) {
-  struct timespec ts;
-  clock_gettime(strcmp(symx_option_get_str(ctx, "time_clock"), "cpu") ? CLOCK_MONOTONIC
-                                                                        : CLOCK_PROCESS_CPUTIME_ID,
-                &ts);
-  return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
 
 static const char *const mode_names = "loop, depth, keypath, keypath-once, allpaths, adaptive, none";
 
@@ -101,7 +91,7 @@ int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int poli
     return -1;
   }
   s->prog->cuts = c;
-  c->start_ms = now_ms(s->ctx); /* adaptive rounds share the run's max_time */
+  c->start_ms = sxl_clock_ms(s->ctx); /* adaptive rounds share the run's max_time */
   c->limit_ms = symx_option_get(s->ctx, "max_time");
   if (share > 0 && share < 1 && c->limit_ms) { /* --cut-then-full: equal time in all */
     c->total_ms = c->limit_ms;
@@ -181,7 +171,7 @@ int sxl_cuts_off(sxl_session *s, char *dir, size_t len) {
   sxl_cutplan *c = s->prog->cuts;
   c->off = 1;
   if (c->total_ms) { /* the original gets the shared time left (at least a ms) */
-    int64_t left = c->total_ms - (int64_t)(now_ms(s->ctx) - c->start_ms);
+    int64_t left = c->total_ms - (int64_t)(sxl_clock_ms(s->ctx) - c->start_ms);
     if (symx_option_set(s->ctx, "max_time", left > 1 ? left : 1) != SYMX_OK) {
       snprintf(s->err, sizeof s->err, "--cut-then-full: %.900s", symx_errmsg(s->ctx));
       return -1;
@@ -193,7 +183,7 @@ int sxl_cuts_off(sxl_session *s, char *dir, size_t len) {
 int sxl_cut_next_round(sxl_session *s) {
   sxl_cutplan *c = s->prog->cuts;
   if (!c || c->mode != SXL_CUT_ADAPTIVE || c->off || !s->outdir[0]) return 0;
-  uint64_t cuts = symx_stat_get(s->ctx, "cuts_loop"), now = now_ms(s->ctx);
+  uint64_t cuts = symx_stat_get(s->ctx, "cuts_loop"), now = sxl_clock_ms(s->ctx);
   int64_t b = symx_option_get(s->ctx, "max_loop_iterations");
   int64_t left = c->limit_ms ? c->limit_ms - (int64_t)(now - c->start_ms) : 1;
   int more = cuts > c->round_cuts && b && left > 0;

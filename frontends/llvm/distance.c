@@ -17,8 +17,12 @@
 **   min(N(n), X(n) + 1 + N(r_{k-1}), X(n) + 1 + X(r_{k-1}) + 1 + N(r_{k-2}), ...).
 ** Both tables are shortest paths computed backwards from their zeros by a
 ** worklist (a node is revisited when a value it depends on drops).
-** Calls of functions the program does not define, of builtins and through
-** pointers are ordinary instructions (no node boundary, no callee).
+** A call through a pointer may go to any function whose address is taken
+** (sxl_fn_escapes) and whose type fits the call's (sxl_fn_type_fits, as
+** CCBSE's call graph has it): its node has each of them as a callee, and
+** passing over it costs the cheapest one's X. Calls of functions the
+** program does not define, of builtins, and through pointers no such
+** function fits are ordinary instructions (no node boundary, no callee).
 */
 #include "distance.h"
 
@@ -37,7 +41,7 @@ enum { E_INTRA = 0, E_SKIP, E_ENTRY }; /* a predecessor u of v: u's terminator
 typedef struct dnode {
   uint32_t fn, block, seg; /* function, its block (ordinal) and segment in it */
   uint8_t kind;
-  uint32_t callee;         /* K_CALL: the function called */
+  uint32_t c0, nc;         /* K_CALL: the functions it may call, callees[c0, c0 + nc) */
   LLVMValueRef term;       /* K_TERM: the block's terminator */
 } dnode;
 
@@ -50,6 +54,10 @@ struct sxl_distance {
   sxl_prog *p;
   dnode *nodes;
   uint32_t nnodes, capnodes;
+  uint32_t *callees;
+  uint32_t ncallees, capcallees;
+  uint32_t *taken;  /* the functions of ours whose address is taken */
+  uint32_t ntaken;
   uint32_t *entry;  /* per function: its first node, NONE when not a node owner */
   uint32_t *pcbase; /* per function: where its instructions' nodes start in pcnode */
   uint32_t *pcnode; /* per instruction of every owner: its node */
@@ -68,15 +76,40 @@ struct sxl_distance {
 /* Whether fn is a function whose calls enter a frame of ours. */
 static int owner(const sxl_fn *fn) { return fn->defined && !fn->builtin; }
 
-static uint32_t callee_of(const sxl_prog *p, const sxl_pmap *fns, LLVMValueRef in) {
-  if (LLVMGetInstructionOpcode(in) != LLVMCall) return NONE;
+static int add_callee(sxl_distance *d, uint32_t g) {
+  if (d->ncallees == d->capcallees) {
+    uint32_t nc = d->capcallees ? d->capcallees * 2 : 256;
+    uint32_t *a = realloc(d->callees, nc * sizeof *a);
+    if (!a) return -1;
+    d->callees = a;
+    d->capcallees = nc;
+  }
+  d->callees[d->ncallees++] = g;
+  return 0;
+}
+
+/* The functions of ours call instruction in may run, appended to callees:
+** its callee, or through a pointer every address-taken one of a type that
+** fits. How many (0: not a call of ours), or -1 when out of memory. */
+static int callees_of(sxl_distance *d, const sxl_pmap *fns, LLVMValueRef in) {
+  const sxl_prog *p = d->p;
+  if (LLVMGetInstructionOpcode(in) != LLVMCall) return 0;
   LLVMValueRef c = LLVMGetCalledValue(in);
+  if (c && !LLVMIsAConstant(c) && !LLVMIsAInlineAsm(c)) { /* through a pointer */
+    LLVMTypeRef ct = LLVMGetCalledFunctionType(in);
+    uint32_t before = d->ncallees;
+    for (uint32_t k = 0; k < d->ntaken; k++)
+      if (sxl_fn_type_fits(ct, LLVMGlobalGetValueType(p->fns[d->taken[k]].ref)) &&
+          add_callee(d, d->taken[k]))
+        return -1;
+    return (int)(d->ncallees - before);
+  }
   /* a function called as another type (the environment runtime's main
   ** calls the program's, renamed, with envp) */
   if (c && LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMBitCast) c = LLVMGetOperand(c, 0);
   uint32_t fi;
-  if (!c || !LLVMIsAFunction(c) || !sxl_pmap_get(fns, c, &fi) || !owner(&p->fns[fi])) return NONE;
-  return fi;
+  if (!c || !LLVMIsAFunction(c) || !sxl_pmap_get(fns, c, &fi) || !owner(&p->fns[fi])) return 0;
+  return add_callee(d, fi) ? -1 : 1;
 }
 
 static int new_node(sxl_distance *d, uint32_t fn, uint32_t block, uint32_t seg) {
@@ -87,7 +120,7 @@ static int new_node(sxl_distance *d, uint32_t fn, uint32_t block, uint32_t seg) 
     d->nodes = nn;
     d->capnodes = nc;
   }
-  d->nodes[d->nnodes++] = (dnode){fn, block, seg, K_TERM, NONE, NULL};
+  d->nodes[d->nnodes++] = (dnode){fn, block, seg, K_TERM, 0, 0, NULL};
   return 0;
 }
 
@@ -102,11 +135,14 @@ static int split_fn(sxl_distance *d, const sxl_pmap *fns, uint32_t fi, sxl_pmap 
     if (new_node(d, fi, b, seg) || sxl_pmap_put(&d->blocks, bb, d->nnodes - 1)) return -1;
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
       if (sxl_pmap_put(ins, in, d->nnodes - 1)) return -1;
+      uint32_t c0 = d->ncallees;
+      int nc = callees_of(d, fns, in);
       dnode *last = &d->nodes[d->nnodes - 1];
-      uint32_t g = callee_of(p, fns, in);
-      if (g != NONE) {
+      if (nc < 0) return -1;
+      if (nc) {
         last->kind = K_CALL;
-        last->callee = g;
+        last->c0 = c0;
+        last->nc = (uint32_t)nc;
         if (new_node(d, fi, b, ++seg)) return -1;
       } else if (LLVMGetInstructionOpcode(in) == LLVMRet) {
         last->kind = K_RET;
@@ -125,7 +161,7 @@ static void each_edge(sxl_distance *d, edge_fn f) {
     const dnode *nu = &d->nodes[u];
     if (nu->kind == K_CALL) {
       f(d, u, u + 1, E_SKIP);
-      f(d, u, d->entry[nu->callee], E_ENTRY);
+      for (uint32_t k = 0; k < nu->nc; k++) f(d, u, d->entry[d->callees[nu->c0 + k]], E_ENTRY);
     } else if (nu->kind == K_TERM && nu->term) {
       unsigned ns = LLVMGetNumSuccessors(nu->term);
       for (unsigned k = 0; k < ns; k++) {
@@ -160,6 +196,16 @@ static int build_preds(sxl_distance *d) {
 
 static uint64_t add(uint64_t a, uint64_t b) { return a == INF || b == INF ? INF : a + b; }
 
+/* Over call node u: into its cheapest callee and out of it (x: X). */
+static uint64_t over(const sxl_distance *d, const uint64_t *x, const dnode *nu) {
+  uint64_t m = INF;
+  for (uint32_t k = 0; k < nu->nc; k++) {
+    uint64_t v = x[d->entry[d->callees[nu->c0 + k]]];
+    if (v < m) m = v;
+  }
+  return add(2, m);
+}
+
 /* What v's value val gives predecessor (u, type): X when x is NULL (the
 ** table being computed), else N (x = the X table). */
 static uint64_t through(const sxl_distance *d, const uint64_t *tab, const uint64_t *x, pred pr,
@@ -167,10 +213,8 @@ static uint64_t through(const sxl_distance *d, const uint64_t *tab, const uint64
   const dnode *nu = &d->nodes[pr.u];
   switch (pr.type) {
   case E_INTRA: return add(1, val);
-  case E_SKIP: { /* over the call: the callee's entry to its return */
-    const uint64_t *xs = x ? x : tab;
-    return add(add(2, xs[d->entry[nu->callee]]), val);
-  }
+  case E_SKIP: /* over the call: the callee's entry to its return */
+    return add(over(d, x ? x : tab, nu), val);
   default: /* v is the callee's entry */
     if (x) return add(1, val);
     return add(add(2, val), tab[pr.u + 1]);
@@ -293,6 +337,10 @@ static int build_nodes(sxl_distance *d) {
     if (owner(&p->fns[fi])) total += p->fns[fi].ncode;
   }
   if (total >= NONE || !(d->pcnode = malloc((total + 1) * sizeof *d->pcnode))) goto out;
+  if (!(d->taken = malloc(((size_t)p->nfns + 1) * sizeof *d->taken))) goto out;
+  for (uint32_t fi = 0; fi < p->nfns; fi++)
+    if (owner(&p->fns[fi]) && p->fns[fi].ref && sxl_fn_escapes(p->fns[fi].ref))
+      d->taken[d->ntaken++] = fi;
   for (uint32_t fi = 0; fi < p->nfns; fi++) {
     sxl_fn *fn = &p->fns[fi];
     if (!owner(fn)) continue;
@@ -381,6 +429,8 @@ void sxl_distance_free(sxl_distance *d) {
   for (size_t i = 0; d->n && i < d->nt; i++) free(d->n[i]);
   free(d->n);
   free(d->nodes);
+  free(d->callees);
+  free(d->taken);
   free(d->entry);
   free(d->pcbase);
   free(d->pcnode);
@@ -422,7 +472,7 @@ uint64_t sxl_distance_of(const sxl_distance *d, const sxl_state *s, size_t targe
   uint64_t best = s->nframes - 1 >= b ? INF : tab[v];
   const dnode *nv = &d->nodes[v];
   if (b == s->nframes && nv->kind == K_CALL) /* at the blocked call: over it only */
-    best = add(add(2, d->x[d->entry[nv->callee]]), tab[v + 1]);
+    best = add(over(d, d->x, nv), tab[v + 1]);
   uint64_t up = d->x[v]; /* up: to the top frame's return so far */
   for (uint32_t i = s->nframes - 1; i-- > 0 && up != INF;) {
     uint32_t r = node_of(d, &s->frames[i], 1);

@@ -26,6 +26,14 @@ static uint64_t cpu_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t sxl_clock_ms(symx_ctx *ctx) {
+  struct timespec ts;
+  clock_gettime(strcmp(symx_option_get_str(ctx, "time_clock"), "cpu") ? CLOCK_MONOTONIC
+                                                                        : CLOCK_PROCESS_CPUTIME_ID,
+                &ts);
+  return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
 static const char *reason_name(symx_reason r) {
   switch (r) {
   case SYMX_END_EXIT: return "exit";

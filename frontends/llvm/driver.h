@@ -130,6 +130,10 @@ void sxl_session_free(sxl_session *s);
 ** 0, or -1 with s->err set. May be called again: each call explores from
 ** the start with a new engine (the previous one is freed). */
 int sxl_session_explore(sxl_session *s, const symx_seeds *seeds);
+/* Now in ms on the clock --max-time is measured on (libsymx's time_clock:
+** the process's CPU time, or monotonic wall time), for drivers that bound
+** a run of several engines (ccbse.c, cutsession.c). */
+uint64_t sxl_clock_ms(symx_ctx *ctx);
 /* sxl_session_explore in parts, for drivers of several engines (ccbse.c):
 ** begin (outputs opened, limits read), an engine made as explore makes it
 ** and started on a new initial state (of s->prog->main_fn) as s->eng (NULL

@@ -113,7 +113,7 @@ def check_blocked(a, src, work):
                               "--output-dir", od, src])
         text = subprocess.run([a.llvm_dis, "-o", "-", os.path.join(od, "final.bc")], check=True,
                               capture_output=True).stdout.decode()
-        nodes, entry = directed.build_icfg(directed.llvmir.parse_ll(text))
+        nodes, entry = directed.build_icfg(directed.llvmir.parse_ll(text), text)
         directed.node_lines(nodes, text, base)
         index = {v["id"]: i for i, v in enumerate(nodes)}
         for st in sorted(set(p.stdout.decode().split("\n"))):

@@ -55,23 +55,32 @@ def symx(a, args, check=True):
 
 # ---------------------------------------------------------------- the ICFG
 
-def build_icfg(fns):
-    """Nodes (fn, block ordinal, segment) with kind, successors, callee; the
-    lines of the instructions each holds (from !dbg)."""
+def build_icfg(fns, text):
+    """Nodes (fn, block ordinal, segment) with kind, successors, callees; the
+    lines of the instructions each holds (from !dbg). A call through a
+    pointer may call each function whose address is taken and whose
+    parameter and return types fit the call's (pointers alike, integers by
+    width), as C calls a function only through a pointer of its type."""
     nodes, entry, first = [], {}, {}
+    sigs = llvmir.fn_sigs(text)
+    taken = sorted(llvmir.address_taken(text, set(fns)))
     for fn, blocks in fns.items():
         entry[fn] = len(nodes)
         for b, blk in enumerate(blocks):
             first[(fn, blk["label"], b)] = len(nodes)
             seg = 0
-            nodes.append({"id": (fn, b, seg), "kind": "term", "succ": [], "callee": None, "dbg": []})
+            nodes.append({"id": (fn, b, seg), "kind": "term", "succ": [], "callees": [], "dbg": []})
             for ins in blk["instrs"]:
                 nodes[-1]["dbg"].append(ins)
                 m = re.search(r"\bcall\b[^@]*@([\w.$]+)\(", ins)
-                if m and m.group(1) in fns:
-                    nodes[-1]["kind"], nodes[-1]["callee"] = "call", m.group(1)
+                callees = [m.group(1)] if m and m.group(1) in fns else []
+                sig = None if m else llvmir.indirect_sig(ins)
+                if sig:
+                    callees = [g for g in taken if sigs[g] == sig]
+                if callees:
+                    nodes[-1]["kind"], nodes[-1]["callees"] = "call", callees
                     seg += 1
-                    nodes.append({"id": (fn, b, seg), "kind": "term", "succ": [], "callee": None,
+                    nodes.append({"id": (fn, b, seg), "kind": "term", "succ": [], "callees": [],
                                   "dbg": []})
                 elif ins.startswith("ret "):
                     nodes[-1]["kind"] = "ret"
@@ -112,7 +121,7 @@ def bfs(nodes, entry, start, goal, stack=(), max_stack=8, blocked=0):
         nxt = []
         if n["kind"] == "call":
             if len(st) < len(stack) + max_stack:
-                nxt.append((entry[n["callee"]], st + (v + 1,), b))
+                nxt += [(entry[g], st + (v + 1,), b) for g in n["callees"]]
         elif n["kind"] == "ret":
             if st:  # the blocked frame returned: no more blocked
                 nxt.append((st[-1], st[:-1], b if len(st) + 1 > b else 0))
@@ -137,7 +146,7 @@ def check_distances(a, src, work):
     text = subprocess.run([a.llvm_dis, "-o", "-", os.path.join(od, "final.bc")], check=True,
                           capture_output=True).stdout.decode()
     fns = llvmir.parse_ll(text)
-    nodes, entry = build_icfg(fns)
+    nodes, entry = build_icfg(fns, text)
     node_lines(nodes, text, os.path.basename(src))
     index = {v["id"]: i for i, v in enumerate(nodes)}
     problems, checked = [], 0
