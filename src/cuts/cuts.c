@@ -141,11 +141,15 @@ static uint32_t frame_mark(const sx_state *st) {
   return f ? f->mark : 0;
 }
 
-int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
+/* A back edge of loop, cut past max runs of its body (0: none). */
+static int loop_hook(symx_state *st, uint32_t loop, int64_t max, symx_cut *action,
+                     const char *func) {
   if (st && loop == FRAME)
-    return sx_error(st->eng->ctx, SYMX_MISUSE, __func__, "loop id %" PRIu32 " is reserved", loop);
+    return sx_error(st->eng->ctx, SYMX_MISUSE, func, "loop id %" PRIu32 " is reserved", loop);
+  if (st && max < 0)
+    return sx_error(st->eng->ctx, SYMX_MISUSE, func, "bound %" PRId64 " is negative", max);
   int rc;
-  struct sx_cuts *c = hook_begin(st, action, __func__, &rc);
+  struct sx_cuts *c = hook_begin(st, action, func, &rc);
   if (!c) return rc;
   symx_ctx *ctx = st->eng->ctx;
   sx_cut_loop *e = find(c, loop);
@@ -162,13 +166,20 @@ int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
   int cut = ctx->opts.cut_defer && c->cut;
   if (ctx->opts.cut_symbolic_only && !input_dependent && !cut) return SYMX_OK;
   e->count++;
-  int64_t max = ctx->opts.max_loop_iterations;
   if (!max || e->count < (uint64_t)max) return SYMX_OK;
   /* cut_defer: a loop's uncut alternative runs on to twice the count */
   uint64_t k = e->count / (uint64_t)max;
   if (ctx->opts.cut_defer && !cut && (e->count % (uint64_t)max || (k & (k - 1)))) return SYMX_OK;
   SX_INC(ctx, cuts_loop);
   return apply(st, action);
+}
+
+int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
+  return loop_hook(st, loop, st ? st->eng->ctx->opts.max_loop_iterations : 0, action, __func__);
+}
+
+int symx_state_loop_bounded(symx_state *st, uint32_t loop, int64_t max, symx_cut *action) {
+  return loop_hook(st, loop, max, action, __func__);
 }
 
 int symx_state_cut(symx_state *st, symx_cut *action) {
