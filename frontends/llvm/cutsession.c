@@ -1,16 +1,29 @@
 /*
 ** cutsession.c — --cut on a session: the plan made on the loaded program,
-** what symx-llvm tells of it, and the adaptive mode's bound. Adaptive (not
-** in Converse): loops start cut after one run of their body; the bound
+** what symx-llvm tells of it, and the adaptive mode's bounds. Adaptive (not
+** in Converse): loops start cut after one run of their body; a bound
 ** doubles when the run has gone as long without new LLVM instructions
 ** covered as it took to reach its last gain (at least a window: coverage
-** comes in bursts, and deeper bounds need longer to pay off). Counted in
+** comes in bursts, and deeper bounds need longer to pay off), and when a
+** run ends with loops cut and time left (the cut program is exhausted:
+** whatever lies past its cuts is lost unless a bound rises). Counted in
 ** instructions, not time, so a run repeats exactly.
+**
+** Per loop (the default; --cut-adapt global: one bound for all): only the
+** loops whose cut fired since the last decision are candidates, and of
+** those the ones cut the fewest times rise. A cut taken is a path that
+** would go on under a higher bound, so a loop's cuts are what raising it
+** costs: a loop that forks on every run (2^k paths reach its cut) stays
+** cut while a loop that one path runs deeper and deeper (a keyword
+** matched a byte a run) rises, and a sink rises only once the cheaper
+** loops stop firing. stats.json's "cuts" says each loop's bound, cuts
+** and raises, and why (stall, end).
 */
 #include "cuts.h"
 #include "driver.h"
 
 #include <dirent.h>
+#include <stdlib.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -68,9 +81,13 @@ static void print_plan(const sxl_prog *p, const sxl_cutplan *c) {
   fflush(stdout);
 }
 
-int sxl_cuts_check_args(const char *mode, int64_t budget_ms, double share) {
+int sxl_cuts_check_args(const char *mode, int64_t budget_ms, double share, const char *adapt) {
   if (mode && sxl_cut_mode(mode) < 0) {
     fprintf(stderr, "symx-llvm: --cut %s: unknown mode (one of %s)\n", mode, mode_names);
+    return -1;
+  }
+  if (adapt && strcmp(adapt, "loop") && strcmp(adapt, "global")) {
+    fprintf(stderr, "symx-llvm: --cut-adapt %s: one of loop (a bound per loop), global\n", adapt);
     return -1;
   }
   if (budget_ms <= 0) {
@@ -86,7 +103,7 @@ int sxl_cuts_check_args(const char *mode, int64_t budget_ms, double share) {
 }
 
 int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int policy_given,
-                   int bound_given, int print, double share) {
+                   int bound_given, int print, double share, const char *adapt) {
   int m = sxl_cut_mode(mode);
   if (m < 0) {
     fprintf(stderr, "symx-llvm: --cut %s: unknown mode (one of %s)\n", mode, mode_names);
@@ -120,7 +137,105 @@ int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int poli
     fprintf(stderr, "symx-llvm: --cut: %s\n", symx_errmsg(s->ctx));
     return -1;
   }
+  c->adapt_global = adapt && !strcmp(adapt, "global");
+  int64_t b = symx_option_get(s->ctx, "max_loop_iterations");
+  for (uint32_t i = 0; i < c->nlp; i++) c->lp[i].bound = b; /* per loop, from one start */
   return m == SXL_CUT_NONE ? 0 : tell(s, c, mode);
+}
+
+void sxl_cuts_json(const sxl_session *s, FILE *f) {
+  const sxl_cutplan *c = s->prog->cuts;
+  if (!c || c->mode != SXL_CUT_ADAPTIVE) return;
+  uint64_t stall = 0, end = 0;
+  for (uint32_t i = 0; i < c->nlp; i++) {
+    stall += c->lp[i].raises_stall;
+    end += c->lp[i].raises_end;
+  }
+  if (c->adapt_global) { /* one bound: raises of all loops at once */
+    stall = c->raises;
+    end = c->rounds;
+  }
+  fprintf(f, ",\"cuts\":{\"mode\":\"adaptive\",\"adapt\":\"%s\",\"rounds\":%" PRIu64
+             ",\"raises_stall\":%" PRIu64 ",\"raises_end\":%" PRIu64 ",\"loops\":[",
+          c->adapt_global ? "global" : "loop", c->rounds, stall, end);
+  int64_t global = symx_option_get(s->ctx, "max_loop_iterations");
+  const char *sep = "";
+  for (uint32_t i = 0; i < c->nlp; i++) { /* the loops ever cut */
+    const sxl_cutloop *l = &c->lp[i];
+    if (!l->cuts && !l->raises_stall && !l->raises_end) continue;
+    fprintf(f, "%s{\"fn\":\"%s\",\"header\":%" PRIu32 ",\"bound\":%" PRId64 ",\"cuts\":%" PRIu64
+               ",\"raises_stall\":%" PRIu32 ",\"raises_end\":%" PRIu32 "}",
+            sep, s->prog->fns[l->fn].name, l->header, c->adapt_global ? global : l->bound, l->cuts,
+            l->raises_stall, l->raises_end);
+    sep = ",";
+  }
+  fputs("]}", f);
+}
+
+void sxl_cut_count(sxl_cutplan *c, uint32_t loop) {
+  if (loop < c->nlp) c->lp[loop].cuts++;
+}
+
+int64_t sxl_cut_bound(const sxl_cutplan *c, uint32_t loop) {
+  return c->mode == SXL_CUT_ADAPTIVE && !c->adapt_global && loop < c->nlp ? c->lp[loop].bound : -1;
+}
+
+static int64_t doubled(int64_t b) { return b >= ADAPT_MAX ? 0 : 2 * b; }
+
+/* Per-loop adaptive: of the loops cut since their count was last seen
+** (since_round: at the round's start, else at the last decision), with a
+** bound left, the ones cut the fewest times double their bound (why: 0
+** stall, 1 end of a run). The number raised. */
+static uint32_t raise_loops(sxl_session *s, int why, const uint64_t *since) {
+  sxl_cutplan *c = s->prog->cuts;
+  uint64_t fewest = UINT64_MAX;
+  for (uint32_t i = 0; i < c->nlp; i++) {
+    uint64_t d = c->lp[i].cuts - since[i];
+    if (d && c->lp[i].bound && d < fewest) fewest = d;
+  }
+  uint32_t n = 0;
+  for (uint32_t i = 0; fewest != UINT64_MAX && i < c->nlp; i++) {
+    sxl_cutloop *l = &c->lp[i];
+    if (l->cuts - since[i] != fewest || !l->bound) continue;
+    l->bound = doubled(l->bound);
+    *(why ? &l->raises_end : &l->raises_stall) += 1;
+    n++;
+    if (!s->quiet)
+      fprintf(stderr, "symx-llvm: --cut adaptive: %s, the loop at block %" PRIu32 " of %s was cut "
+                      "%" PRIu64 " time(s): now cut after %" PRId64 " run(s) (0: never)\n",
+              why ? "the run ended with loops cut" : "no new coverage", l->header,
+              s->prog->fns[l->fn].name, fewest, l->bound);
+  }
+  return n;
+}
+
+/* The per-loop counts the next decision starts from (cuts_seen, and
+** cuts_round too at a round's end). */
+static void seen(sxl_cutplan *c, int round) {
+  for (uint32_t i = 0; i < c->nlp; i++) {
+    c->lp[i].cuts_seen = c->lp[i].cuts;
+    if (round) c->lp[i].cuts_round = c->lp[i].cuts;
+  }
+}
+
+/* The loops' counts at the last decision (round: at the round's start). */
+static uint64_t *since_of(const sxl_cutplan *c, int round) {
+  uint64_t *v = malloc((c->nlp + 1) * sizeof *v);
+  for (uint32_t i = 0; v && i < c->nlp; i++) v[i] = round ? c->lp[i].cuts_round : c->lp[i].cuts_seen;
+  return v;
+}
+
+/* A stall of per-loop adaptive: the cheapest loops cut in it rise. */
+static void stall_per_loop(sxl_session *s, uint64_t now) {
+  sxl_cutplan *c = s->prog->cuts;
+  uint64_t *since = since_of(c, 0);
+  if (!since) return; /* out of memory: no raise this time */
+  uint32_t n = raise_loops(s, 0, since);
+  free(since);
+  seen(c, 0);
+  if (!n) return;
+  c->raises += n;
+  c->mark = now; /* the new bounds get as long */
 }
 
 void sxl_cut_tick(sxl_session *s) {
@@ -137,9 +252,13 @@ void sxl_cut_tick(sxl_session *s) {
   }
   /* stalled as long as the run took to its last gain (coverage comes in bursts) */
   if (now - c->mark < c->mark + ADAPT_WINDOW) return;
+  if (!c->adapt_global) {
+    stall_per_loop(s, now);
+    return;
+  }
   int64_t b = symx_option_get(s->ctx, "max_loop_iterations");
   if (!b) return; /* no bound left */
-  b = b >= ADAPT_MAX ? 0 : 2 * b;
+  b = doubled(b);
   if (symx_option_set(s->ctx, "max_loop_iterations", b) != SYMX_OK) return;
   c->raises++;
   if (!s->quiet)
@@ -190,21 +309,57 @@ int sxl_cuts_off(sxl_session *s, char *dir, size_t len) {
   return stash_tests(s, "cut", dir, len);
 }
 
+/* Moves the round's tests to OUTDIR/round-N and sets max_time to what is
+** left (left: ms, with a limit). 0, or -1 with s->err set. */
+static int new_round(sxl_session *s, int64_t left, char *dir, size_t len) {
+  sxl_cutplan *c = s->prog->cuts;
+  char sub[32];
+  snprintf(sub, sizeof sub, "round-%" PRIu64, ++c->rounds);
+  if (stash_tests(s, sub, dir, len)) return -1;
+  if (c->limit_ms && symx_option_set(s->ctx, "max_time", left) != SYMX_OK) {
+    snprintf(s->err, sizeof s->err, "--cut adaptive: %.900s", symx_errmsg(s->ctx));
+    return -1;
+  }
+  return 0;
+}
+
+/* The end of a run under per-loop adaptive: when loops were cut (cuts)
+** and time is left, the cheapest of them rise, and the run goes again. */
+static int next_round_per_loop(sxl_session *s, int cuts, int64_t left) {
+  sxl_cutplan *c = s->prog->cuts;
+  c->round_cuts = symx_stat_get(s->ctx, "cuts_loop");
+  uint64_t *since = cuts ? since_of(c, 1) : NULL;
+  if (cuts && !since) {
+    snprintf(s->err, sizeof s->err, "--cut adaptive: out of memory");
+    return -1;
+  }
+  uint32_t n = cuts ? raise_loops(s, 1, since) : 0;
+  free(since);
+  seen(c, 1);
+  char dir[2200];
+  if (!n) return 0;
+  if (new_round(s, left, dir, sizeof dir)) return -1;
+  c->mark = s->x.instructions; /* the new bounds get as long as the run so far */
+  if (!s->quiet)
+    fprintf(stderr, "symx-llvm: --cut adaptive: the run ended with loops cut (its tests in %s): "
+                    "again, %" PRIu32 " loop(s) cut later\n", dir, n);
+  return 1;
+}
+
 int sxl_cut_next_round(sxl_session *s) {
   sxl_cutplan *c = s->prog->cuts;
   if (!c || c->mode != SXL_CUT_ADAPTIVE || c->off || !s->outdir[0]) return 0;
   uint64_t cuts = symx_stat_get(s->ctx, "cuts_loop"), now = now_ms(s->ctx);
   int64_t b = symx_option_get(s->ctx, "max_loop_iterations");
   int64_t left = c->limit_ms ? c->limit_ms - (int64_t)(now - c->start_ms) : 1;
+  if (!c->adapt_global) return next_round_per_loop(s, cuts > c->round_cuts && left > 0, left);
   int more = cuts > c->round_cuts && b && left > 0;
   c->round_cuts = cuts;
   if (!more) return 0;
-  char dir[2200], sub[32];
-  snprintf(sub, sizeof sub, "round-%" PRIu64, ++c->rounds);
-  b = b >= ADAPT_MAX ? 0 : 2 * b;
-  if (stash_tests(s, sub, dir, sizeof dir)) return -1;
-  if (symx_option_set(s->ctx, "max_loop_iterations", b) != SYMX_OK ||
-      (c->limit_ms && symx_option_set(s->ctx, "max_time", left) != SYMX_OK)) {
+  char dir[2200];
+  b = doubled(b);
+  if (new_round(s, left, dir, sizeof dir)) return -1;
+  if (symx_option_set(s->ctx, "max_loop_iterations", b) != SYMX_OK) {
     snprintf(s->err, sizeof s->err, "--cut adaptive: %.900s", symx_errmsg(s->ctx));
     return -1;
   }

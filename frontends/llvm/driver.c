@@ -610,6 +610,7 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           s->x.reads_made_symbolic, s->x.obj_copy_bytes, s->wall_s, s->cpu_s,
           eng ? eng : "{}");
   sxl_errlocs_json(&s->errlocs, f);
+  if (s->prog->cuts) sxl_cuts_json(s, f);
   if (s->origin) {
     fputs(",\"origin\":", f);
     json_str(f, s->origin, strlen(s->origin));
