@@ -1162,7 +1162,9 @@ SYMX_API const char *symx_engine_concolic_note(symx_engine *eng, size_t i);
 ** option cut_symbolic_only (default on) only input-dependent work is cut:
 ** a back edge counts when that run of the loop added a path constraint,
 ** and symx_state_cut cuts only once the innermost frame has added one (a
-** path that depends on no input is one path: cutting it saves nothing).
+** path that depends on no input is one path: cutting it saves nothing),
+** until the path takes a cut return: from then on it runs the cut program,
+** whose loops may not end where the original's do, and every run counts.
 ** Statistics: cuts_loop, cuts_depth, cuts_front, cut_returns.
 */
 typedef enum symx_cut {

@@ -11,7 +11,8 @@
 ** (SYMX_CUT_DEFER): on a fresh input (symx_state_cut_choice) whose side the
 ** witness takes (unbound bytes read 0) takes the cut, so pending mode's
 ** path follows the cut program while the uncut side waits as a pending
-** alternative, its loop cut again at twice the count.
+** alternative, its loop cut again at twice the count. A path that took a
+** cut return runs the cut program: its every loop run counts from then on.
 */
 #include "engine/engine.h"
 #include "alloc.h"
@@ -32,7 +33,7 @@ typedef struct sx_cut_loop {
 /* The loops of the frames on the path, innermost last. */
 struct sx_cuts {
   uint32_t refs, depth, returns, n, cap;
-  uint32_t cut; /* cut_defer: the path took a cut, it runs the cut program */
+  uint32_t cut; /* the path took a cut (a return, or cut_defer's side): it runs the cut program */
   sx_cut_loop e[];
 };
 
@@ -77,6 +78,13 @@ static int take(sx_state *st, symx_cut *action) {
     *action = SYMX_CUT_END;
     return SYMX_OK;
   }
+  /* the path goes on with a made-up return value: it runs the cut program
+  ** from now on, whose loops may not end where the original's do (flex's
+  ** scanner handed state 0 spins in a loop over constant tables), so every
+  ** loop run counts, input or not */
+  struct sx_cuts *c = own(ctx, st);
+  if (!c) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  c->cut = 1;
   SX_INC(ctx, cut_returns);
   *action = SYMX_CUT_RETURN;
   return SYMX_OK;
@@ -162,8 +170,8 @@ static int loop_hook(symx_state *st, uint32_t loop, int64_t max, symx_cut *actio
   int input_dependent = now > e->mark; /* the run added a constraint */
   e->mark = now;
   /* a cut program may loop where the original does not (a reader that
-  ** returned 0): once cut_defer's path took a cut, every run counts */
-  int cut = ctx->opts.cut_defer && c->cut;
+  ** returned 0): once the path took a cut, every run counts */
+  int cut = c->cut;
   if (ctx->opts.cut_symbolic_only && !input_dependent && !cut) return SYMX_OK;
   e->count++;
   if (!max || e->count < (uint64_t)max) return SYMX_OK;
