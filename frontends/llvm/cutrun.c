@@ -156,6 +156,8 @@ int sxl_cut_op(run *r, const sxl_ins *in) {
   if (rc != SYMX_OK) return sxl_fatal(r, side == 2 ? "symx_state_cut_take"
                                          : in->a ? "symx_state_loop" : "symx_state_cut");
   if (!side && in->a && a != SYMX_CUT_NONE) sxl_cut_count(r->p->cuts, in->a - 1);
+  if (!side && in->a && a == SYMX_CUT_NONE)
+    sxl_cut_passed(r->p->cuts, r->s, in->a - 1, symx_state_loop_count(r->st, in->a - 1));
   if (a == SYMX_CUT_DEFER) return defer(r);
   if (a == SYMX_CUT_NONE) fr->pc = in->b;
   return act(r, a, in->a ? "loop cut" : "cut");

@@ -34,6 +34,9 @@ typedef struct sxl_cutloop {
   uint64_t cuts_seen;   /* cuts at the last raise decision */
   uint64_t cuts_round;  /* cuts when the current round (run) began */
   uint32_t raises_stall, raises_end; /* raises: coverage stalled, the round ended */
+  int64_t prev;         /* its bound before its last raise (0: never raised) */
+  uint32_t credit;      /* a path that ran it past prev covered new code since its last raise */
+  uint32_t credits;     /* such raises (all rounds) */
 } sxl_cutloop;
 
 typedef struct sxl_cutfn {
@@ -63,10 +66,15 @@ typedef struct sxl_cutplan {
   sxl_cutloop *lp;     /* the loops, in function and header order */
   uint32_t nlp, caplp;
   int adapt_global;    /* --cut-adapt global: one bound for all loops (max_loop_iterations) */
+  uint64_t window;     /* instructions per coverage check (--cut-window) */
 } sxl_cutplan;
 
 /* cutsession.c: a loop's cut was taken (adaptive counts them per loop). */
 void sxl_cut_count(sxl_cutplan *c, uint32_t loop);
+/* A path took a back edge of loop, count runs of its body in this frame:
+** past the bound the loop had before its last raise, the path is marked
+** (sxl_state.deep_loop) for the raise's credit. */
+void sxl_cut_passed(sxl_cutplan *c, sxl_state *s, uint32_t loop, uint64_t count);
 /* The bound of loop (its index in lp) under --cut adaptive per loop, or
 ** -1: max_loop_iterations holds. */
 int64_t sxl_cut_bound(const sxl_cutplan *c, uint32_t loop);

@@ -10,14 +10,15 @@
 ** instructions, not time, so a run repeats exactly.
 **
 ** Per loop (the default; --cut-adapt global: one bound for all): only the
-** loops whose cut fired since the last decision are candidates, and of
-** those the ones cut the fewest times rise. A cut taken is a path that
-** would go on under a higher bound, so a loop's cuts are what raising it
-** costs: a loop that forks on every run (2^k paths reach its cut) stays
-** cut while a loop that one path runs deeper and deeper (a keyword
-** matched a byte a run) rises, and a sink rises only once the cheaper
-** loops stop firing. stats.json's "cuts" says each loop's bound, cuts
-** and raises, and why (stall, end).
+** loops whose cut fired since the last decision are candidates (a loop no
+** path is cut in keeps its bound). A raise is credited when a path that
+** ran the loop past its bound before the raise then covers new code. Of
+** the candidates, those with a credit since their last raise rise; with
+** none credited, all candidates rise (iterative deepening: a keyword
+** needs several runs before anything new shows). So a sink, a loop whose
+** paths double each run with nothing new behind them, stays at its bound
+** while a loop whose deeper runs pay keeps rising. stats.json's "cuts"
+** says each loop's bound, cuts, raises and why (stall, end), and credits.
 */
 #include "cuts.h"
 #include "driver.h"
@@ -31,7 +32,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define ADAPT_WINDOW 20000u  /* instructions per coverage check */
 #define ADAPT_MAX (1u << 20) /* past it: no bound */
 
 /* Now in ms, on the clock max_time is measured on (option time_clock). */
@@ -103,7 +103,8 @@ int sxl_cuts_check_args(const char *mode, int64_t budget_ms, double share, const
 }
 
 int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int policy_given,
-                   int bound_given, int print, double share, const char *adapt) {
+                   int bound_given, int print, double share, const char *adapt,
+                   uint64_t window) {
   int m = sxl_cut_mode(mode);
   if (m < 0) {
     fprintf(stderr, "symx-llvm: --cut %s: unknown mode (one of %s)\n", mode, mode_names);
@@ -138,6 +139,7 @@ int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int poli
     return -1;
   }
   c->adapt_global = adapt && !strcmp(adapt, "global");
+  c->window = window ? window : 20000; /* instructions per coverage check */
   int64_t b = symx_option_get(s->ctx, "max_loop_iterations");
   for (uint32_t i = 0; i < c->nlp; i++) c->lp[i].bound = b; /* per loop, from one start */
   return m == SXL_CUT_NONE ? 0 : tell(s, c, mode);
@@ -164,9 +166,9 @@ void sxl_cuts_json(const sxl_session *s, FILE *f) {
     const sxl_cutloop *l = &c->lp[i];
     if (!l->cuts && !l->raises_stall && !l->raises_end) continue;
     fprintf(f, "%s{\"fn\":\"%s\",\"header\":%" PRIu32 ",\"bound\":%" PRId64 ",\"cuts\":%" PRIu64
-               ",\"raises_stall\":%" PRIu32 ",\"raises_end\":%" PRIu32 "}",
+               ",\"raises_stall\":%" PRIu32 ",\"raises_end\":%" PRIu32 ",\"credits\":%" PRIu32 "}",
             sep, s->prog->fns[l->fn].name, l->header, c->adapt_global ? global : l->bound, l->cuts,
-            l->raises_stall, l->raises_end);
+            l->raises_stall, l->raises_end, l->credits);
     sep = ",";
   }
   fputs("]}", f);
@@ -182,29 +184,42 @@ int64_t sxl_cut_bound(const sxl_cutplan *c, uint32_t loop) {
 
 static int64_t doubled(int64_t b) { return b >= ADAPT_MAX ? 0 : 2 * b; }
 
+void sxl_cut_passed(sxl_cutplan *c, sxl_state *s, uint32_t loop, uint64_t count) {
+  if (c->mode != SXL_CUT_ADAPTIVE || c->adapt_global || loop >= c->nlp) return;
+  int64_t prev = c->lp[loop].prev;
+  if (prev <= 0 || count <= (uint64_t)prev) return;
+  s->deep_loop = loop + 1;
+  s->deep_at = s->steps;
+}
+
+/* Whether loop i is a candidate: cut since since[i], a bound left. */
+static int fired(const sxl_cutplan *c, uint32_t i, const uint64_t *since) {
+  return c->lp[i].cuts > since[i] && c->lp[i].bound;
+}
+
 /* Per-loop adaptive: of the loops cut since their count was last seen
-** (since_round: at the round's start, else at the last decision), with a
-** bound left, the ones cut the fewest times double their bound (why: 0
-** stall, 1 end of a run). The number raised. */
+** (at the round's start, or at the last decision), with a bound left,
+** those credited since their last raise double their bound, or all of
+** them when none is (why: 0 stall, 1 end of a run). The number raised. */
 static uint32_t raise_loops(sxl_session *s, int why, const uint64_t *since) {
   sxl_cutplan *c = s->prog->cuts;
-  uint64_t fewest = UINT64_MAX;
-  for (uint32_t i = 0; i < c->nlp; i++) {
-    uint64_t d = c->lp[i].cuts - since[i];
-    if (d && c->lp[i].bound && d < fewest) fewest = d;
-  }
+  int credited = 0;
+  for (uint32_t i = 0; i < c->nlp; i++) credited |= fired(c, i, since) && c->lp[i].credit;
   uint32_t n = 0;
-  for (uint32_t i = 0; fewest != UINT64_MAX && i < c->nlp; i++) {
+  for (uint32_t i = 0; i < c->nlp; i++) {
     sxl_cutloop *l = &c->lp[i];
-    if (l->cuts - since[i] != fewest || !l->bound) continue;
+    if (!fired(c, i, since) || (credited && !l->credit)) continue;
+    l->prev = l->bound;
     l->bound = doubled(l->bound);
+    l->credit = 0;
     *(why ? &l->raises_end : &l->raises_stall) += 1;
     n++;
     if (!s->quiet)
-      fprintf(stderr, "symx-llvm: --cut adaptive: %s, the loop at block %" PRIu32 " of %s was cut "
-                      "%" PRIu64 " time(s): now cut after %" PRId64 " run(s) (0: never)\n",
+      fprintf(stderr, "symx-llvm: --cut adaptive: %s, the loop at block %" PRIu32 " of %s cut "
+                      "%" PRIu64 " time(s)%s: now cut after %" PRId64 " run(s) (0: never)\n",
               why ? "the run ended with loops cut" : "no new coverage", l->header,
-              s->prog->fns[l->fn].name, fewest, l->bound);
+              s->prog->fns[l->fn].name, l->cuts - since[i],
+              credited ? ", its last raise paid" : "", l->bound);
   }
   return n;
 }
@@ -238,10 +253,17 @@ static void stall_per_loop(sxl_session *s, uint64_t now) {
   c->mark = now; /* the new bounds get as long */
 }
 
-void sxl_cut_tick(sxl_session *s) {
+void sxl_cut_tick(sxl_session *s, sxl_state *ps) {
   sxl_cutplan *c = s->prog->cuts;
   uint64_t now = s->x.instructions;
-  if (c->mode != SXL_CUT_ADAPTIVE || c->off || now - c->checked < ADAPT_WINDOW) return;
+  if (c->mode != SXL_CUT_ADAPTIVE || c->off) return;
+  if (ps && ps->deep_loop && ps->cov_at > ps->deep_at) { /* new code past a raised bound */
+    sxl_cutloop *l = &c->lp[ps->deep_loop - 1];
+    l->credits += !l->credit;
+    l->credit = 1;
+    ps->deep_loop = 0;
+  }
+  if (now - c->checked < c->window) return;
   uint64_t lines, tl, ins = 0, ti;
   if (sxl_session_coverage(s, &lines, &tl, &ins, &ti)) return;
   c->checked = now;
@@ -251,7 +273,7 @@ void sxl_cut_tick(sxl_session *s) {
     return;
   }
   /* stalled as long as the run took to its last gain (coverage comes in bursts) */
-  if (now - c->mark < c->mark + ADAPT_WINDOW) return;
+  if (now - c->mark < c->mark + c->window) return;
   if (!c->adapt_global) {
     stall_per_loop(s, now);
     return;

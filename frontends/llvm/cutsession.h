@@ -11,6 +11,7 @@
 
 /* cutsession.c: the plan for --cut MODE on s's program (its message on
 ** stderr unless quiet); adapt: --cut-adapt (loop, global; NULL: loop);
+** window: --cut-window, instructions per adaptive coverage check (0: 20000);
 ** policy_given, bound_given: the command line set
 ** cut_policy, max_loop_iterations (else zero and 1); print: the plan on
 ** stdout (--print-cuts); share (0 < share < 1; 0: none): --cut-then-full's
@@ -18,7 +19,8 @@
 ** 0, or -1 when the run cannot go on (said on stderr). */
 struct sxl_session;
 int sxl_cuts_setup(struct sxl_session *s, const char *mode, int64_t budget_ms, int policy_given,
-                   int bound_given, int print, double share, const char *adapt);
+                   int bound_given, int print, double share, const char *adapt,
+                   uint64_t window);
 /* --cut MODE, --cut-budget, --cut-share and --cut-adapt checked before anything is
 ** made: 0, or -1 (said on stderr). */
 int sxl_cuts_check_args(const char *mode, int64_t budget_ms, double share, const char *adapt);
@@ -36,8 +38,10 @@ int sxl_cuts_off(struct sxl_session *s, char *dir, size_t len);
 ** left: its tests moved to OUTDIR/round-N, the bound doubled, max_time the
 ** time left; run again. 0: done; -1 with s->err set. */
 int sxl_cut_next_round(struct sxl_session *s);
-/* After each run of a state: adaptive mode doubles max_loop_iterations when
-** a window of instructions covered nothing new. */
-void sxl_cut_tick(struct sxl_session *s);
+/* After each run of state ps: under adaptive mode, ps's new code credits
+** the loop it ran past a raised bound; bounds double when a window of
+** instructions covered nothing new. */
+struct sxl_state;
+void sxl_cut_tick(struct sxl_session *s, struct sxl_state *ps);
 
 #endif

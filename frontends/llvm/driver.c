@@ -369,7 +369,7 @@ int sxl_session_step(sxl_session *s) {
     return -1;
   }
   if (sxl_statlog_tick(s)) return -1;
-  if (s->prog->cuts) sxl_cut_tick(s); /* --cut adaptive */
+  if (s->prog->cuts) sxl_cut_tick(s, ps); /* --cut adaptive */
   return 0;
 }
 

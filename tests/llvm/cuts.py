@@ -24,12 +24,13 @@
                exit status equals the original's on the test's input
   adaptive     cuts/adapt.c (a loop one path runs deeper, a sink whose
                paths double per run): --cut adaptive raises the bound per
-               loop, cheapest first: each run's paths (the tests in
-               OUTDIR/round-N) equal a model of the rounds (bounds per
-               loop, worked out in the file), the loop bounds and raises in
-               stats.json's "cuts" too, and the run that first covers
-               target's "return 100" still has the sink at bound 1 (2 sink
-               paths; one global bound, --cut-adapt global, has 64 there);
+               loop, those whose last raise led to new code first: each
+               run's paths (the tests in OUTDIR/round-N) equal a model of
+               the rounds (bounds per loop, worked out in the file), the
+               loop bounds, raises and credits in stats.json's "cuts" too,
+               and the run that first covers target's "return 200" has the
+               sink at bound 8 (256 sink paths; one global bound,
+               --cut-adapt global, has 1024 there);
                cuts/keyword.c: --cut loop covers under 75% of the uncut
                run's instructions, and adaptive notices (stats.json: a
                raise at a run's end, match's loop at bound 4) and covers
@@ -239,20 +240,29 @@ def check_replay(a, work):
 
 
 def adapt_model(per_loop):
-    """adapt.c's runs under --cut adaptive: per run, the bounds (T, S) and
-    its paths; a run is followed by another while a loop's cut fired (per
-    loop: those cut the fewest times double; global: all)."""
-    fires = {"T": lambda b: 1 if b <= 12 else 0, "S": lambda b: 2 ** b if b <= 6 else 0}
-    paths = {"T": lambda b: b + 1 if b <= 12 else 13, "S": lambda b: 2 ** min(b, 6)}
-    bounds, runs = {"T": 1, "S": 1}, []
+    """adapt.c's runs under --cut adaptive (rounds only): per run, the
+    bounds (T: target, S: sink) and its paths. A run is followed by another
+    while a loop's cut fired; per loop, the fired loops credited since their
+    last raise double (a path ran the loop past its bound before that raise
+    and covered new code), or all fired loops when none is; global: all."""
+    fires = {"T": lambda b: 1 if b <= 12 else 0, "S": lambda b: 2 ** b if b <= 10 else 0}
+    paths = {"T": lambda b: b + 1 if b <= 12 else 13, "S": lambda b: 2 ** min(b, 10)}
+    news = {6: 5, 10: 9}  # target's bound that first returns 100 / 200: the back edges its path ran
+    bounds, prev, credit, covered, runs = {"T": 1, "S": 1}, {"T": 0, "S": 0}, set(), set(), []
     while True:
         runs.append((dict(bounds), paths["T"](bounds["T"]) + paths["S"](bounds["S"])))
-        fired = {l: fires[l](b) for l, b in bounds.items() if fires[l](b)}
+        for need, edges in news.items():
+            if bounds["T"] >= need and need not in covered:
+                covered.add(need)
+                if prev["T"] and edges > prev["T"]:
+                    credit.add("T")
+        fired = [l for l in bounds if fires[l](bounds[l])]
         if not fired:
             return runs
-        for l in bounds:  # global: one bound, every loop's
-            if not per_loop or fired.get(l) == min(fired.values()):
-                bounds[l] *= 2
+        up = ([l for l in fired if l in credit] or fired) if per_loop else list(bounds)
+        for l in up:
+            prev[l], bounds[l] = bounds[l], 2 * bounds[l]
+            credit.discard(l)
 
 
 def run_dirs(out):
@@ -269,32 +279,36 @@ def replay_instructions(a, work, src, dirs):
 def check_adapt(a, work):
     src = os.path.join(a.dir, "adapt.c")
     for how in ("loop", "global"):
-        rc, _, _, out, st = explore(a, work, "adapt-" + how, src, ["--cut", "adaptive", "--cut-adapt", how])
+        rc, _, _, out, st = explore(a, work, "adapt-" + how, src, ["--cut", "adaptive", "--cut-adapt", how,
+                                                                  "--cut-window", "1000000000"])
         model = adapt_model(how == "loop")
         dirs = run_dirs(out)
         got = [len(glob.glob(os.path.join(d, "*.ktest"))) for d in dirs]
         check(rc == 0 and got == [p for _, p in model],
-              "adapt.c --cut-adapt %s: paths per run %s (model %s)" % (how, got, [p for _, p in model]))
+              "adapt.c --cut-adapt %s: paths per run %s (model %s: bounds %s)"
+              % (how, got, [p for _, p in model], [b for b, _ in model]))
         cuts = st.get("cuts", {})
         loops = {l["fn"]: l for l in cuts.get("loops", [])}
         want = {"target": model[-1][0]["T"], "sink": model[-1][0]["S"]}
         check(cuts.get("adapt") == how and {f: l["bound"] for f, l in loops.items()} == want
-              and cuts.get("raises_end") == len(model) - 1,
-              "adapt.c --cut-adapt %s: stats.json bounds %s (model %s), %s raises at a run's end (model %d)"
-              % (how, {f: l["bound"] for f, l in loops.items()}, want, cuts.get("raises_end"), len(model) - 1))
+              and cuts.get("rounds") == len(model) - 1 and cuts.get("raises_stall") == 0,
+              "adapt.c --cut-adapt %s: stats.json bounds %s (model %s), %s rounds (model %d), %s stall raises"
+              % (how, {f: l["bound"] for f, l in loops.items()}, want, cuts.get("rounds"), len(model) - 1,
+                 cuts.get("raises_stall")))
         if how == "loop":
-            check(loops.get("target", {}).get("raises_end") == 4 and loops.get("sink", {}).get("raises_end") == 3,
-                  "adapt.c per loop: raises target %s (want 4: 1->16), sink %s (want 3: 1->8)"
-                  % (loops.get("target", {}).get("raises_end"), loops.get("sink", {}).get("raises_end")))
-        # the first run with a test of "aaaaa" (target returns 100), and its sink paths (k == 0)
+            got = {f: (l["raises_end"], l["credits"]) for f, l in loops.items()}
+            check(got == {"target": (4, 2), "sink": (4, 1)},
+                  "adapt.c per loop: (raises, credits) %s (want target (4, 2): 1->16, paid at 8 and 16; "
+                  "sink (4, 1): paid only at 16, where its paths first leave the loop)" % got)
+        # the first run with a test of nine a's (target returns 200), and its sink paths (k == 0)
         first = None
         for n, d in enumerate(dirs):
             objs = [ktest_objects(t) for t in glob.glob(os.path.join(d, "*.ktest"))]
-            if any(o["k"][0] != 0 and o["b"][:5] == b"aaaaa" for o in objs):
+            if any(o["k"][0] != 0 and o["b"][:9] == b"a" * 9 for o in objs):
                 first = (n + 1, sum(o["k"][0] == 0 for o in objs))
                 break
-        want = (4, 2) if how == "loop" else (4, 64)
-        check(first == want, "adapt.c --cut-adapt %s: target's 100 first in run %s with %s sink paths (want %s)"
+        want = (5, 256) if how == "loop" else (5, 1024)
+        check(first == want, "adapt.c --cut-adapt %s: target's 200 first in run %s with %s sink paths (want %s)"
               % (how, first and first[0], first and first[1], want))
     kw = os.path.join(a.dir, "keyword.c")
     cov = {}
