@@ -120,6 +120,7 @@ static int force_return(run *r) {
 
 static int act(run *r, symx_cut a, const char *what) {
   if (a == SYMX_CUT_END) return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, what, 0);
+  if (a == SYMX_CUT_RETURN) r->s->cut_taken = 1;
   return a == SYMX_CUT_RETURN ? force_return(r) : SXL_CONTINUE;
 }
 
@@ -155,7 +156,10 @@ int sxl_cut_op(run *r, const sxl_ins *in) {
   else if (!side) rc = in->a ? loop_edge(r, in->a - 1, &a) : symx_state_cut(r->st, &a);
   if (rc != SYMX_OK) return sxl_fatal(r, side == 2 ? "symx_state_cut_take"
                                          : in->a ? "symx_state_loop" : "symx_state_cut");
-  if (!side && in->a && a != SYMX_CUT_NONE) sxl_cut_count(r->p->cuts, in->a - 1);
+  /* a loop is a candidate for a higher bound by its cuts on paths of the
+  ** original: a path past a cut return runs made-up values, whose loops
+  ** may spin where the original's end (cut, but no reason to rise) */
+  if (!side && in->a && a != SYMX_CUT_NONE && !r->s->cut_taken) sxl_cut_count(r->p->cuts, in->a - 1);
   if (!side && in->a && a == SYMX_CUT_NONE)
     sxl_cut_passed(r->p->cuts, r->s, in->a - 1, symx_state_loop_count(r->st, in->a - 1));
   if (a == SYMX_CUT_DEFER) return defer(r);

@@ -562,6 +562,7 @@ typedef struct sxl_state {
   uint32_t deep_loop; /* --cut adaptive: 1 + the last loop this path ran past the bound
                      ** it had before its last raise (0: none), at steps deep_at */
   uint64_t deep_at;
+  uint8_t cut_taken;  /* the path took a cut return: it runs the cut program */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
   uint32_t mid_frames, mid_pc; /* the instruction a slow path was in when it last
