@@ -16,6 +16,13 @@ of them: --write-tests=all) are replayed on the original program
 (symx-llvm --replay-ktest-dir; with adaptive also its earlier rounds'
 tests, OUTDIR/round-N), which reports the coverage of the original.
 
+Per (program, mode, caches) a report object ("report": true; also a line
+on stderr): each cut mode's coverage as % of mode 0, the modes below 75%,
+and per adaptive variant whether it noticed (raised a bound: stats.json's
+cuts.raises_stall, coverage stalled with the loop cut, or raises_end, a
+run ended with loops cut and time left); "unnoticed" when a mode is below
+75% and no adaptive run raised anything. The summary counts them.
+
 Per run (one JSON object per line): wall time and solver queries of the
 exploration (stats.json: solver_queries, the engine's backend_queries),
 instructions run, paths, tests, LLVM instructions covered on the
@@ -102,12 +109,19 @@ def median_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, r
 def cut_args(cut):
     """symx-llvm's arguments for a cut spec: 0, 2-5, adaptive or 5kN, and
     any of them but 0 with +full (--cut-then-full: the cut run's tests seed
-    a run of the original, the two sharing the time half and half) or
-    +defer (--cut-defer: a cut forks, the uncut side kept pending)."""
+    a run of the original, the two sharing the time half and half),
+    +defer (--cut-defer: a cut forks, the uncut side kept pending) or +sym
+    (--cut-policy symbolic: a cut returns a fresh value); adaptive+global:
+    one bound for all loops (--cut-adapt global; adaptive alone: a bound
+    per loop)."""
     if cut.endswith("+full") and cut != "0+full":
         return cut_args(cut[:-5]) + ["--cut-then-full"]
     if cut.endswith("+defer") and cut != "0+defer":
         return cut_args(cut[:-6]) + ["--cut-defer"]
+    if cut.endswith("+global") and cut.startswith("adaptive"):
+        return cut_args(cut[:-7]) + ["--cut-adapt", "global"]
+    if cut.endswith("+sym") and cut != "0+sym":
+        return cut_args(cut[:-4]) + ["--cut-policy", "symbolic"]
     m = re.fullmatch(r"5k(\d+)", cut)
     if m:
         return ["--cut", "loop", "--max-loop-iterations", m.group(1)]
@@ -133,6 +147,7 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
         raise SystemExit("symx-llvm failed (%d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr[-800:]))
     st = json.load(open(os.path.join(od, "stats.json")))
     cov = replay(a, bc, prog_args, od, libc)
+    cuts = st.get("cuts", {})  # adaptive: its raises, what it noticed
     return {"program": prog, "cut": cut, "mode": mode, "caches": caches, "limit_s": seconds,
             # the time the limit counted: CPU time with --clock cpu (the
             # default). stats.json's is its last exploration's: with +full,
@@ -144,7 +159,11 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
             "backend_queries": st["engine"].get("backend_queries", 0), "paths": st["paths"],
             "instructions": st["instructions"],
             "tests": st["tests"], "orig_covered_instructions": cov[2], "orig_total_instructions": cov[3],
-            "orig_covered_lines": cov[0], "orig_total_lines": cov[1]}
+            "orig_covered_lines": cov[0], "orig_total_lines": cov[1],
+            "cut_rounds": cuts.get("rounds", 0), "cut_raises_stall": cuts.get("raises_stall", 0),
+            "cut_raises_end": cuts.get("raises_end", 0),
+            "cut_loops_raised": sum(1 for l in cuts.get("loops", []) if l["raises_stall"] + l["raises_end"])
+            if cuts.get("adapt") == "loop" else None}
 
 
 def ratios(rows):
@@ -166,6 +185,31 @@ def ratios(rows):
                     "coverage_pct_of_mode0": round(100.0 * r["orig_covered_instructions"]
                                                    / b["orig_covered_instructions"], 1)
                     if b["orig_covered_instructions"] else None})
+    return out
+
+
+LOSS = 75.0  # % of mode 0: a mode below it lost coverage (the issue's bar)
+
+
+def reports(rows, rat):
+    """Per (program, mode, caches): each cut mode's coverage as % of mode
+    0, the modes below LOSS, and whether each adaptive variant noticed:
+    it raised a bound (stats.json cuts: raises_stall, coverage stopped
+    growing with the loop cut; raises_end, a run ended with loops cut and
+    time left). unnoticed: a mode below LOSS while an adaptive run of the
+    group raised nothing (or no adaptive run in the group)."""
+    out = []
+    for key in sorted({(r["program"], r["mode"], r["caches"]) for r in rat}):
+        rs = [r for r in rat if (r["program"], r["mode"], r["caches"]) == key]
+        pct = {r["cut"]: r["coverage_pct_of_mode0"] for r in rs}
+        below = sorted(c for c, p in pct.items() if p is not None and p < LOSS)
+        ada = {r["cut"]: {"coverage_pct": pct.get(r["cut"]), "raises_stall": r["cut_raises_stall"],
+                          "raises_end": r["cut_raises_end"], "loops_raised": r["cut_loops_raised"],
+                          "noticed": r["cut_raises_stall"] + r["cut_raises_end"] > 0}
+               for r in rows if (r["program"], r["mode"], r["caches"]) == key and r["cut"].startswith("adaptive")}
+        out.append({"report": True, "program": key[0], "mode": key[1], "caches": key[2],
+                    "coverage_pct_of_mode0": pct, "below_%d" % LOSS: below, "adaptive": ada,
+                    "unnoticed": bool(below) and not any(v["noticed"] for v in ada.values())})
     return out
 
 
@@ -231,7 +275,19 @@ def main():
     rat = ratios(rows)
     for r in rat:
         print(json.dumps(dict(r, ratio=True)))
+    rep = reports(rows, rat)
+    for r in rep:
+        print(json.dumps(r))
+        sys.stderr.write("%s %s caches %d: %s%s\n" % (
+            r["program"], r["mode"], r["caches"],
+            ", ".join("%s %s%%%s" % (c, p, " (below %d%%)" % LOSS if p is not None and p < LOSS else "")
+                      for c, p in r["coverage_pct_of_mode0"].items()),
+            "".join("; %s raised %d (stall %d, run end %d)%s" % (
+                c, v["raises_stall"] + v["raises_end"], v["raises_stall"], v["raises_end"],
+                "" if v["noticed"] else ", noticed nothing") for c, v in r["adaptive"].items())
+            + ("; a loss below %d%% went unnoticed" % LOSS if r["unnoticed"] else "")))
     print(json.dumps({"summary": summary(rat), "limit_s": a.time,
+                      "unnoticed_losses": sum(r["unnoticed"] for r in rep),
                       "command": " ".join(["bench/cuts.py"] + sys.argv[1:])}))
     return 0
 

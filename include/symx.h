@@ -1165,7 +1165,9 @@ SYMX_API const char *symx_engine_concolic_note(symx_engine *eng, size_t i);
 ** option cut_symbolic_only (default on) only input-dependent work is cut:
 ** a back edge counts when that run of the loop added a path constraint,
 ** and symx_state_cut cuts only once the innermost frame has added one (a
-** path that depends on no input is one path: cutting it saves nothing).
+** path that depends on no input is one path: cutting it saves nothing),
+** until the path takes a cut return: from then on it runs the cut program,
+** whose loops may not end where the original's do, and every run counts.
 ** Statistics: cuts_loop, cuts_depth, cuts_front, cut_returns.
 */
 typedef enum symx_cut {
@@ -1187,6 +1189,11 @@ SYMX_API int symx_state_return(symx_state *st);
 /* A back edge of loop (the front end's id, unique within a function, not
 ** UINT32_MAX) is taken in the innermost frame; *action tells what to do. */
 SYMX_API int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action);
+/* The same with the loop's own bound max (runs of its body per frame; 0:
+** none) in place of max_loop_iterations: a front end that bounds each loop
+** apart (symx-llvm's --cut adaptive raises the bound of one loop at a time). */
+SYMX_API int symx_state_loop_bounded(symx_state *st, uint32_t loop, int64_t max,
+                                     symx_cut *action);
 /* A cut the front end decided: *action per cut_policy. */
 SYMX_API int symx_state_cut(symx_state *st, symx_cut *action);
 /* The value a cut return gives (width 1..64): per cut_policy, a fresh input

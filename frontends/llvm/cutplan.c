@@ -231,6 +231,32 @@ static int plan_fn(sxl_cutplan *c, const sxl_fn *fn, sxl_cutfn *cf, int64_t budg
   return rc;
 }
 
+/* Function fi's back edges get their loop's index in c->lp (one per
+** header: a loop's back edges share it); -1 when out of memory. */
+static int index_loops(sxl_cutplan *c, uint32_t fi) {
+  sxl_cutfn *cf = &c->fns[fi];
+  for (uint32_t k = 0; k < cf->n; k++) {
+    sxl_cutedge *e = &cf->e[k];
+    if (!e->loop) continue;
+    uint32_t j = c->nlp;
+    while (j > 0 && c->lp[j - 1].fn == fi && c->lp[j - 1].header != e->loop - 1) j--;
+    if (j > 0 && c->lp[j - 1].fn == fi) {
+      e->idx = j - 1;
+      continue;
+    }
+    if (c->nlp == c->caplp) {
+      uint32_t cap = c->caplp ? 2 * c->caplp : 8;
+      sxl_cutloop *lp = realloc(c->lp, cap * sizeof *lp);
+      if (!lp) return -1;
+      c->lp = lp;
+      c->caplp = cap;
+    }
+    c->lp[c->nlp] = (sxl_cutloop){.fn = fi, .header = e->loop - 1};
+    e->idx = c->nlp++;
+  }
+  return 0;
+}
+
 sxl_cutplan *sxl_cutplan_new(sxl_prog *p, int mode, int64_t budget_ms, char *err, size_t len) {
   if (budget_ms <= 0) {
     snprintf(err, len, "--cut-budget: the time budget per function must be more than 0");
@@ -255,6 +281,11 @@ sxl_cutplan *sxl_cutplan_new(sxl_prog *p, int mode, int64_t budget_ms, char *err
       snprintf(err, len, "--cut: out of memory");
       return NULL;
     }
+    if (index_loops(c, i)) {
+      sxl_cutplan_free(c);
+      snprintf(err, len, "--cut: out of memory");
+      return NULL;
+    }
     for (uint32_t k = 0; k < c->fns[i].n; k++) c->loops += c->fns[i].e[k].loop != 0;
     c->cut_edges += c->fns[i].n;
     c->budget_out += (uint32_t)c->fns[i].budget_out;
@@ -266,5 +297,6 @@ void sxl_cutplan_free(sxl_cutplan *c) {
   if (!c) return;
   for (uint32_t i = 0; c->fns && i < c->nfns; i++) free(c->fns[i].e);
   free(c->fns);
+  free(c->lp);
   free(c);
 }

@@ -91,7 +91,7 @@ int sxl_cut_apply(sxl_prog *p, uint32_t fi, const uint32_t *block_start, uint32_
     if (src[e] == UINT32_MAX) continue;
     const sxl_cutedge *c = cut_of(cf, block_at(block_start, nb, src[e]), edge_block[e]);
     if (!c) continue;
-    sxl_ins stub = {.op = OP_CUT, .loc = fn->code[src[e]].loc, .a = c->loop,
+    sxl_ins stub = {.op = OP_CUT, .loc = fn->code[src[e]].loc, .a = c->loop ? 1 + c->idx : 0,
                     .b = fn->edges[e].target, .c = cf->ret_pc};
     fn->edges[e].target = append(fn, &stub, src[e]);
   }
@@ -120,6 +120,7 @@ static int force_return(run *r) {
 
 static int act(run *r, symx_cut a, const char *what) {
   if (a == SYMX_CUT_END) return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, what, 0);
+  if (a == SYMX_CUT_RETURN) r->s->cut_taken = 1;
   return a == SYMX_CUT_RETURN ? force_return(r) : SXL_CONTINUE;
 }
 
@@ -135,6 +136,13 @@ static int defer(run *r) {
   return rc;
 }
 
+/* A back edge of the plan's loop li (its id for libsymx too), under the
+** loop's own bound when --cut adaptive bounds loops apart. */
+static int loop_edge(run *r, uint32_t li, symx_cut *a) {
+  int64_t b = sxl_cut_bound(r->p->cuts, li);
+  return b < 0 ? symx_state_loop(r->st, li, a) : symx_state_loop_bounded(r->st, li, b, a);
+}
+
 int sxl_cut_op(run *r, const sxl_ins *in) {
   sxl_frame *fr = top(r);
   if (!r->st || r->p->cuts->off) { /* concrete runs follow the program */
@@ -145,9 +153,15 @@ int sxl_cut_op(run *r, const sxl_ins *in) {
   int side = r->s->cut_side, rc = SYMX_OK; /* a deferred cut's side, decided */
   r->s->cut_side = 0;
   if (side == 2) rc = symx_state_cut_take(r->st, &a);
-  else if (!side) rc = in->a ? symx_state_loop(r->st, in->a - 1, &a) : symx_state_cut(r->st, &a);
+  else if (!side) rc = in->a ? loop_edge(r, in->a - 1, &a) : symx_state_cut(r->st, &a);
   if (rc != SYMX_OK) return sxl_fatal(r, side == 2 ? "symx_state_cut_take"
                                          : in->a ? "symx_state_loop" : "symx_state_cut");
+  /* a loop is a candidate for a higher bound by its cuts on paths of the
+  ** original: a path past a cut return runs made-up values, whose loops
+  ** may spin where the original's end (cut, but no reason to rise) */
+  if (!side && in->a && a != SYMX_CUT_NONE && !r->s->cut_taken) sxl_cut_count(r->p->cuts, in->a - 1);
+  if (!side && in->a && a == SYMX_CUT_NONE)
+    sxl_cut_passed(r->p->cuts, r->s, in->a - 1, symx_state_loop_count(r->st, in->a - 1));
   if (a == SYMX_CUT_DEFER) return defer(r);
   if (a == SYMX_CUT_NONE) fr->pc = in->b;
   return act(r, a, in->a ? "loop cut" : "cut");

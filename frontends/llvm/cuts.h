@@ -22,7 +22,22 @@ enum sxl_cut_mode {
 typedef struct sxl_cutedge {
   uint32_t from, to;
   uint32_t loop; /* 1 + the loop's id (its header block) for a back edge; 0: a static cut */
+  uint32_t idx;  /* a back edge's loop in sxl_cutplan.lp */
 } sxl_cutedge;
+
+/* A loop of the plan (a header with back edges) and, under --cut adaptive,
+** its own bound and what raised it. */
+typedef struct sxl_cutloop {
+  uint32_t fn, header;  /* sxl_prog.fns index, header block */
+  int64_t bound;        /* runs of its body per frame (0: none) */
+  uint64_t cuts;        /* its cuts taken (all rounds) */
+  uint64_t cuts_seen;   /* cuts at the last raise decision */
+  uint64_t cuts_round;  /* cuts when the current round (run) began */
+  uint32_t raises_stall, raises_end; /* raises: coverage stalled, the round ended */
+  int64_t prev;         /* its bound before its last raise (0: never raised) */
+  uint32_t credit;      /* a path that ran it past prev covered new code since its last raise */
+  uint32_t credits;     /* such raises (all rounds) */
+} sxl_cutloop;
 
 typedef struct sxl_cutfn {
   sxl_cutedge *e;
@@ -48,7 +63,21 @@ typedef struct sxl_cutplan {
   uint64_t start_ms, rounds, round_cuts; /* adaptive rounds: start, how many, loop cuts before */
   int64_t limit_ms;    /* the run's max_time (0: none) */
   int64_t total_ms;    /* --cut-then-full: the max_time both runs share (0: none) */
+  sxl_cutloop *lp;     /* the loops, in function and header order */
+  uint32_t nlp, caplp;
+  int adapt_global;    /* --cut-adapt global: one bound for all loops (max_loop_iterations) */
+  uint64_t window;     /* instructions per coverage check (--cut-window) */
 } sxl_cutplan;
+
+/* cutsession.c: a loop's cut was taken (adaptive counts them per loop). */
+void sxl_cut_count(sxl_cutplan *c, uint32_t loop);
+/* A path took a back edge of loop, count runs of its body in this frame:
+** past the bound the loop had before its last raise, the path is marked
+** (sxl_state.deep_loop) for the raise's credit. */
+void sxl_cut_passed(sxl_cutplan *c, sxl_state *s, uint32_t loop, uint64_t count);
+/* The bound of loop (its index in lp) under --cut adaptive per loop, or
+** -1: max_loop_iterations holds. */
+int64_t sxl_cut_bound(const sxl_cutplan *c, uint32_t loop);
 
 /* The mode of a --cut name, or -1 when it is none. */
 int sxl_cut_mode(const char *name);
@@ -60,7 +89,7 @@ void sxl_cutplan_free(sxl_cutplan *c);
 ** through OP_CUT stubs; -1 when out of memory. */
 int sxl_cut_apply(sxl_prog *p, uint32_t fi, const uint32_t *block_start, uint32_t nb,
                   const uint32_t *edge_block);
-/* exec.c: an OP_CUT stub (a = 1 + loop, 0: a static cut; b = the edge's
+/* exec.c: an OP_CUT stub (a = 1 + the loop's index in lp, 0: a static cut; b = the edge's
 ** target; c = the stub return). Sets the top frame's pc. */
 int sxl_cut_op(run *r, const sxl_ins *in);
 /* frames.c: a call entered its frame (SXL_CONTINUE, or the path ended), a

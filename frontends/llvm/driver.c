@@ -377,7 +377,7 @@ int sxl_session_step(sxl_session *s) {
     return -1;
   }
   if (sxl_statlog_tick(s)) return -1;
-  if (s->prog->cuts) sxl_cut_tick(s); /* --cut adaptive */
+  if (s->prog->cuts) sxl_cut_tick(s, ps); /* --cut adaptive */
   return 0;
 }
 
@@ -618,6 +618,7 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           s->x.reads_made_symbolic, s->x.obj_copy_bytes, s->wall_s, s->cpu_s,
           eng ? eng : "{}");
   sxl_errlocs_json(&s->errlocs, f);
+  if (s->prog->cuts) sxl_cuts_json(s, f);
   if (s->origin) {
     fputs(",\"origin\":", f);
     json_str(f, s->origin, strlen(s->origin));

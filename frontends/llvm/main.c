@@ -238,10 +238,14 @@ static void usage(FILE *f) {
         "                                 keypath (the longest path cut at half until none is\n"
         "                                 longer than half the first), keypath-once, allpaths\n"
         "                                 (every acyclic path cut at half), adaptive (loop,\n"
-        "                                 the bound doubling while coverage stalls); a cut\n"
+        "                                 a loop's bound doubling while coverage stalls or\n"
+        "                                 when a run ends with it cut: of the loops cut, those\n"
+        "                                 whose last raise led to new code, else all); a cut\n"
         "                                 returns 0 (--cut-policy symbolic: a fresh value;\n"
         "                                 end: the path ends); replay the tests on the\n"
         "                                 original program (--replay-ktest-dir)\n"
+        "  --cut-adapt global             adaptive with one bound for all loops (default loop)\n"
+        "  --cut-window N                 adaptive: instructions per coverage check (20000)\n"
         "  --cut-budget T                 path search time per function (default 1s)\n"
         "  --cut-then-full                then the original program, seeded by the cut run's\n"
         "                                 tests (moved to OUTDIR/cut), the same limits; a\n"
@@ -421,6 +425,8 @@ typedef struct cli {
   int print_cuts;      /* --print-cuts: the plan on stdout */
   int cut_then_full;   /* --cut-then-full: the cut run's tests seed a run of the original */
   double cut_share;    /* --cut-share: the cut run's share of --max-time with --cut-then-full */
+  const char *cut_adapt; /* --cut-adapt loop|global: adaptive's bounds per loop or one */
+  uint64_t cut_window;   /* --cut-window: instructions per adaptive coverage check */
 } cli;
 
 /* How an option of symx-llvm's own takes effect. */
@@ -509,6 +515,8 @@ static const struct own_opt {
     {"print-cuts", K_FLAG, offsetof(cli, print_cuts), NULL, NULL},
     {"cut-then-full", K_FLAG, offsetof(cli, cut_then_full), NULL, NULL},
     {"cut-share", K_FRAC, offsetof(cli, cut_share), NULL, NULL},
+    {"cut-adapt", K_STR, offsetof(cli, cut_adapt), NULL, NULL},
+    {"cut-window", K_U64, offsetof(cli, cut_window), NULL, NULL},
     /* KLEE 3.1's options under its names (those libsymx has by the same
     ** name, e.g. max-time, max-depth, max-forks, output-dir, pass through) */
     {"external-calls", K_EXT_CALLS, 0, NULL, NULL},
@@ -1297,7 +1305,7 @@ static sxl_session *open_session(cli *c) {
   if (!c->cut && symx_option_get(c->ctx, "max_call_depth")) c->cut = "none";
   double share = c->cut_then_full ? c->cut_share : 0;
   if (c->cut && sxl_cuts_setup(s, c->cut, c->cut_budget_ms, c->emit_given & 4, c->emit_given & 8,
-                              c->print_cuts, share)) {
+                              c->print_cuts, share, c->cut_adapt, c->cut_window)) {
     sxl_session_free(s);
     return NULL;
   }
@@ -1430,7 +1438,7 @@ static int run(cli *c, int argc, char **argv) {
             c->ccbse == 2 ? "mix-ccbse" : "ccbse", c->ecfg.fn ? " and no --entry" : "");
     return 2;
   }
-  if (sxl_cuts_check_args(c->cut, c->cut_budget_ms, c->cut_share)) return 2;
+  if (sxl_cuts_check_args(c->cut, c->cut_budget_ms, c->cut_share, c->cut_adapt)) return 2;
   if (check_outdir(c)) return SXL_EXIT_CANNOT;
   sxl_session *s = open_session(c);
   if (!s) return SXL_EXIT_CANNOT;

@@ -559,6 +559,10 @@ typedef struct sxl_state {
   uint8_t alloc_stage; /* the step of a symbolic allocation size (allocsize.c) */
   uint8_t cut_side;  /* --cut-defer's fork at an OP_CUT stub (cutrun.c): 0 none, 1 this
                      ** side goes on uncut, 2 this side takes the cut */
+  uint32_t deep_loop; /* --cut adaptive: 1 + the last loop this path ran past the bound
+                     ** it had before its last raise (0: none), at steps deep_at */
+  uint64_t deep_at;
+  uint8_t cut_taken;  /* the path took a cut return: it runs the cut program */
   uint32_t end_loc;  /* where main returned */
   uint32_t resolved_id; /* 1 + object chosen by a pointer fork, for the resumed access */
   uint32_t mid_frames, mid_pc; /* the instruction a slow path was in when it last

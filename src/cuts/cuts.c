@@ -11,7 +11,8 @@
 ** (SYMX_CUT_DEFER): on a fresh input (symx_state_cut_choice) whose side the
 ** witness takes (unbound bytes read 0) takes the cut, so pending mode's
 ** path follows the cut program while the uncut side waits as a pending
-** alternative, its loop cut again at twice the count.
+** alternative, its loop cut again at twice the count. A path that took a
+** cut return runs the cut program: its every loop run counts from then on.
 */
 #include "engine/engine.h"
 #include "alloc.h"
@@ -32,7 +33,7 @@ typedef struct sx_cut_loop {
 /* The loops of the frames on the path, innermost last. */
 struct sx_cuts {
   uint32_t refs, depth, returns, n, cap;
-  uint32_t cut; /* cut_defer: the path took a cut, it runs the cut program */
+  uint32_t cut; /* the path took a cut (a return, or cut_defer's side): it runs the cut program */
   sx_cut_loop e[];
 };
 
@@ -77,6 +78,13 @@ static int take(sx_state *st, symx_cut *action) {
     *action = SYMX_CUT_END;
     return SYMX_OK;
   }
+  /* the path goes on with a made-up return value: it runs the cut program
+  ** from now on, whose loops may not end where the original's do (flex's
+  ** scanner handed state 0 spins in a loop over constant tables), so every
+  ** loop run counts, input or not */
+  struct sx_cuts *c = own(ctx, st);
+  if (!c) return sx_error(ctx, SYMX_NOMEM, __func__, "out of memory");
+  c->cut = 1;
   SX_INC(ctx, cut_returns);
   *action = SYMX_CUT_RETURN;
   return SYMX_OK;
@@ -141,11 +149,15 @@ static uint32_t frame_mark(const sx_state *st) {
   return f ? f->mark : 0;
 }
 
-int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
+/* A back edge of loop, cut past max runs of its body (0: none). */
+static int loop_hook(symx_state *st, uint32_t loop, int64_t max, symx_cut *action,
+                     const char *func) {
   if (st && loop == FRAME)
-    return sx_error(st->eng->ctx, SYMX_MISUSE, __func__, "loop id %" PRIu32 " is reserved", loop);
+    return sx_error(st->eng->ctx, SYMX_MISUSE, func, "loop id %" PRIu32 " is reserved", loop);
+  if (st && max < 0)
+    return sx_error(st->eng->ctx, SYMX_MISUSE, func, "bound %" PRId64 " is negative", max);
   int rc;
-  struct sx_cuts *c = hook_begin(st, action, __func__, &rc);
+  struct sx_cuts *c = hook_begin(st, action, func, &rc);
   if (!c) return rc;
   symx_ctx *ctx = st->eng->ctx;
   sx_cut_loop *e = find(c, loop);
@@ -158,17 +170,24 @@ int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
   int input_dependent = now > e->mark; /* the run added a constraint */
   e->mark = now;
   /* a cut program may loop where the original does not (a reader that
-  ** returned 0): once cut_defer's path took a cut, every run counts */
-  int cut = ctx->opts.cut_defer && c->cut;
+  ** returned 0): once the path took a cut, every run counts */
+  int cut = c->cut;
   if (ctx->opts.cut_symbolic_only && !input_dependent && !cut) return SYMX_OK;
   e->count++;
-  int64_t max = ctx->opts.max_loop_iterations;
   if (!max || e->count < (uint64_t)max) return SYMX_OK;
   /* cut_defer: a loop's uncut alternative runs on to twice the count */
   uint64_t k = e->count / (uint64_t)max;
   if (ctx->opts.cut_defer && !cut && (e->count % (uint64_t)max || (k & (k - 1)))) return SYMX_OK;
   SX_INC(ctx, cuts_loop);
   return apply(st, action);
+}
+
+int symx_state_loop(symx_state *st, uint32_t loop, symx_cut *action) {
+  return loop_hook(st, loop, st ? st->eng->ctx->opts.max_loop_iterations : 0, action, __func__);
+}
+
+int symx_state_loop_bounded(symx_state *st, uint32_t loop, int64_t max, symx_cut *action) {
+  return loop_hook(st, loop, max, action, __func__);
 }
 
 int symx_state_cut(symx_state *st, symx_cut *action) {

@@ -53,6 +53,43 @@ static void test_counts_per_frame(void) {
   done(ctx, eng);
 }
 
+/* symx_state_loop_bounded: each loop its own bound (max_loop_iterations
+** not read); 0 none; a negative bound a misuse */
+static void test_bounded(void) {
+  static const char *const opts[] = {"cut_symbolic_only", "0", "max_loop_iterations", "1", NULL};
+  symx_ctx *ctx;
+  symx_engine *eng;
+  symx_state *st = first_state(&ctx, &eng, opts);
+  symx_cut a = SYMX_CUT_END;
+  for (int i = 0; i < 3; i++) CHECK(symx_state_loop_bounded(st, 1, 4, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK(symx_state_loop_bounded(st, 1, 4, &a) == SYMX_OK && a == SYMX_CUT_END);
+  for (int i = 0; i < 9; i++) CHECK(symx_state_loop_bounded(st, 2, 0, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK(symx_state_loop_bounded(st, 3, 2, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK(symx_state_loop(st, 3, &a) == SYMX_OK && a == SYMX_CUT_END); /* the option's 1 */
+  CHECK(symx_state_loop_bounded(st, 3, -1, &a) == SYMX_MISUSE);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cuts_loop"), 2);
+  done(ctx, eng);
+}
+
+/* after a cut return the path runs the cut program: a loop run that adds
+** no constraint counts then (cut_symbolic_only skips it before) */
+static void test_after_cut(void) {
+  static const char *const opts[] = {"max_call_depth", "1", "cut_policy", "zero",
+                                     "max_loop_iterations", "1", NULL};
+  symx_ctx *ctx;
+  symx_engine *eng;
+  symx_state *st = first_state(&ctx, &eng, opts);
+  symx_cut a = SYMX_CUT_END;
+  for (int i = 0; i < 3; i++) CHECK(symx_state_loop(st, 3, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK_EQ_U64(symx_state_loop_count(st, 3), 0);
+  CHECK(symx_state_call(st, &a) == SYMX_OK && a == SYMX_CUT_NONE);
+  CHECK(symx_state_call(st, &a) == SYMX_OK && a == SYMX_CUT_RETURN);
+  CHECK(symx_state_return(st) == SYMX_OK);
+  CHECK(symx_state_loop(st, 3, &a) == SYMX_OK && a == SYMX_CUT_RETURN);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cuts_loop"), 1);
+  done(ctx, eng);
+}
+
 /* a fork copies the counts; the children then count apart */
 static void test_fork_copies(void) {
   static const char *const opts[] = {"mode", "eager", "cut_symbolic_only", "0", NULL};
@@ -333,7 +370,7 @@ static void test_loop_oracle(void) {
     }
 }
 
-CHECK_MAIN(CHECK_CASE(test_counts_per_frame), CHECK_CASE(test_fork_copies),
+CHECK_MAIN(CHECK_CASE(test_counts_per_frame), CHECK_CASE(test_bounded), CHECK_CASE(test_after_cut), CHECK_CASE(test_fork_copies),
            CHECK_CASE(test_policy_end), CHECK_CASE(test_policy_return),
            CHECK_CASE(test_symbolic_only), CHECK_CASE(test_defer),
            CHECK_CASE(test_loop_oracle))

@@ -22,6 +22,19 @@
                covered-instructions.txt adds up to it; loop mode covers what
                the uncut run's tests cover) and natively (libsymx-replay, KTEST_FILE): each
                exit status equals the original's on the test's input
+  adaptive     cuts/adapt.c (a loop one path runs deeper, a sink whose
+               paths double per run): --cut adaptive raises the bound per
+               loop, those whose last raise led to new code first: each
+               run's paths (the tests in OUTDIR/round-N) equal a model of
+               the rounds (bounds per loop, worked out in the file), the
+               loop bounds, raises and credits in stats.json's "cuts" too,
+               and the run that first covers target's "return 200" has the
+               sink at bound 8 (256 sink paths; one global bound,
+               --cut-adapt global, has 1024 there);
+               cuts/keyword.c: --cut loop covers under 75% of the uncut
+               run's instructions, and adaptive notices (stats.json: a
+               raise at a run's end, match's loop at bound 4) and covers
+               them all
   then full    --cut-then-full: the cut run's tests move to OUTDIR/cut and
                seed a run of the original, which finds all its paths
   bad input    an unknown mode, a budget of 0: exit 2 and a message naming
@@ -226,6 +239,96 @@ def check_replay(a, work):
               % (mode, len(tests), bad))
 
 
+def adapt_model(per_loop):
+    """adapt.c's runs under --cut adaptive (rounds only): per run, the
+    bounds (T: target, S: sink) and its paths. A run is followed by another
+    while a loop's cut fired; per loop, the fired loops credited since their
+    last raise double (a path ran the loop past its bound before that raise
+    and covered new code), or all fired loops when none is; global: all."""
+    fires = {"T": lambda b: 1 if b <= 12 else 0, "S": lambda b: 2 ** b if b <= 10 else 0}
+    paths = {"T": lambda b: b + 1 if b <= 12 else 13, "S": lambda b: 2 ** min(b, 10)}
+    news = {6: 5, 10: 9}  # target's bound that first returns 100 / 200: the back edges its path ran
+    bounds, prev, credit, covered, runs = {"T": 1, "S": 1}, {"T": 0, "S": 0}, set(), set(), []
+    while True:
+        runs.append((dict(bounds), paths["T"](bounds["T"]) + paths["S"](bounds["S"])))
+        for need, edges in news.items():
+            if bounds["T"] >= need and need not in covered:
+                covered.add(need)
+                if prev["T"] and edges > prev["T"]:
+                    credit.add("T")
+        fired = [l for l in bounds if fires[l](bounds[l])]
+        if not fired:
+            return runs
+        up = ([l for l in fired if l in credit] or fired) if per_loop else list(bounds)
+        for l in up:
+            prev[l], bounds[l] = bounds[l], 2 * bounds[l]
+            credit.discard(l)
+
+
+def run_dirs(out):
+    """An adaptive run's test directories, in run order (rounds, then the last)."""
+    return sorted(glob.glob(os.path.join(out, "round-*")), key=lambda d: int(d.rsplit("-", 1)[1])) + [out]
+
+
+def replay_instructions(a, work, src, dirs):
+    rc, _, se = symx(a, sum((["--replay-ktest-dir", d] for d in dirs), []) + [src], work)
+    m = re.search(r"(\d+)/(\d+) LLVM instructions", se)
+    return int(m.group(1)) if rc == 0 and m else None
+
+
+def check_adapt(a, work):
+    src = os.path.join(a.dir, "adapt.c")
+    for how in ("loop", "global"):
+        rc, _, _, out, st = explore(a, work, "adapt-" + how, src, ["--cut", "adaptive", "--cut-adapt", how,
+                                                                  "--cut-window", "1000000000"])
+        model = adapt_model(how == "loop")
+        dirs = run_dirs(out)
+        got = [len(glob.glob(os.path.join(d, "*.ktest"))) for d in dirs]
+        check(rc == 0 and got == [p for _, p in model],
+              "adapt.c --cut-adapt %s: paths per run %s (model %s: bounds %s)"
+              % (how, got, [p for _, p in model], [b for b, _ in model]))
+        cuts = st.get("cuts", {})
+        loops = {l["fn"]: l for l in cuts.get("loops", [])}
+        want = {"target": model[-1][0]["T"], "sink": model[-1][0]["S"]}
+        check(cuts.get("adapt") == how and {f: l["bound"] for f, l in loops.items()} == want
+              and cuts.get("rounds") == len(model) - 1 and cuts.get("raises_stall") == 0,
+              "adapt.c --cut-adapt %s: stats.json bounds %s (model %s), %s rounds (model %d), %s stall raises"
+              % (how, {f: l["bound"] for f, l in loops.items()}, want, cuts.get("rounds"), len(model) - 1,
+                 cuts.get("raises_stall")))
+        if how == "loop":
+            got = {f: (l["raises_end"], l["credits"]) for f, l in loops.items()}
+            check(got == {"target": (4, 2), "sink": (4, 1)},
+                  "adapt.c per loop: (raises, credits) %s (want target (4, 2): 1->16, paid at 8 and 16; "
+                  "sink (4, 1): paid only at 16, where its paths first leave the loop)" % got)
+        # the first run with a test of nine a's (target returns 200), and its sink paths (k == 0)
+        first = None
+        for n, d in enumerate(dirs):
+            objs = [ktest_objects(t) for t in glob.glob(os.path.join(d, "*.ktest"))]
+            if any(o["k"][0] != 0 and o["b"][:9] == b"a" * 9 for o in objs):
+                first = (n + 1, sum(o["k"][0] == 0 for o in objs))
+                break
+        want = (5, 256) if how == "loop" else (5, 1024)
+        check(first == want, "adapt.c --cut-adapt %s: target's 200 first in run %s with %s sink paths (want %s)"
+              % (how, first and first[0], first and first[1], want))
+    kw = os.path.join(a.dir, "keyword.c")
+    cov = {}
+    for mode in ("none", "loop", "adaptive"):
+        _, _, _, out, st = explore(a, work, "keyword-" + mode, kw, ["--cut", mode])
+        cov[mode] = replay_instructions(a, work, kw, run_dirs(out))
+        if mode == "adaptive":
+            cuts = st.get("cuts", {})
+            loops = cuts.get("loops", [])
+            check(cuts.get("raises_end") == 2 and [(l["fn"], l["bound"]) for l in loops] == [("match", 4)],
+                  "keyword.c --cut adaptive noticed the cut's loss: %s raises at a run's end (want 2), "
+                  "loops %s (want match at 4)" % (cuts.get("raises_end"), [(l["fn"], l["bound"]) for l in loops]))
+        else:
+            check("cuts" not in st, "keyword.c --cut %s: no adaptive statistics" % mode)
+    ok = all(cov.values())
+    check(ok and cov["loop"] < 0.75 * cov["none"] and cov["adaptive"] == cov["none"],
+          "keyword.c coverage (instructions): uncut %s, --cut loop %s (< 75%%), adaptive %s (all)"
+          % (cov["none"], cov["loop"], cov["adaptive"]))
+
+
 def check_then_full(a, work):
     """--cut-then-full: the cut run's tests in OUTDIR/cut, then every path of
     the original (seeded by them): the paths of both runs."""
@@ -249,6 +352,8 @@ def check_bad_input(a, work):
     rc, _, se = symx(a, ["--cut", "keypath", "--cut-budget", "0", src], work)
     check(rc == 2 and "--cut-budget" in se and "more than 0" in se,
           "--cut-budget 0: exit %d, %r" % (rc, se.strip()[-120:]))
+    rc, _, se = symx(a, ["--cut", "adaptive", "--cut-adapt", "some", src], work)
+    check(rc == 2 and "--cut-adapt some" in se, "--cut-adapt some: exit %d, %r" % (rc, se.strip()[-120:]))
     for share in ("0", "1", "1.5", "half"):
         rc, _, se = symx(a, ["--cut", "loop", "--cut-then-full", "--cut-share", share, src], work)
         check(rc == 2 and "--cut-share" in se, "--cut-share %s: exit %d, %r" % (share, rc, se.strip()[-120:]))
@@ -268,6 +373,7 @@ def main():
         check_plans(a, work)
         check_paths(a, work)
         check_replay(a, work)
+        check_adapt(a, work)
         check_then_full(a, work)
         check_bad_input(a, work)
     print("%d problems" % len(PROBLEMS))
