@@ -34,7 +34,8 @@ usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
                  wall time) gets SIGINT once its process has used --time of CPU
                  and halts as at --max-time (SIGKILL after max(60 s, --time/5) more CPU time)
   --clock wall   --time is wall time: --max-time for both, KLEE --watchdog
-  --resume       runs whose directory has its DIR.run.json are kept, not run again
+  --resume       runs whose directory has its DIR.run.json, or which a --from file
+                 holds, are kept, not run again
   --save FILE    every run's figures (those of --from's files too) written to FILE
                  (JSON lines, gzip'd if it ends in .gz; bench/sbs_results.py), so a
                  table can later be built without the runs' directories
@@ -130,7 +131,8 @@ def run_one(a, prog, exe, args, tool, search, log, seed, rep=1):
     rep N > 1: seed N); its facts (exit, wall, peak RSS) saved beside it as
     DIR.run.json for --report-only."""
     d = run_dir(a.out, prog, tool, search, rep)
-    if a.resume and os.path.exists(d + ".run.json"):
+    if a.resume and (os.path.exists(d + ".run.json") or
+                     (prog, search, tool, rep, a.seeded) in a.saved):
         return
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(os.path.dirname(d), exist_ok=True)
@@ -440,6 +442,12 @@ def main():
         print(json.dumps({"tool": "klee", "error": "%s: not an executable; KLEE left out" %
                           a.klee}), flush=True)
         a.klee, ok = None, False
+    a.saved = set()
+    for path in (a.from_ or []) if a.resume and not a.report_only else []:
+        try:
+            a.saved |= set(results.load(path))
+        except (OSError, ValueError, EOFError) as e:
+            sys.exit("real_side_by_side.py: --from %s: %s" % (path, e))
     if not a.report_only:
         os.makedirs(a.work, exist_ok=True)
         os.makedirs(a.out, exist_ok=True)
