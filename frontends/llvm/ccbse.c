@@ -497,6 +497,8 @@ static int explore(sxl_ccbse *c) {
     else if (rc) b->done = 1;
     if (b && !fwd && b->nk && b != &c->org[s->prog->main_fn]) collected(c, b);
   }
+  /* the engines' states are not counted as halted: said here */
+  if (sxl_distance_left(s->dist) && spent(c, t0)) s->directed_cut = 1;
   return 0;
 }
 

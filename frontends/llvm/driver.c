@@ -654,6 +654,9 @@ void sxl_session_incomplete(sxl_session *s, char *buf, size_t len) {
   buf[0] = 0;
   if (s->x.unsupported_seen)
     used += (size_t)snprintf(buf, len, "%d unsupported-code message(s)", s->x.unsupported_seen);
+  if (s->directed_cut && used < len)
+    used += (size_t)snprintf(buf + used, len - used, "%sa limit ended CCBSE before its target",
+                             used ? ", " : "");
   for (size_t k = 0; k < sizeof why / sizeof why[0] && used < len; k++) {
     uint64_t n = symx_stat_get(s->ctx, why[k].stat);
     if (n) used += (size_t)snprintf(buf + used, len - used, "%s%" PRIu64 " %s", used ? ", " : "", n, why[k].what);

@@ -90,6 +90,7 @@ typedef struct sxl_session {
   const char *origin;   /* the function the paths start from (--entry; NULL: main) */
   struct sxl_ccbse *ccbse; /* --search ccbse, mix-ccbse running (ccbse.c), or NULL */
   int side_origin;      /* CCBSE runs an origin other than main: its errors are not counted */
+  int directed_cut;     /* a limit ended CCBSE with its target not reached */
   char err[1024];
 } sxl_session;
 

@@ -137,7 +137,7 @@ def check_blocked(a, src, work):
     return problems, checked, blocked
 
 
-def check_bad(a):
+def check_bad(a, work):
     src = os.path.join(a.dir, "deep.c")
     problems = []
     for args, want in ((["--search", "ccbse", "--target", "deep.c:10", "--target", "deep.c:12"], "one --target"),
@@ -148,6 +148,16 @@ def check_bad(a):
         err = p.stderr.decode()
         if p.returncode != 2 or want not in err or len(err.strip().split("\n")) != 1:
             problems.append("%s: status %d, %r" % (args, p.returncode, err))
+    # a limit before the target: incomplete (3), said; the target reached: 0
+    for lim, status in ((["--max-instructions", "5"], 3), ([], 0)):
+        p = subprocess.run([a.symx, "--time-clock", "cpu", "--max-time", "120s", "-I" + a.include,
+                            "--search", "ccbse(rp)", "--target", "deep.c:10",
+                            "--output-dir", os.path.join(work, "limit-%d" % status)] + lim + [src],
+                           capture_output=True, timeout=300)
+        err = p.stderr.decode()
+        said = "a limit ended CCBSE before its target" in err
+        if p.returncode != status or said != (status == 3):
+            problems.append("ccbse(rp) %s: status %d (want %d), %r" % (lim, p.returncode, status, err))
     return problems
 
 
@@ -186,7 +196,7 @@ def main():
             problems += p
         if not nblocked:  # a failed join's block must have been checked
             problems.append("no picked state had a blocked call")
-        p = check_bad(a)
+        p = check_bad(a, work)
         print("bad arguments: %s" % ("ok" if not p else "FAIL"))
         problems += p
     for p in problems:
