@@ -112,14 +112,16 @@ def cut_args(cut):
     a run of the original, the two sharing the time half and half),
     +defer (--cut-defer: a cut forks, the uncut side kept pending) or +sym
     (--cut-policy symbolic: a cut returns a fresh value); adaptive+global:
-    one bound for all loops (--cut-adapt global; adaptive alone: a bound
-    per loop)."""
+    one bound for all loops (--cut-adapt global, as adaptive alone);
+    adaptive+loop: a bound per loop (--cut-adapt loop)."""
     if cut.endswith("+full") and cut != "0+full":
         return cut_args(cut[:-5]) + ["--cut-then-full"]
     if cut.endswith("+defer") and cut != "0+defer":
         return cut_args(cut[:-6]) + ["--cut-defer"]
     if cut.endswith("+global") and cut.startswith("adaptive"):
         return cut_args(cut[:-7]) + ["--cut-adapt", "global"]
+    if cut.endswith("+loop") and cut.startswith("adaptive"):
+        return cut_args(cut[:-5]) + ["--cut-adapt", "loop"]
     if cut.endswith("+sym") and cut != "0+sym":
         return cut_args(cut[:-4]) + ["--cut-policy", "symbolic"]
     m = re.fullmatch(r"5k(\d+)", cut)

@@ -9,7 +9,7 @@
 ** whatever lies past its cuts is lost unless a bound rises). Counted in
 ** instructions, not time, so a run repeats exactly.
 **
-** Per loop (the default; --cut-adapt global: one bound for all): only the
+** Per loop (--cut-adapt loop; the default, global, has one bound for all): only the
 ** loops whose cut fired since the last decision are candidates (a loop no
 ** path is cut in keeps its bound). A raise is credited when a path that
 ** ran the loop past its bound before the raise then covers new code. Of
@@ -128,7 +128,8 @@ int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int poli
     fprintf(stderr, "symx-llvm: --cut: %s\n", symx_errmsg(s->ctx));
     return -1;
   }
-  c->adapt_global = adapt && !strcmp(adapt, "global");
+  /* one bound by default: per loop lost on m4 (89.9% of no cut, one bound 101.2%) */
+  c->adapt_global = !adapt || !strcmp(adapt, "global");
   c->window = window ? window : 20000; /* instructions per coverage check */
   int64_t b = symx_option_get(s->ctx, "max_loop_iterations");
   for (uint32_t i = 0; i < c->nlp; i++) c->lp[i].bound = b; /* per loop, from one start */

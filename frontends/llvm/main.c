@@ -244,7 +244,7 @@ static void usage(FILE *f) {
         "                                 returns 0 (--cut-policy symbolic: a fresh value;\n"
         "                                 end: the path ends); replay the tests on the\n"
         "                                 original program (--replay-ktest-dir)\n"
-        "  --cut-adapt global             adaptive with one bound for all loops (default loop)\n"
+        "  --cut-adapt loop|global        adaptive: a bound per loop, or one for all (default)\n"
         "  --cut-window N                 adaptive: instructions per coverage check (20000)\n"
         "  --cut-budget T                 path search time per function (default 1s)\n"
         "  --cut-then-full                then the original program, seeded by the cut run's\n"
