@@ -204,11 +204,11 @@ void sx_engine_relieve(symx_engine *eng) {
   if (!mem) return;
   /* what killed states held stays resident for the states to come; what
   ** malloc does not reuse goes back to the system before the cap */
-  if (sample(eng) > hard - hard / 32) trim(eng);
+  uint64_t trim_at = hard - hard / 32;
+  if (sample(eng) > trim_at) trim(eng);
   /* the next look (a walk of malloc's free lists) waits for growth, the
   ** budget's or the resident size's; the latter's no further than the
   ** point of trimming, which each sample past it looks again */
-  uint64_t trim_at = hard - hard / 32;
   m->mark = m->rss + room(eng, cap) / 100;
   if (m->mark > trim_at) m->mark = trim_at;
 }
