@@ -187,7 +187,9 @@ def summarize(d):
     for k in ("instructions", "covered_instructions", "total_instructions", "covered_lines",
               "total_lines", "paths", "tests", "errors", "queries"):
         res[k] = fig[k]
-    s["series"], s["note"] = [[round(t, 1), i, c] for t, i, c in series], note
+    s["series"] = [[round(p[0], 1), p[1], p[2], None if p[3] is None else round(p[3], 1)]
+                   for p in series]
+    s["note"] = note
     if res["tool"] != "klee":
         res["unsupported"] = rp.unsupported(d) if os.path.exists(
             os.path.join(d, "messages.txt")) else []
@@ -370,16 +372,30 @@ def report(a, programs):
     return ok
 
 
+def cpu_series(s):
+    """The run's series over CPU time (--clock cpu: the time its limit
+    counted). Runs saved before symx-llvm recorded CPU time get it as wall
+    time scaled by the run's CPU/wall, which their legend says."""
+    series, rec = s["series"], s["record"]
+    if all(len(p) > 3 and p[3] is not None for p in series):
+        return series, s["note"]
+    scale = rec.get("cpu_s", 0) / rec["wall_s"] if rec.get("wall_s") else 0
+    note = "CPU time: wall x %.2f" % scale
+    return [p[:3] + [p[0] * scale] for p in series], "; ".join(filter(None, (s["note"], note)))
+
+
 def plot(a, prog, every):
-    """Coverage over time of PROG's first runs with --plot-search, one curve a tool."""
-    curves = []
+    """Coverage over time of PROG's first runs with --plot-search, one curve a
+    tool, over the clock the runs were limited by."""
+    curves, xaxis = [], "cpu" if a.clock == "cpu" else "time"
     for tool in TOOLS:
         s = every.get((prog, a.plot_search, tool, 1, a.seeded))
         if not s or not s["series"]:
             continue
         label = "%s %s (%s)" % (prog, tool if tool != "klee" else "KLEE 3.1", a.plot_search)
-        curves.append(stats.curve(tool, label, s["series"], s["note"], "time"))
-    return bool(curves) and stats.plot(a.plot, curves, "time") == 0
+        series, note = cpu_series(s) if xaxis == "cpu" else (s["series"], s["note"])
+        curves.append(stats.curve(tool, label, series, note, xaxis))
+    return bool(curves) and stats.plot(a.plot, curves, xaxis) == 0
 
 
 def run_program(a, prog):

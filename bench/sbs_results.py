@@ -8,7 +8,8 @@ One JSON object per run and line (gzip'd when FILE ends in .gz):
   key       [program, searcher, tool, rep, seeded]
   record    the run's facts and symx-stats' figures (read_run's record)
   profile   where a symx run's time went (PROFILE's cells), or null
-  series    coverage over time: [[seconds, instructions, covered], ...]
+  series    coverage over time: [[seconds, instructions, covered, CPU seconds
+            or null (runs saved before symx-llvm recorded it)], ...]
   note      symx-stats' remark on the series, or null
   covered   {function: [[index, instructions, "file:line"], ...]} of a symx
             run, kept only for each configuration's median run (the union

@@ -3,7 +3,7 @@
 table (KLEE's klee-stats), and their coverage over time as one chart:
 
   symx-stats [--json] [--bitcode PROG.bc] [--plot OUT.png|OUT.svg]
-             [--label NAME]... [--x time|instructions] DIR [DIR...]
+             [--label NAME]... [--x time|cpu|instructions] DIR [DIR...]
   symx-stats --version | --help
 
 A symx-llvm directory: stats.json (written at the end of a run) and
@@ -25,8 +25,10 @@ run.istats is restricted to the functions PROG.bc defines (--bitcode, else
 the .bc on KLEE's command line in DIR/info, listed with llvm-dis-14) and its
 assembly.ll tells the instructions to leave out.
 
---plot draws covered instructions over time (--x instructions: over
-instructions run) of every directory on one chart, PNG or SVG by the name's
+--plot draws covered instructions over time (--x cpu: over the process's
+CPU time, symx-llvm's "cpu" and KLEE's UserTime, the axis of runs limited
+by CPU time beside other work; --x instructions: over instructions run) of
+every directory on one chart, PNG or SVG by the name's
 ending, with gnuplot; the legend is each directory's name or its --label
 (in order). A KLEE curve is its program's functions' coverage where DIR has
 run.istats snapshots (istats/SECONDS.istats, written by whoever watches the
@@ -50,7 +52,7 @@ VERSION = "@VERSION@"  # meson's configure_file (tools/meson.build)
 COLUMNS = ["Path", "Tool", "Instrs", "Time(s)", "ICov(%)", "LCov(%)", "CovInstrs", "CovLines",
            "Paths", "Tests", "Errors", "Queries", "TSolver(%)"]
 USAGE = ("usage: symx-stats [--json] [--bitcode PROG.bc] [--plot OUT.png|OUT.svg] "
-         "[--label NAME]... [--x time|instructions] DIR [DIR...]\n")
+         "[--label NAME]... [--x time|cpu|instructions] DIR [DIR...]\n")
 
 
 class BadRun(Exception):
@@ -116,10 +118,11 @@ def load_symx(d):
            "solver_s": eng.get("solver_time_ns", 0) / 1e9}
     for k in ("covered_instructions", "total_instructions", "covered_lines", "total_lines"):
         fig[k] = final.get(k, 0)
-    series = [(r.get("t", 0.0), r.get("instructions", 0), r.get("covered_instructions", 0))
-              for r in records]
+    series = [(r.get("t", 0.0), r.get("instructions", 0), r.get("covered_instructions", 0),
+               r.get("cpu")) for r in records]
     if not series:
-        series = [(fig["wall_s"], fig["instructions"], fig["covered_instructions"])]
+        series = [(fig["wall_s"], fig["instructions"], fig["covered_instructions"],
+                   final.get("cpu_s"))]
     return fig, series, None, final
 
 
@@ -273,10 +276,13 @@ def klee_snapshots(d, program, dbg, complete):
     return sorted(points)
 
 
-def instructions_at(rows, t):
-    """KLEE's instructions at t seconds: its last run.stats row by then."""
-    done = [r.get("Instructions", 0) for r in rows if r.get("WallTime", 0) / 1e6 <= t]
-    return done[-1] if done else 0
+def klee_at(rows, t):
+    """KLEE's instructions and user CPU seconds at t seconds of wall time:
+    its last run.stats row by then."""
+    done = [r for r in rows if r.get("WallTime", 0) / 1e6 <= t]
+    if not done:
+        return 0, None
+    return done[-1].get("Instructions", 0), done[-1].get("UserTime", 0) / 1e6
 
 
 def load_klee(d, bitcode):
@@ -306,12 +312,13 @@ def load_klee(d, bitcode):
     snaps = klee_snapshots(d, program, dbg, sum(len(v) for v in fns.values())) if fns else []
     if snaps:  # up to the run's end, where the final run.istats holds
         wall = fig["wall_s"]
-        series = [(t, instructions_at(rows, t), c) for t, c in snaps if t < wall]
-        series.append((wall, fig["instructions"], ci))
+        series = [(t, ins, c, cpu) for (t, c), (ins, cpu) in
+                  ((p, klee_at(rows, p[0])) for p in snaps) if t < wall]
+        series.append((wall, fig["instructions"], ci, last.get("UserTime", 0) / 1e6))
         note = None
     else:
         series = [(r.get("WallTime", 0) / 1e6, r.get("Instructions", 0),
-                   r.get("CoveredInstructions", 0)) for r in rows]
+                   r.get("CoveredInstructions", 0), r.get("UserTime", 0) / 1e6) for r in rows]
         note = "KLEE, all code"
     return fig, series, note, last
 
@@ -349,11 +356,14 @@ def print_table(rows):
             print("  ".join("-" * w for w in widths))
 
 
+XLABELS = {"time": "time (s)", "cpu": "CPU time (s)", "instructions": "instructions run"}
+
+
 def gnuplot_script(out, curves, xaxis, datadir):
     svg = out.lower().endswith(".svg")
     lines = ["set terminal %s size 900,560" % ("svg dynamic" if svg else "pngcairo"),
              "set output '%s'" % out.replace("'", "''"),
-             "set xlabel '%s'" % ("time (s)" if xaxis == "time" else "instructions run"),
+             "set xlabel '%s'" % XLABELS[xaxis],
              "set ylabel 'covered instructions (the program''s functions)'",
              "set key right bottom", "set grid"]
     plots = []
@@ -390,7 +400,11 @@ def plot(out, curves, xaxis):
 
 
 def curve(path, label, series, note, xaxis):
-    pts = [(t if xaxis == "time" else i, c) for t, i, c in series]
+    """(legend, points) of a series of (seconds, instructions, covered[, CPU
+    seconds]); points without a CPU time (older records) are left out of a
+    --x cpu curve."""
+    at = {"time": 0, "instructions": 1, "cpu": 3}[xaxis]
+    pts = [(p[at], p[2]) for p in series if len(p) > at and p[at] is not None]
     if pts and pts[0] != (0, 0):
         pts.insert(0, (0, 0))  # no coverage before the run starts
     name = label or os.path.basename(os.path.normpath(path)) or path
@@ -417,8 +431,8 @@ def parse_args(argv):
         else:
             o["dirs"].append(a)
         k += 1
-    if o["x"] not in ("time", "instructions"):
-        raise BadRun("--x %s: not time or instructions" % o["x"])
+    if o["x"] not in XLABELS:
+        raise BadRun("--x %s: not time, cpu or instructions" % o["x"])
     if not o["dirs"]:
         raise BadRun("no directory")
     return o

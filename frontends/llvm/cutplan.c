@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct search {
   const sxl_cfg *g;
@@ -26,12 +25,6 @@ typedef struct search {
   uint64_t deadline, steps;
   int out, oom;
 } search;
-
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 int sxl_cut_mode(const char *name) {
   static const char *const names[] = {"none", "loop", "depth", "keypath", "keypath-once",
@@ -116,7 +109,7 @@ static void walk(search *s) {
       continue;
     }
     uint32_t k = s->next[d]++;
-    if (++s->steps % 1024 == 0 && now_ns() > s->deadline) s->out = 1;
+    if (++s->steps % 1024 == 0 && sxl_now_ns() > s->deadline) s->out = 1;
     if (g->mark[k])
       path_end(s, d + 1);
     else if (push(s, d + 1, g->succ[k]))
@@ -213,7 +206,7 @@ static int plan_fn(sxl_cutplan *c, const sxl_fn *fn, sxl_cutfn *cf, int64_t budg
   if (c->mode == SXL_CUT_LOOP || c->mode == SXL_CUT_ADAPTIVE) {
     rc = plan_loops(&g, cf);
   } else if (c->mode != SXL_CUT_NONE) {
-    search s = {.g = &g, .cf = cf, .deadline = now_ns() + (uint64_t)budget_ms * 1000000u};
+    search s = {.g = &g, .cf = cf, .deadline = sxl_now_ns() + (uint64_t)budget_ms * 1000000u};
     s.path = malloc((g.n + 1) * sizeof *s.path);
     s.next = malloc((g.n + 1) * sizeof *s.next);
     s.best = malloc((g.n + 1) * sizeof *s.best);

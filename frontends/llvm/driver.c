@@ -11,28 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
-
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static uint64_t cpu_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-uint64_t sxl_clock_ms(symx_ctx *ctx) {
-  struct timespec ts;
-  clock_gettime(strcmp(symx_option_get_str(ctx, "time_clock"), "cpu") ? CLOCK_MONOTONIC
-                                                                        : CLOCK_PROCESS_CPUTIME_ID,
-                &ts);
-  return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
 
 static const char *reason_name(symx_reason r) {
   switch (r) {
@@ -193,11 +172,11 @@ static void on_test(void *user, symx_state *st, const symx_test *t) {
 static int on_progress(void *user, symx_engine *eng) {
   sxl_session *ss = user;
   if (ss->progress_hook && ss->progress_hook(ss->progress_ud)) return 1;
-  if (!ss->progress || now_ns() - ss->progress_ns < 2000000000ull) return 0;
-  ss->progress_ns = now_ns();
+  if (!ss->progress || sxl_now_ns() - ss->progress_ns < 2000000000ull) return 0;
+  ss->progress_ns = sxl_now_ns();
   uint64_t lines, tl, ins, ti;
   sxl_session_coverage(ss, &lines, &tl, &ins, &ti);
-  double t = (double)(now_ns() - ss->t0_ns) / 1e9;
+  double t = (double)(sxl_now_ns() - ss->t0_ns) / 1e9;
   double solver = (double)symx_stat_get(ss->ctx, "solver_time_ns") / 1e9;
   fprintf(stderr,
           "symx-llvm: %.1fs states %zu pending %zu paths %" PRIu64 " instructions %" PRIu64
@@ -383,8 +362,8 @@ int sxl_session_step(sxl_session *s) {
 
 /* The session's start of an exploration: outputs opened, limits read. */
 int sxl_session_begin(sxl_session *s) {
-  s->t0_ns = now_ns();
-  s->t0_cpu_ns = cpu_ns();
+  s->t0_ns = sxl_now_ns();
+  s->t0_cpu_ns = sxl_cpu_ns();
   if (!s->outputs_open && open_outputs(s)) return -1;
   s->outputs_open = 1;
   if (sxl_statlog_open(s)) return -1;
@@ -398,8 +377,8 @@ void sxl_session_end(sxl_session *s) {
   /* concolic mode: a cache directory rebuilt, seeds of the wrong size */
   for (size_t i = 0; s->eng && i < symx_engine_concolic_notes(s->eng); i++)
     fprintf(stderr, "symx-llvm: %s\n", symx_engine_concolic_note(s->eng, i));
-  s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
-  s->cpu_s = (double)(cpu_ns() - s->t0_cpu_ns) / 1e9;
+  s->wall_s = (double)(sxl_now_ns() - s->t0_ns) / 1e9;
+  s->cpu_s = (double)(sxl_cpu_ns() - s->t0_cpu_ns) / 1e9;
 }
 
 int sxl_session_explore(sxl_session *s, const symx_seeds *seeds) {
@@ -426,8 +405,8 @@ int sxl_session_outputs(sxl_session *s) {
 }
 
 int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay) {
-  s->t0_ns = now_ns();
-  s->t0_cpu_ns = cpu_ns();
+  s->t0_ns = sxl_now_ns();
+  s->t0_cpu_ns = sxl_cpu_ns();
   if (sxl_session_outputs(s)) return -1;
   s->x.replay = replay;
   s->all_errors = (int)symx_option_get(s->ctx, "emit_all_errors");
@@ -445,8 +424,8 @@ int sxl_session_run_concrete(sxl_session *s, const symx_assign *replay) {
       break;
   } while (r == SXL_RUN_YIELD);
   sxl_state_free(st);
-  s->wall_s = (double)(now_ns() - s->t0_ns) / 1e9;
-  s->cpu_s = (double)(cpu_ns() - s->t0_cpu_ns) / 1e9;
+  s->wall_s = (double)(sxl_now_ns() - s->t0_ns) / 1e9;
+  s->cpu_s = (double)(sxl_cpu_ns() - s->t0_cpu_ns) / 1e9;
   if (r == SXL_RUN_FATAL) {
     snprintf(s->err, sizeof s->err, "%s", s->x.fatal);
     return -1;

@@ -7,7 +7,6 @@
 */
 #include "driver.h"
 
-#include <time.h>
 #include <unistd.h>
 
 /* The library's statistics each record carries, by their stats.json names:
@@ -19,12 +18,6 @@ static const char *const engine_stats[] = {
     "pending_created",     "revivals_sat",          "revivals_unsat",
     "forks",               "pressure_kills",
 };
-
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 /* Resident bytes of the process (/proc/self/statm); 0 where it cannot tell. */
 static uint64_t rss_bytes(void) {
@@ -47,7 +40,7 @@ int sxl_statlog_open(sxl_session *s) {
     snprintf(s->err, sizeof s->err, "%.900s: cannot write", path);
     return -1;
   }
-  g->t0_ns = now_ns();
+  g->t0_ns = sxl_now_ns();
   g->next_ns = g->interval_ms > 0 ? g->t0_ns + (uint64_t)g->interval_ms * 1000000u : UINT64_MAX;
   g->next_ins = g->every_ins ? s->x.instructions + g->every_ins : UINT64_MAX;
   return 0;
@@ -64,10 +57,10 @@ static int write_record(sxl_session *s, int final) {
           "{\"t\":%.3f,\"instructions\":%" PRIu64 ",\"covered_instructions\":%" PRIu64
           ",\"total_instructions\":%" PRIu64 ",\"covered_lines\":%" PRIu64
           ",\"total_lines\":%" PRIu64 ",\"states\":%zu,\"pending\":%zu,\"paths\":%" PRIu64
-          ",\"tests\":%zu,\"errors\":%" PRIu64,
-          (double)(now_ns() - g->t0_ns) / 1e9, s->x.instructions, ins, ti, lines, tl,
+          ",\"tests\":%zu,\"errors\":%" PRIu64 ",\"cpu\":%.3f",
+          (double)(sxl_now_ns() - g->t0_ns) / 1e9, s->x.instructions, ins, ti, lines, tl,
           active + pending, pending, s->npaths, s->eng ? symx_engine_test_count(s->eng) : 0,
-          s->nerrors);
+          s->nerrors, (double)sxl_cpu_ns() / 1e9);
   for (size_t k = 0; k < sizeof engine_stats / sizeof engine_stats[0]; k++)
     fprintf(g->f, ",\"%s\":%" PRIu64, engine_stats[k], symx_stat_get(s->ctx, engine_stats[k]));
   fprintf(g->f, ",\"rss_bytes\":%" PRIu64 ",\"final\":%s}\n", rss_bytes(),
@@ -85,7 +78,7 @@ int sxl_statlog_tick(sxl_session *s) {
   sxl_statlog *g = &s->statlog;
   if (!g->f) return 0;
   int by_ins = s->x.instructions >= g->next_ins;
-  uint64_t now = g->next_ns != UINT64_MAX ? now_ns() : 0;
+  uint64_t now = g->next_ns != UINT64_MAX ? sxl_now_ns() : 0;
   if (!by_ins && now < g->next_ns) return 0;
   /* The next one a whole interval on (instructions run in quanta: a
   ** record may come after more than every_ins of them). */

@@ -16,7 +16,6 @@
 
 #include "symx.h"
 
-/* v's low w bits sign-extended (1 <= w <= 64). */
 /* FNV-1a over n bytes, continuing from h (SXL_FNV0 to start) */
 #define SXL_FNV0 1469598103934665603ull
 static inline uint64_t sxl_fnv(uint64_t h, const void *p, size_t n) {
@@ -25,6 +24,11 @@ static inline uint64_t sxl_fnv(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
+/* Nanoseconds on the monotonic clock and of the process's CPU time (clock.c). */
+uint64_t sxl_now_ns(void);
+uint64_t sxl_cpu_ns(void);
+
+/* v's low w bits sign-extended (1 <= w <= 64). */
 static inline int64_t sxl_sext64(uint64_t v, unsigned w) {
   return (int64_t)(v << (64 - w)) >> (64 - w);
 }

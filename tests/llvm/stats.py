@@ -133,6 +133,9 @@ def test_records(a, bc, tmp):
         check(v == sorted(v), "%s never decreases: %s" % (k, v))
     check(recs[0]["covered_instructions"] < recs[-1]["covered_instructions"],
           "coverage grows over the run")
+    cpu = [r.get("cpu") for r in recs]
+    check(all(isinstance(c, float) and c > 0 for c in cpu) and cpu == sorted(cpu),
+          "each record has the process's CPU seconds, never decreasing: %s" % cpu)
     last = recs[-1]
     check(all(last[k] == final.get(k) for k in FINAL_KEYS),
           "the final record is stats.json's: %s" % {k: (last[k], final.get(k)) for k in FINAL_KEYS})
@@ -290,10 +293,13 @@ def write_klee_dir(d, spec, bc, rows):
         open(os.path.join(d, n), "w").close()
 
 
-KLEE_ROWS = [{"Instructions": 0, "WallTime": 1000.0, "CoveredInstructions": 0},
-             {"Instructions": 5000, "WallTime": 1500000.0, "CoveredInstructions": 9,
+KLEE_ROWS = [{"Instructions": 0, "WallTime": 1000.0, "UserTime": 900000.0,
+              "CoveredInstructions": 0},
+             {"Instructions": 5000, "WallTime": 1500000.0, "UserTime": 1800000.0,
+              "CoveredInstructions": 9,
               "Queries": 40, "SolverTime": 300000, "TerminationExit": 3},
-             {"Instructions": 12345, "WallTime": 2750000.0, "CoveredInstructions": 14,
+             {"Instructions": 12345, "WallTime": 2750000.0, "UserTime": 2900000.0,
+              "CoveredInstructions": 14,
               "Queries": 77, "SolverTime": 1100000, "TerminationExit": 5,
               "TerminationProgramError": 1}]
 
@@ -378,6 +384,12 @@ def test_plot(a, dirs, klee_dir, tmp):
     text = " ".join(ET.parse(svg).getroot().itertext())
     check("klee-out" in text and "all code" not in text,
           "istats snapshots: the program's coverage, not KLEE's all-code figure")
+    rc, _, err = run([a.stats, "--plot", svg, "--x", "cpu"] + dirs + [klee_dir])
+    text = " ".join(ET.parse(svg).getroot().itertext())
+    check(rc == 0 and "CPU time (s)" in text and "klee-out" in text,
+          "--x cpu: both tools' curves over CPU time (%s)" % err.strip())
+    rc, _, err = run([a.stats, "--plot", svg, "--x", "ticks"] + dirs)
+    check(rc == 2 and "not time, cpu or instructions" in err, "--x ticks: said")
     rc, _, err = run([a.stats, "--plot", os.path.join(tmp, "cov.gif")] + dirs)
     check(rc == 1 and ".png or .svg" in err, "--plot NAME.gif: said")
 
