@@ -125,6 +125,7 @@ bench-cuts: build
 BENCH_TIME ?= 600
 REAL_PROGRAMS ?= bc m4 make sqlite3 tcpdump
 bench-real: build
+	@bash scripts/install-deps real
 	@bash -o pipefail -c "$(PY) bench/real_side_by_side.py --time $(BENCH_TIME) \
 	  $(foreach p,$(REAL_PROGRAMS),--only $(p)) $(if $(KLEE),--klee $(KLEE)) --out $(BUILD)/bench-real \
 	  --plot $(BUILD)/bench-real.png $(BENCH_REAL_ARGS) | tee $(BUILD)/bench-real.txt"

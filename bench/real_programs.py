@@ -79,12 +79,22 @@ LIBRARIES = {
 
 
 def run(cmd, cwd, log, timeout=3600, extra_env=None):
+    """cmd's exit status, its output appended to log; 127 when cmd cannot
+    be run, 124 when it outlived timeout (said in log)."""
     e = dict(os.environ, **(extra_env or {}))
     with open(log, "a") as f:
         f.write("$ %s\n" % " ".join(cmd))
         f.flush()
-        return subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT, timeout=timeout,
-                              env=e).returncode
+        try:
+            return subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT,
+                                  timeout=timeout, env=e).returncode
+        except subprocess.TimeoutExpired:
+            f.write("%s: still running after %d s, stopped\n" % (cmd[0], timeout))
+            return 124
+        except OSError as err:
+            f.write("cannot run %s: %s (bash scripts/install-deps real installs the tools "
+                    "the builds need)\n" % (cmd[0], err.strerror or err))
+            return 127
 
 
 def fetch(pkg, work, log, patched=False):

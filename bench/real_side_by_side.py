@@ -40,7 +40,8 @@ usage: real_side_by_side.py [--work DIR] [--out DIR] [--time S] [--only NAME]...
                  (JSON lines, gzip'd if it ends in .gz; bench/sbs_results.py), so a
                  table can later be built without the runs' directories
   --from FILE    runs saved by --save join the report (a run in --out replaces a
-                 saved one of the same program, searcher, tool and repetition)
+                 saved one of the same program, searcher, tool and repetition);
+                 without --resume it only reports (--report-only)
   --replays N    after each symx run, up to N of its tests (every error, the
                  rest spread over the run; default 20) run natively with
                  symx-replay and must end as symx-llvm said (a seeded run's too)
@@ -439,6 +440,8 @@ def parse():
     a = ap.parse_args()
     a.work, a.symx = os.path.abspath(a.work), os.path.abspath(a.symx)
     a.out = os.path.abspath(a.out or os.path.join(a.work, "side-by-side"))
+    if a.from_ and not a.resume:  # saved runs to read, none to add
+        a.report_only = True
     if a.seeded:  # the seeded runs beside the others, the same layout
         a.out += "-seed1"
     a.search = a.search or list(SEARCHES)

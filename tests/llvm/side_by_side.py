@@ -18,7 +18,11 @@ symx-llvm with dfs in eager mode to the end and in pending mode cut short
                    a damaged FILE: said, exit status 1
   bad input        a run without covered-instructions.txt: no union, said; a run
                    directory without statistics: said, exit status 1
+  bad builds       bench/real_programs.py: a package apt-get cannot fetch and a
+                   build whose tool is not installed: each said (which, and the
+                   log), no exception, the next program still prepared
 """
+import importlib.util
 import argparse
 import json
 import os
@@ -78,6 +82,26 @@ def saved_runs(a, out, tmp, text):
                        timeout=300)
     check(r.returncode == 1 and "bad.jsonl:2" in r.stderr,
           "a damaged saved file: said with its line, exit status 1: %s" % r.stderr.strip())
+
+
+def bad_builds(a, tmp):
+    path = os.path.join(os.path.dirname(a.bench), "real_programs.py")
+    spec = importlib.util.spec_from_file_location("real_programs", path)
+    rp = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rp)
+    work = os.path.join(tmp, "work")
+    os.makedirs(os.path.join(work, "symx-fake-1.0"))  # unpacked: fetch finds it
+    rp.PROGRAMS.update({
+        "nopkg": {"pkg": "symx-no-such-package", "product": "p", "args": []},
+        "notool": {"pkg": "symx-fake", "product": "p", "prepare": [["symx-no-such-tool"]],
+                   "args": []}})
+    log = os.path.join(tmp, "build.log")
+    got = {n: rp.prepare(n, work, os.path.dirname(a.symx), log) for n in ("nopkg", "notool")}
+    check(got["nopkg"][0] is None and "could not fetch symx-no-such-package" in got["nopkg"][1],
+          "a package that cannot be fetched: said (%s)" % (got["nopkg"],))
+    check(got["notool"][0] is None and "could not build symx-fake" in got["notool"][1]
+          and "cannot run symx-no-such-tool" in open(log).read(),
+          "a build whose tool is missing: said, the log says which (%s)" % (got["notool"],))
 
 
 def main():
@@ -147,6 +171,7 @@ def main():
         bad = [o for o in objs if o.get("tool") == "pending"]
         check(rc == 1 and bad and "no statistics" in bad[0].get("error", ""),
               "a directory without statistics: said, exit status 1")
+        bad_builds(a, tmp)
     print("%d failed" % len(FAILED) if FAILED else "all passed")
     return 1 if FAILED else 0
 
