@@ -288,8 +288,16 @@ static int switch_witness(loop *L, run *r, const sxl_ins *head) {
   return sxl_branch_switch(r, cond, in->b);
 }
 
+/* The instructions that take themselves out of the count (L->n--): a
+** switch's cases but its first and its default (the switch counts once),
+** and a cut's stub. */
+static inline int uncounted_op(const sxl_ins *in) {
+  return (in->op == OP_SWCASE && !(in->flag & 4)) || in->op == OP_CUT ||
+         (in->op == OP_BR && in->flag);
+}
+
 static inline int op_swcase(loop *L, run *r, const sxl_ins *in) {
-  L->n--; /* part of the switch: not counted */
+  L->n -= !(in->flag & 4); /* the switch counts at its first case only */
   if (L->S[in->a]) {
     save(L);
     if (in->flag & 2) return resumed(L, r, switch_witness(L, r, in));
@@ -475,8 +483,8 @@ int sxl_run(sxl_exec *x, sxl_state *s, symx_state *st) {
       if (x->write_cov && in->loc && sxl_trail_loc(s, in->loc)) return sxl_oom(r);
     }
     L.n++;
-    if (again) {
-      L.n--;
+    if (again) { /* counted before it stopped, unless it counts itself out */
+      L.n -= !uncounted_op(in);
       again = 0;
     }
     if (L.hits) L.hits[L.pc]++;

@@ -64,11 +64,13 @@ enum sxl_op {
   OP_SEXT,
   OP_MOV,    /* dst = a (bitcast, ptrtoint/inttoptr with equal widths, freeze) */
   OP_SELECT, /* dst = a ? b : c */
-  OP_BR,     /* edge imm */
+  OP_BR,     /* edge imm; flag 1: a switch's default, not counted */
   OP_CBR,    /* a ? edge b : edge c */
-  OP_SWCASE, /* a == imm ? edge b : fall through (not counted); flag 1: a
-             ** equals one of the c constant slots at fn->args[imm]; flag 2:
-             ** the first case of a switch, whole on a symbolic value */
+  OP_SWCASE, /* a == imm ? edge b : fall through; flag 1: a equals one of
+             ** the c constant slots at fn->args[imm]; flag 2: the first
+             ** case of a switch, whole on a symbolic value; flag 4: the
+             ** first case, which counts the switch (or indirectbr) once,
+             ** as KLEE does; the others are not counted */
   OP_CALL,   /* callee a (fn index; flag 1: a is a slot), args at imm, c
              ** argument slots (an x86_fp80 takes two; flag 2: then c byval
              ** sizes, 0 for the other slots, SXL_ARG_FP80 for both of an

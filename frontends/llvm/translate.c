@@ -416,18 +416,27 @@ static void switch_internal(tr *t, uint32_t c, int cw, unsigned nops) {
   free(cs);
 }
 
+/* The first case of a switch or indirectbr from head on counts it (flag 4). */
+static void count_head(tr *t, uint32_t head) {
+  if (!t->oom && head < t->ncode && t->code[head].op == OP_SWCASE) t->code[head].flag |= 4;
+}
+
 static int tr_switch(tr *t) {
   LLVMValueRef cv = LLVMGetOperand(t->in, 0);
   int cw = sxl_type_width(LLVMTypeOf(cv));
   if (!cw || cw > 64) return 0;
   uint32_t c = sxl_tr_operand(t, cv);
   unsigned nops = (unsigned)LLVMGetNumOperands(t->in);
+  uint32_t head = t->ncode;
   if (t->p->switch_type == SXL_SWITCH_SIMPLE) switch_simple(t, c, cw, nops);
   else switch_internal(t, c, cw, nops);
   uint32_t e = sxl_tr_edge(t, t->bb, LLVMValueAsBasicBlock(LLVMGetOperand(t->in, 1)));
   sxl_ins *o = sxl_tr_emit(t, OP_BR, 0);
   o->b = e;
-  o->flag = 1; /* part of the switch: not counted */
+  /* the switch counts once, at its first instruction: a case, or this
+  ** branch when all go to the default */
+  o->flag = t->ncode - 1 > head;
+  count_head(t, head);
   return 1;
 }
 
@@ -436,6 +445,7 @@ static int tr_switch(tr *t) {
 static int tr_indirectbr(tr *t) {
   uint32_t a = sxl_tr_operand(t, LLVMGetOperand(t->in, 0));
   unsigned n = LLVMGetNumSuccessors(t->in);
+  uint32_t head = t->ncode;
   for (unsigned i = 0; i < n; i++) {
     LLVMBasicBlockRef to = LLVMGetSuccessor(t->in, i);
     int ok = 1;
@@ -446,6 +456,7 @@ static int tr_indirectbr(tr *t) {
     o->imm = addr;
     o->b = e;
   }
+  count_head(t, head);
   sxl_tr_emit(t, OP_UNREACHABLE, 0)->flag = 1;
   return 1;
 }
