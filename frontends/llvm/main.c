@@ -45,7 +45,7 @@ static int64_t parse_ms(const char *v) {
 
 static void usage(FILE *f) {
   fputs("usage: symx-llvm [options] program.{c,bc,ll} [more.{c,bc,ll}...] [--] [program args]\n"
-        "  (the input files are linked into one program)\n"
+        "  (the input files are linked into one program; --version: symx-llvm's)\n"
         "  --mode eager|pending|relaxed|concolic  when feasibility is checked (default\n"
         "                                 pending); concolic: one input per run, its\n"
         "                                 constraints negated in turn (--concolic-search\n"
@@ -432,6 +432,7 @@ typedef struct cli {
 /* How an option of symx-llvm's own takes effect. */
 enum own_kind {
   K_HELP,      /* prints the usage */
+  K_VERSION,   /* prints the version */
   K_FLAG,      /* an int field becomes 1 (no value) */
   K_LIB,       /* a libsymx option takes a fixed value (no value; KLEE's aliases) */
   K_NOOP,      /* KLEE's, accepted, nothing to do here (no value) */
@@ -471,6 +472,7 @@ static const struct own_opt {
   const char *lib, *value; /* K_LIB: option and value; K_ALIAS: option; K_REFUSED: why */
 } own_opts[] = {
     {"help", K_HELP, 0, NULL, NULL},
+    {"version", K_VERSION, 0, NULL, NULL},
     {"search", K_SEARCH, 0, NULL, NULL},
     {"seed-file", K_SEED_FILE, 0, NULL, NULL},
     {"seed-out", K_SEED_FILE, 0, NULL, NULL}, /* KLEE's name */
@@ -831,6 +833,7 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
   void *field = (char *)c + o->field;
   switch (o->kind) {
   case K_HELP: return 1;
+  case K_VERSION: return 2;
   case K_FLAG: *(int *)field = 1; return 0;
   case K_LIB: return set(c->ctx, o->lib, o->value);
   case K_LIB_BOOL: return set(c->ctx, o->lib, "1");
@@ -922,7 +925,8 @@ static void note_given(cli *c, const char *name) {
 }
 
 /* The option at argv[*i] ("--name", "--name=value" or "--name value"):
-** 0 when taken, 1 for --help, -1 on an error (said on stderr). */
+** 0 when taken, 1 for --help, 2 for --version, -1 on an error (said on
+** stderr). */
 static int take_option(cli *c, int argc, char **argv, int *i) {
   const char *a = argv[*i], *eq = strchr(a + 2, '=');
   char name[128], lname[128];
@@ -939,6 +943,10 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
     if (own->kind == K_ON) *(int *)((char *)c + own->field) = 1;
     if (own->kind == K_LIB_BOOL) return set(c->ctx, own->lib, "0");
     return 0;
+  }
+  if (!own && !lib) {
+    fprintf(stderr, "symx-llvm: unknown option --%s (see --help)\n", name);
+    return -1;
   }
   if (!flag) {
     if (eq) {
@@ -957,10 +965,8 @@ static int take_option(cli *c, int argc, char **argv, int *i) {
     note_given(c, on);
   }
   if (own) return set_own(c, own, name, val);
-  if (lib) note_given(c, lname);
-  if (lib) return set(c->ctx, lname, val ? val : "1");
-  fprintf(stderr, "symx-llvm: unknown option --%s (see --help)\n", name);
-  return -1;
+  note_given(c, lname);
+  return set(c->ctx, lname, val ? val : "1");
 }
 
 /* -I DIR, -DNAME=V, -U NAME, -O2 ...: clang's flags for a .c program (the
@@ -1002,8 +1008,8 @@ static int more_inputs(cli *c, int argc, char **argv, int i) {
   return 0;
 }
 
-/* The command line up to the program's arguments: 0, 1 for help
-** (printed), -1 on an error. */
+/* The command line up to the program's arguments: 0, 1 for --help, 2
+** for --version, -1 on an error. */
 static int parse(cli *c, int argc, char **argv) {
   c->argi = argc;
   for (int i = 1; i < argc && !c->program; i++) {
@@ -1489,7 +1495,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   int rc = parse(&c, argc, argv);
-  if (rc > 0) usage(stdout);
+  if (rc == 1) usage(stdout);
+  if (rc == 2) printf("symx-llvm %s\n", symx_version());
   rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);
   sxl_entry_cfg_free(&c.ecfg); /* the harnesses' types, also when the run could not start */
   symx_ctx_free(c.ctx);

@@ -119,6 +119,11 @@ def test_exit_statuses(a, tmp):
                        ("a bad --write-tests", ["--write-tests=some", prog(a, "clean.c")])):
         rc, _, err = symx(a, w, args)
         check(rc == 2 and "symx-llvm" in err and ("--write-tests=some" not in args or "--write-tests some" in err), "%s: exit 2 (%d) %s" % (what, rc, err[-200:]))
+    rc, _, err = symx(a, w, ["--no-such-option"])
+    check(rc == 2 and "unknown option --no-such-option" in err,
+          "an unknown option last: named as unknown, exit 2 (%d) %s" % (rc, err[-200:]))
+    rc, outp, _ = symx(a, w, ["--version"])
+    check(rc == 0 and outp.startswith("symx-llvm "), "--version: exit 0 (%d) %s" % (rc, outp))
     bad = os.path.join(w, "bad.bc")
     with open(bad, "w") as f:
         f.write("not bitcode\n")
