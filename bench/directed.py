@@ -68,8 +68,13 @@ REAL_TARGETS = [
     ("m4", "builtin.c:1790", "substr past its argument count check: substr(ab,1)"),
     ("m4", "builtin.c:1163", "incr's result, a numeric argument: incr(1)"),
 ]
+# nurs:covnew runs with symx-llvm's defaults as every real task does, so its
+# pending states are revived nearest to the target first (directed_revival):
+# KLEE's new-coverage order over the running states, the distance over the
+# pending ones (h-dir17: it reached m4's builtin.c:1738 in 1 of 4 runs, the
+# only configuration that reached an m4 task).
 REAL_SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "ccbse(rp)", "mix-ccbse(rp)", "ccbse(sdse)",
-                  "mix-ccbse(sdse)"]
+                  "mix-ccbse(sdse)", "nurs:covnew"]
 REAL_PROGRAMS = {"bc": (os.path.join("bc-1.07.1", "bc", "bc.bc"), ["--sym-stdin", "20"]),
                  "m4": (os.path.join("m4-1.4.19", "src", "m4.bc"),
                         ["-G", "-H37", "--sym-arg", "2", "--sym-arg", "5", "--sym-stdin", "20"])}
