@@ -13,9 +13,9 @@ ccbse(rp) and mix-ccbse(rp) are Otter's CCBSE(RP) and Mix-CCBSE(RP) (75% of
 the instructions forward).
 
 --real WORK adds the real-program tasks REAL_TARGETS (issue 17: lines of
-bc 1.07.1 a 600 s random-path run leaves uncovered; WORK holds the trees
-bench/real_programs.py builds, bc-1.07.1/bc/bc.bc, run with --libc full
---sym-stdin 20): each directed configuration gets --real-time CPU
+bc 1.07.1 and m4 1.4.19 a 600 s random-path run leaves uncovered; WORK
+holds the trees bench/real_programs.py builds, bc-1.07.1/bc/bc.bc and
+m4-1.4.19/src/m4.bc, run with --libc full and REAL_PROGRAMS' arguments): each directed configuration gets --real-time CPU
 seconds (120) over --real-seeds seeds (5), random-path (symx-llvm's
 defaults: pending, directed revival) --real-rp-time (600) over
 --real-rp-seeds (3), in --real-mode (pending). A configuration whose first
@@ -61,10 +61,23 @@ REAL_TARGETS = [
     ("bc", "execute.c:439", "the '%' (remainder) instruction: an input such as 1%1"),
     ("bc", "scan.l:247", "the keyword limits (6 letters through flex's tables)"),
     ("bc", "util.c:323", "out_char's line break, an output of 70 digits: 9^99"),
+    # m4 1.4.19: builtins none of whose code the median (seed 3) of three 600 s
+    # random-path pending runs covered (bench/results/real-600-m4.jsonl.gz),
+    # each reached by a short stdin with the first argument "-":
+    ("m4", "builtin.c:1738", "len's result (shipout_int): len(a)"),
+    ("m4", "builtin.c:1790", "substr past its argument count check: substr(ab,1)"),
+    ("m4", "builtin.c:1163", "incr's result, a numeric argument: incr(1)"),
 ]
+# nurs:covnew runs with symx-llvm's defaults as every real task does, so its
+# pending states are revived nearest to the target first (directed_revival):
+# KLEE's new-coverage order over the running states, the distance over the
+# pending ones (h-dir17: it reached m4's builtin.c:1738 in 1 of 4 runs, the
+# only configuration that reached an m4 task).
 REAL_SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "ccbse(rp)", "mix-ccbse(rp)", "ccbse(sdse)",
-                  "mix-ccbse(sdse)"]
-REAL_PROGRAMS = {"bc": (os.path.join("bc-1.07.1", "bc", "bc.bc"), ["--sym-stdin", "20"])}
+                  "mix-ccbse(sdse)", "nurs:covnew"]
+REAL_PROGRAMS = {"bc": (os.path.join("bc-1.07.1", "bc", "bc.bc"), ["--sym-stdin", "20"]),
+                 "m4": (os.path.join("m4-1.4.19", "src", "m4.bc"),
+                        ["-G", "-H37", "--sym-arg", "2", "--sym-arg", "5", "--sym-stdin", "20"])}
 
 
 def target_of(src):
@@ -129,11 +142,14 @@ def main():
     ap.add_argument("--real-time", type=int, default=120, help="CPU s per directed run")
     ap.add_argument("--real-seeds", type=int, default=5)
     ap.add_argument("--real-rp-time", type=int, default=600, help="CPU s per random-path run")
-    ap.add_argument("--real-rp-seeds", type=int, default=3)
+    ap.add_argument("--real-rp-seeds", type=int, default=3,
+                    help="0: random-path not run (its 600 s runs are known not to reach the "
+                         "targets: the speed-up is then censored at --real-rp-time)")
     ap.add_argument("--real-mode", action="append", help="modes of the real tasks (pending)")
     ap.add_argument("--real-only", action="store_true", help="only the real-program tasks")
     ap.add_argument("--target", action="append",
-                    help="only these real targets (bc's FILE:LINE; one not in REAL_TARGETS is added)")
+                    help="only these real targets (FILE:LINE; one not in REAL_TARGETS is added, "
+                         "as bc's)")
     a = ap.parse_args()
     if a.real_only and not a.real:
         ap.error("--real-only needs --real WORK")
@@ -190,7 +206,7 @@ def real_tasks(a, work):
         for mode in a.real_mode or ["pending"]:
             base = ("%s %s" % (prog, target), os.path.join(a.real, rel), target, ["--libc", "full"],
                     post)
-            for se in (a.search or REAL_SEARCHERS) + ["random-path"]:
+            for se in (a.search or REAL_SEARCHERS) + ["random-path"] * (a.real_rp_seeds > 0):
                 rp = se == "random-path"
                 task = base + (a.real_rp_time if rp else a.real_time,)
                 runs = []
@@ -220,7 +236,8 @@ def print_real(a, rows):
     print("|---|---|---|---|---|---|")
     for key in dict.fromkeys((r["program"], r["mode"]) for r in rows):
         mine = [r for r in rows if (r["program"], r["mode"]) == key]
-        rp = next(r for r in mine if r["search"] == "random-path")
+        rp = next((r for r in mine if r["search"] == "random-path"),
+                  {"limit_s": a.real_rp_time, "cpu_median": None, "runs": 0})
         done = [r for r in mine if r["search"] != "random-path" and r["cpu_median"] is not None]
         if not done:
             print("| %s | %s | none in %d s | | %s | |" % (key + (a.real_time, rp_s(rp))))
@@ -234,6 +251,8 @@ def print_real(a, rows):
 
 
 def rp_s(r):
+    if not r["runs"]:
+        return "not run (--real-rp-seeds 0)"
     return ("not reached in %d (%d seeds)" % (r["limit_s"], r["runs"]) if r["cpu_median"] is None
             else "%.1f" % r["cpu_median"])
 
