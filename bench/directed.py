@@ -16,9 +16,10 @@ the instructions forward).
 bc 1.07.1 and m4 1.4.19 a 600 s random-path run leaves uncovered; WORK
 holds the trees bench/real_programs.py builds, bc-1.07.1/bc/bc.bc and
 m4-1.4.19/src/m4.bc, run with --libc full and REAL_PROGRAMS' arguments):
-each directed configuration gets --real-time CPU seconds (120) over --real-seeds seeds (5), random-path (symx-llvm's
-defaults: pending, directed revival) --real-rp-time (600) over
---real-rp-seeds (3), in --real-mode (pending). A configuration whose first
+each directed configuration gets --real-time CPU seconds (120) over
+--real-seeds seeds (5), random-path (symx-llvm's defaults: pending,
+directed revival) --real-rp-time (600) over --real-rp-seeds (3), in
+--real-mode (pending). A configuration whose first
 seed does not reach the target is not run on the others. The speed-up is
 random-path's median CPU time over the best configuration's; when
 random-path did not reach the target it is censored: more than
