@@ -67,6 +67,8 @@ typedef struct sxl_cutplan {
   uint32_t nlp, caplp;
   int adapt_global;    /* --cut-adapt global: one bound for all loops (max_loop_iterations) */
   uint64_t window;     /* instructions per coverage check (--cut-window) */
+  uint32_t *cover;     /* tests whose path covered new code under the cut (cutseeds.c) */
+  uint32_t ncover, capcover;
 } sxl_cutplan;
 
 /* cutsession.c: a loop's cut was taken (adaptive counts them per loop). */
