@@ -108,12 +108,15 @@ def median_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, r
 
 def cut_args(cut):
     """symx-llvm's arguments for a cut spec: 0, 2-5, adaptive or 5kN, and
-    any of them but 0 with +full (--cut-then-full: the cut run's tests seed
-    a run of the original, the two sharing the time half and half),
+    any of them but 0 with +full (--cut-then-full: the cut run's tests
+    whose path covered new code seed a run of the original, the two sharing
+    the time half and half; +fullall: every test seeds it, --cut-seeds all),
     +defer (--cut-defer: a cut forks, the uncut side kept pending) or +sym
     (--cut-policy symbolic: a cut returns a fresh value); adaptive+global:
     one bound for all loops (--cut-adapt global, as adaptive alone);
     adaptive+loop: a bound per loop (--cut-adapt loop)."""
+    if cut.endswith("+fullall") and cut != "0+fullall":
+        return cut_args(cut[:-8]) + ["--cut-then-full", "--cut-seeds", "all"]
     if cut.endswith("+full") and cut != "0+full":
         return cut_args(cut[:-5]) + ["--cut-then-full"]
     if cut.endswith("+defer") and cut != "0+defer":

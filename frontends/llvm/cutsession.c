@@ -263,8 +263,11 @@ void sxl_cut_tick(sxl_session *s, sxl_state *ps) {
     c->mark = now;
     return;
   }
-  /* stalled as long as the run took to its last gain (coverage comes in bursts) */
-  if (now - c->mark < c->mark + c->window) return;
+  /* stalled as long as the run took to its last gain (coverage comes in
+  ** bursts). The count can step back by one (exec.c uncounts a resumed
+  ** switch default twice): now < mark is no stall, not 2^64 instructions
+  ** of one, which raised the bound at every check after it */
+  if (now < c->mark || now - c->mark < c->mark + c->window) return;
   if (!c->adapt_global) {
     stall_per_loop(s, now);
     return;
