@@ -81,6 +81,11 @@ void sxl_cut_passed(sxl_cutplan *c, sxl_state *s, uint32_t loop, uint64_t count)
 ** -1: max_loop_iterations holds. */
 int64_t sxl_cut_bound(const sxl_cutplan *c, uint32_t loop);
 
+/* cutsession.c: adaptive's stall at instruction count now: no new
+** coverage since c->mark for as long as the run took to get there (at
+** least c->window: coverage comes in bursts); 1 or 0. */
+int sxl_cut_stalled(const sxl_cutplan *c, uint64_t now);
+
 /* The mode of a --cut name, or -1 when it is none. */
 int sxl_cut_mode(const char *name);
 /* The plan for p's defined, non-libc functions; NULL with the reason in

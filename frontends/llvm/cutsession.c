@@ -244,6 +244,13 @@ static void stall_per_loop(sxl_session *s, uint64_t now) {
   c->mark = now; /* the new bounds get as long */
 }
 
+int sxl_cut_stalled(const sxl_cutplan *c, uint64_t now) {
+  /* The count can step back by one (exec.c uncounts a resumed switch
+  ** default twice): now < mark is no stall, not 2^64 instructions of one,
+  ** which raised the bound at every check after it */
+  return now >= c->mark && now - c->mark >= c->mark + c->window;
+}
+
 void sxl_cut_tick(sxl_session *s, sxl_state *ps) {
   sxl_cutplan *c = s->prog->cuts;
   uint64_t now = s->x.instructions;
@@ -263,11 +270,7 @@ void sxl_cut_tick(sxl_session *s, sxl_state *ps) {
     c->mark = now;
     return;
   }
-  /* stalled as long as the run took to its last gain (coverage comes in
-  ** bursts). The count can step back by one (exec.c uncounts a resumed
-  ** switch default twice): now < mark is no stall, not 2^64 instructions
-  ** of one, which raised the bound at every check after it */
-  if (now < c->mark || now - c->mark < c->mark + c->window) return;
+  if (!sxl_cut_stalled(c, now)) return;
   if (!c->adapt_global) {
     stall_per_loop(s, now);
     return;
