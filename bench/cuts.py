@@ -157,9 +157,9 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
             # the time the limit counted: CPU time with --clock cpu (the
             # default). stats.json's is its last exploration's: with +full,
             # the run of the original; then the process's (loading too)
-            "wall_s": round(cpu if a.clock == "cpu" else elapsed, 3) if cut.endswith("+full")
+            "wall_s": round(cpu if a.clock == "cpu" else elapsed, 3) if cut.endswith(("+full", "+fullall"))
             else st["cpu_s"] if a.clock == "cpu" else st["wall_s"],
-            "elapsed_s": round(elapsed, 3) if cut.endswith("+full") else st["wall_s"],
+            "elapsed_s": round(elapsed, 3) if cut.endswith(("+full", "+fullall")) else st["wall_s"],
             "solver_queries": st["solver_queries"],
             "backend_queries": st["engine"].get("backend_queries", 0), "paths": st["paths"],
             "instructions": st["instructions"],
