@@ -128,8 +128,8 @@ int sxl_cuts_setup(sxl_session *s, const char *mode, int64_t budget_ms, int poli
     fprintf(stderr, "symx-llvm: --cut: %s\n", symx_errmsg(s->ctx));
     return -1;
   }
-  /* one bound by default: per loop lost on m4 (seed 3 at 67a88fd: 85.0% of no cut, one bound 95.8%
-  ** of that seed, 101.8% of the median; docs/performance.md) */
+  /* one bound by default: per loop lost on m4 (seed 3 at 67a88fd: 85.0% of no cut, one bound
+  ** 95.8%; one bound over seeds 1-5: 107.1% of no cut's median; docs/performance.md) */
   c->adapt_global = !adapt || !strcmp(adapt, "global");
   c->window = window ? window : 20000; /* instructions per coverage check */
   int64_t b = symx_option_get(s->ctx, "max_loop_iterations");
