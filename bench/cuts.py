@@ -108,12 +108,15 @@ def median_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, r
 
 def cut_args(cut):
     """symx-llvm's arguments for a cut spec: 0, 2-5, adaptive or 5kN, and
-    any of them but 0 with +full (--cut-then-full: the cut run's tests seed
-    a run of the original, the two sharing the time half and half),
+    any of them but 0 with +full (--cut-then-full: the cut run's tests
+    whose path covered new code seed a run of the original, the two sharing
+    the time half and half; +fullall: every test seeds it, --cut-seeds all),
     +defer (--cut-defer: a cut forks, the uncut side kept pending) or +sym
     (--cut-policy symbolic: a cut returns a fresh value); adaptive+global:
     one bound for all loops (--cut-adapt global, as adaptive alone);
     adaptive+loop: a bound per loop (--cut-adapt loop)."""
+    if cut.endswith("+fullall") and cut != "0+fullall":
+        return cut_args(cut[:-8]) + ["--cut-then-full", "--cut-seeds", "all"]
     if cut.endswith("+full") and cut != "0+full":
         return cut_args(cut[:-5]) + ["--cut-then-full"]
     if cut.endswith("+defer") and cut != "0+defer":
@@ -154,9 +157,9 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
             # the time the limit counted: CPU time with --clock cpu (the
             # default). stats.json's is its last exploration's: with +full,
             # the run of the original; then the process's (loading too)
-            "wall_s": round(cpu if a.clock == "cpu" else elapsed, 3) if cut.endswith("+full")
+            "wall_s": round(cpu if a.clock == "cpu" else elapsed, 3) if cut.endswith(("+full", "+fullall"))
             else st["cpu_s"] if a.clock == "cpu" else st["wall_s"],
-            "elapsed_s": round(elapsed, 3) if cut.endswith("+full") else st["wall_s"],
+            "elapsed_s": round(elapsed, 3) if cut.endswith(("+full", "+fullall")) else st["wall_s"],
             "solver_queries": st["solver_queries"],
             "backend_queries": st["engine"].get("backend_queries", 0), "paths": st["paths"],
             "instructions": st["instructions"],

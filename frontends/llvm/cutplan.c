@@ -291,5 +291,6 @@ void sxl_cutplan_free(sxl_cutplan *c) {
   for (uint32_t i = 0; c->fns && i < c->nfns; i++) free(c->fns[i].e);
   free(c->fns);
   free(c->lp);
+  free(c->cover);
   free(c);
 }

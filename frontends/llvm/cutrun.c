@@ -39,6 +39,7 @@ static int grow(sxl_fn *fn, uint32_t n) {
 static uint32_t append(sxl_fn *fn, const sxl_ins *in, uint32_t from) {
   uint32_t pc = fn->ncode++;
   fn->code[pc] = *in;
+  fn->cov[pc] = 1; /* not the original's code: running it is no new coverage (a path's newcov) */
   if (fn->src) fn->src[pc] = fn->src[from];
   return pc;
 }

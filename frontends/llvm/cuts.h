@@ -67,6 +67,8 @@ typedef struct sxl_cutplan {
   uint32_t nlp, caplp;
   int adapt_global;    /* --cut-adapt global: one bound for all loops (max_loop_iterations) */
   uint64_t window;     /* instructions per coverage check (--cut-window) */
+  uint32_t *cover;     /* tests whose path covered new code under the cut (cutseeds.c) */
+  uint32_t ncover, capcover;
 } sxl_cutplan;
 
 /* cutsession.c: a loop's cut was taken (adaptive counts them per loop). */
@@ -78,6 +80,11 @@ void sxl_cut_passed(sxl_cutplan *c, sxl_state *s, uint32_t loop, uint64_t count)
 /* The bound of loop (its index in lp) under --cut adaptive per loop, or
 ** -1: max_loop_iterations holds. */
 int64_t sxl_cut_bound(const sxl_cutplan *c, uint32_t loop);
+
+/* cutsession.c: adaptive's stall at instruction count now: no new
+** coverage since c->mark for as long as the run took to get there (at
+** least c->window: coverage comes in bursts); 1 or 0. */
+int sxl_cut_stalled(const sxl_cutplan *c, uint64_t now);
 
 /* The mode of a --cut name, or -1 when it is none. */
 int sxl_cut_mode(const char *name);

@@ -43,5 +43,16 @@ int sxl_cut_next_round(struct sxl_session *s);
 ** instructions covered nothing new. */
 struct sxl_state;
 void sxl_cut_tick(struct sxl_session *s, struct sxl_state *ps);
+/* cutseeds.c: test number was written for a path of the cut run, which
+** covered new code (newcov) or not; the ones that did are
+** --cut-then-full's seeds (c may be NULL: no cut). */
+struct sxl_cutplan;
+void sxl_cut_note_test(struct sxl_cutplan *c, uint32_t number, int newcov);
+/* --cut-then-full's seeds from the cut run's tests (dir: sxl_cuts_off's,
+** earlier adaptive rounds' in OUTDIR/round-N): with all, every test in
+** dir, else those whose path covered new code (--cut-seeds cover). The
+** number of seeds added (all: 0), or -1 (symx_errmsg says why). */
+struct symx_seeds;
+int sxl_cut_seeds(struct sxl_session *s, struct symx_seeds *seeds, const char *dir, int all);
 
 #endif

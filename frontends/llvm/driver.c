@@ -160,6 +160,10 @@ static void on_test(void *user, symx_state *st, const symx_test *t) {
   sxl_session *ss = user;
   ss->last_test = t->number;
   if (ss->test_hook && t->number) ss->test_hook(ss->test_ud, st, t);
+  if (ss->prog->cuts && t->number && !t->duplicate && st) { /* --cut-then-full's seeds */
+    const sxl_state *ps = symx_state_payload(st);
+    sxl_cut_note_test(ss->prog->cuts, t->number, ps && ps->newcov);
+  }
   engine_end(ss, st, t);
   char loc[300];
   if (t->reason == SYMX_END_ERROR && t->number && !t->duplicate && !ss->side_origin)

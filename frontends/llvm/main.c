@@ -251,6 +251,8 @@ static void usage(FILE *f) {
         "                                 tests (moved to OUTDIR/cut), the same limits; a\n"
         "                                 --max-time is shared: the cut run gets --cut-share\n"
         "                                 of it (default 0.5), the original the rest\n"
+        "  --cut-seeds cover|all          --cut-then-full's seeds: the cut run's tests whose\n"
+        "                                 path covered new code (default), or all of them\n"
         "  --cut-defer                    a cut forks instead: the witness's side takes it,\n"
         "                                 the other goes on uncut as a pending state (a\n"
         "                                 loop's next cut at twice the count)\n"
@@ -425,6 +427,7 @@ typedef struct cli {
   int print_cuts;      /* --print-cuts: the plan on stdout */
   int cut_then_full;   /* --cut-then-full: the cut run's tests seed a run of the original */
   double cut_share;    /* --cut-share: the cut run's share of --max-time with --cut-then-full */
+  const char *cut_seeds; /* --cut-seeds cover|all: --cut-then-full's seeds */
   const char *cut_adapt; /* --cut-adapt loop|global: adaptive's bounds per loop or one */
   uint64_t cut_window;   /* --cut-window: instructions per adaptive coverage check */
 } cli;
@@ -517,6 +520,7 @@ static const struct own_opt {
     {"print-cuts", K_FLAG, offsetof(cli, print_cuts), NULL, NULL},
     {"cut-then-full", K_FLAG, offsetof(cli, cut_then_full), NULL, NULL},
     {"cut-share", K_FRAC, offsetof(cli, cut_share), NULL, NULL},
+    {"cut-seeds", K_STR, offsetof(cli, cut_seeds), NULL, NULL},
     {"cut-adapt", K_STR, offsetof(cli, cut_adapt), NULL, NULL},
     {"cut-window", K_U64, offsetof(cli, cut_window), NULL, NULL},
     /* KLEE 3.1's options under its names (those libsymx has by the same
@@ -1115,9 +1119,17 @@ static int explore_status(cli *c, sxl_session *s) {
 static int full_after_cut(cli *c, sxl_session *s) {
   char dir[2200];
   if (sxl_cuts_off(s, dir, sizeof dir)) return -1;
-  const char *dirs[1] = {dir};
-  symx_seeds *seeds = load_seeds(c->ctx, NULL, 0, dirs, 1, c->seed_input);
-  if (!c->quiet) fprintf(stderr, "symx-llvm: --cut-then-full: the original, seeded by %s\n", dir);
+  symx_seeds *seeds = symx_seeds_new(c->ctx);
+  int all = !strcmp(c->cut_seeds, "all"), n = seeds ? sxl_cut_seeds(s, seeds, dir, all) : -1;
+  if (n < 0) {
+    fprintf(stderr, "symx-llvm: --cut-then-full: the seeds in %s: %s\n", dir, symx_errmsg(c->ctx));
+    symx_seeds_free(seeds);
+    return -1;
+  }
+  if (!c->quiet && all) fprintf(stderr, "symx-llvm: --cut-then-full: the original, seeded by %s\n", dir);
+  if (!c->quiet && !all)
+    fprintf(stderr, "symx-llvm: --cut-then-full: the original, seeded by the %d test(s) of %s "
+                    "(and earlier rounds) whose path covered new code\n", n, dir);
   int r = sxl_session_explore(s, seeds);
   if (!r) r = sxl_session_finish(s);
   symx_seeds_free(seeds);
@@ -1445,6 +1457,11 @@ static int run(cli *c, int argc, char **argv) {
     return 2;
   }
   if (sxl_cuts_check_args(c->cut, c->cut_budget_ms, c->cut_share, c->cut_adapt)) return 2;
+  if (strcmp(c->cut_seeds, "cover") && strcmp(c->cut_seeds, "all")) {
+    fprintf(stderr, "symx-llvm: --cut-seeds %s: one of cover (the tests that covered new "
+                    "code), all\n", c->cut_seeds);
+    return 2;
+  }
   if (check_outdir(c)) return SXL_EXIT_CANNOT;
   sxl_session *s = open_session(c);
   if (!s) return SXL_EXIT_CANNOT;
@@ -1479,6 +1496,7 @@ int main(int argc, char **argv) {
   c.max_frames = 8192; /* KLEE's default; 0: no limit */
   c.cut_budget_ms = 1000;
   c.cut_share = 0.5;
+  c.cut_seeds = "cover";
   c.stats_interval_ms = 1000; /* KLEE's default */
   c.statics = (sxl_static_limits){1, 1, 1, 1, 1000}; /* KLEE's defaults: no limits, 1000 forks */
   c.entry_depth = 2; /* --entry: pointers two deep (entry.c) */

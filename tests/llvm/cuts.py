@@ -36,7 +36,10 @@
                raise at a run's end, match's loop at bound 4) and covers
                them all
   then full    --cut-then-full: the cut run's tests move to OUTDIR/cut and
-               seed a run of the original, which finds all its paths
+               seed a run of the original, which finds all its paths;
+               cuts/cover.c: by default only the tests whose path covered
+               new code seed it (2 of 9, worked out in the file),
+               --cut-seeds all: every one
   bad input    an unknown mode, a budget of 0: exit 2 and a message naming
                it; a loop cut on a program without loops: a warning, the run
                goes on
@@ -345,6 +348,25 @@ def check_then_full(a, work):
               % (" ".join(extra), cut_tests, st.get("paths"), want))
 
 
+def check_cut_seeds(a, work):
+    """--cut-seeds: cuts/cover.c's cut run has 9 tests, 2 of whose paths
+    covered new code (worked out in the file): those 2 seed the run of the
+    original by default, all 9 with --cut-seeds all; either way it finds
+    the original's 256 paths."""
+    for extra, want in (([], 2), (["--cut-seeds", "all"], 9)):
+        out = os.path.join(work, "cut-seeds-%d" % want)  # not --quiet: the seeds are said
+        rc, _, se = symx(a, ["--write-tests=all", "--output-dir", out, "--cut", "loop",
+                             "--max-loop-iterations", "8", "--cut-then-full"] + extra
+                         + [os.path.join(a.dir, "cover.c")], work)
+        cut_tests = len(glob.glob(os.path.join(out, "cut", "*.ktest")))
+        m = re.search(r"seeded by the (\d+) test", se)
+        seeds = int(m.group(1)) if m else (cut_tests if "seeded by %s" % os.path.join(out, "cut") in se else None)
+        full = len(glob.glob(os.path.join(out, "*.ktest")))
+        check(rc == 0 and cut_tests == 9 and seeds == want and full == 256,
+              "cover.c --cut-then-full %s: %d cut tests (want 9), %s seeds (want %d), %d tests of the "
+              "original (want 256)" % (" ".join(extra), cut_tests, seeds, want, full))
+
+
 def check_bad_input(a, work):
     src = os.path.join(a.dir, "loop.c")
     rc, _, se = symx(a, ["--cut", "bogus", src], work)
@@ -354,6 +376,8 @@ def check_bad_input(a, work):
           "--cut-budget 0: exit %d, %r" % (rc, se.strip()[-120:]))
     rc, _, se = symx(a, ["--cut", "adaptive", "--cut-adapt", "some", src], work)
     check(rc == 2 and "--cut-adapt some" in se, "--cut-adapt some: exit %d, %r" % (rc, se.strip()[-120:]))
+    rc, _, se = symx(a, ["--cut", "loop", "--cut-then-full", "--cut-seeds", "some", src], work)
+    check(rc == 2 and "--cut-seeds some" in se, "--cut-seeds some: exit %d, %r" % (rc, se.strip()[-120:]))
     for share in ("0", "1", "1.5", "half"):
         rc, _, se = symx(a, ["--cut", "loop", "--cut-then-full", "--cut-share", share, src], work)
         check(rc == 2 and "--cut-share" in se, "--cut-share %s: exit %d, %r" % (share, rc, se.strip()[-120:]))
@@ -375,6 +399,7 @@ def main():
         check_replay(a, work)
         check_adapt(a, work)
         check_then_full(a, work)
+        check_cut_seeds(a, work)
         check_bad_input(a, work)
     print("%d problems" % len(PROBLEMS))
     return 1 if PROBLEMS else 0
