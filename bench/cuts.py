@@ -153,13 +153,14 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
     st = json.load(open(os.path.join(od, "stats.json")))
     cov = replay(a, bc, prog_args, od, libc)
     cuts = st.get("cuts", {})  # adaptive: its raises, what it noticed
+    two = cut.endswith(("+full", "+fullall"))  # a cut run, then the original's
     return {"program": prog, "cut": cut, "mode": mode, "caches": caches, "limit_s": seconds,
             # the time the limit counted: CPU time with --clock cpu (the
             # default). stats.json's is its last exploration's: with +full,
             # the run of the original; then the process's (loading too)
-            "wall_s": round(cpu if a.clock == "cpu" else elapsed, 3) if cut.endswith(("+full", "+fullall"))
+            "wall_s": round(cpu if a.clock == "cpu" else elapsed, 3) if two
             else st["cpu_s"] if a.clock == "cpu" else st["wall_s"],
-            "elapsed_s": round(elapsed, 3) if cut.endswith(("+full", "+fullall")) else st["wall_s"],
+            "elapsed_s": round(elapsed, 3) if two else st["wall_s"],
             "solver_queries": st["solver_queries"],
             "backend_queries": st["engine"].get("backend_queries", 0), "paths": st["paths"],
             "instructions": st["instructions"],
