@@ -57,7 +57,10 @@ PROGRAMS = {
     # the shell, from shell.c and the amalgamation (made with tclsh); no
     # threads, extensions or line editing
     "sqlite3": {"pkg": "sqlite3", "product": "sqlite3", "make": ["sqlite3"],
-                "configure": ["--disable-threadsafe", "--disable-load-extension",
+                # no malloc_usable_size: KLEE 3.1 would call it natively on
+                # its own heap's pointers (a crash in tcmalloc)
+                "configure": ["ac_cv_func_malloc_usable_size=no",
+                              "--disable-threadsafe", "--disable-load-extension",
                               "--disable-readline", "--disable-editline", "--disable-tcl",
                               "--disable-shared", "--disable-math"],
                 "args": ["--sym-stdin", "20"]},
