@@ -70,7 +70,7 @@ def packet(payload):
 SYNTHETIC = {
     "magic4": ("magic4.c", 32, b"AAAAaaaaaaaaaaaa"),
     "multicmp": ("multicmp.c", 32, b"A" * 24),
-    "checksum": ("checksum.c", 32, packet(b"iiii")),
+    "checksum": ("checksum.c", 48, packet(b"p\x02p\x03+e")),
     "magicfmt": ("magicfmt.c", 64, b"AAAA\x01H\x03abc"),
 }
 def tiny_png():
