@@ -151,6 +151,13 @@ static int stalled(void *ud) {
   return 1;
 }
 
+/* A path that ended at an error of the program's is a crash; one that left
+** what the tool models (a symbolic size it does not explore) is not: the
+** program does nothing wrong there, and AFL++ would run the input fine. */
+static int is_crash(const symx_test *t) {
+  return t->reason == SYMX_END_ERROR && t->kind != SYMX_ERR_MODEL;
+}
+
 /* A path's test: its input as the program saw it to test_input. */
 static void path_input(peer *p, symx_ctx *ctx, const symx_test *t) {
   size_t n = 0;
@@ -161,7 +168,7 @@ static void path_input(peer *p, symx_ctx *ctx, const symx_test *t) {
     if (!p->write_failed++) fprintf(stderr, "symx-llvm: afl: out of memory\n");
     return;
   }
-  test_input(p, ctx, t->reason == SYMX_END_ERROR, b, n);
+  test_input(p, ctx, is_crash(t), b, n);
   free(whole);
 }
 
