@@ -8,8 +8,8 @@ entry is explored first; our queue ids are dense from 000000 and name their
 source; contents are distinct, 4 bytes, and none is an entry itself;
 crashes (and only they) take the abort path of peer.c, whose behaviour the
 oracle below restates (a path that ends at a model error, a symbolic
-malloc size symx does not explore, is not a crash); fuzzer_stats counts the queue; a restart writes
-nothing new (content dedup across runs).
+malloc size symx does not explore, is not a crash); fuzzer_stats counts the
+queue; a restart writes nothing new (content dedup across runs).
 """
 import argparse
 import os
