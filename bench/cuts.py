@@ -58,9 +58,12 @@ ROOT = os.path.dirname(HERE)
 TOYS = ["double_loop", "loop_switch", "double_cond", "get_sign", "simple_switch", "add_ints"]
 CUTS = {"0": "none", "2": "keypath", "3": "keypath-once", "4": "depth", "5": "loop",
         "adaptive": "adaptive"}
+sys.path.insert(0, HERE)
+import real_programs  # noqa: E402
+
 # bench/real_programs.py's programs: bitcode under the work directory, arguments
-REAL = {"bc": ("bc-*/bc/bc.bc", ["--sym-stdin", "20"]),
-        "m4": ("m4-*/src/m4.bc", ["-G", "-H37", "--sym-arg", "2", "--sym-arg", "5", "--sym-stdin", "20"])}
+REAL = {name: (os.path.join(r["pkg"] + "-*", r["product"] + ".bc"), r["args"])
+        for name, r in real_programs.PROGRAMS.items()}
 
 
 def toy_bitcode(a, name, work):
@@ -244,7 +247,7 @@ def main():
     ap.add_argument("--engine-modes", default="pending,eager")
     ap.add_argument("--caches", default="1,0")
     ap.add_argument("--repeat", type=int, default=3, help="runs per configuration (least time)")
-    ap.add_argument("--real", action="store_true", help="also bc and m4 (bench/real_programs.py's)")
+    ap.add_argument("--real", action="store_true", help="also the real programs built under --real-work (bench/real_programs.py's)")
     ap.add_argument("--real-time", type=int, default=60)
     ap.add_argument("--real-work", default=os.path.join(ROOT, ".deps", "real"),
                     help="bench/real_programs.py's --work")

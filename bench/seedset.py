@@ -15,6 +15,24 @@ import shutil
 import struct
 import subprocess
 
+
+def dns_query_pcap():
+    """A 100-byte capture file (the paper's "100 byte captured packet"):
+    pcap's header, then one Ethernet frame of 60 bytes carrying an IPv4 UDP
+    DNS query for the root's NS records (the frame's last byte is padding)."""
+    dns = struct.pack(">HHHHHH", 0x1234, 0x0100, 1, 0, 0, 0) + b"\0" + struct.pack(">HH", 2, 1)
+    udp = struct.pack(">HHHH", 40000, 53, 8 + len(dns), 0) + dns
+    ip = struct.pack(">BBHHHBBH4s4s", 0x45, 0, 20 + len(udp), 1, 0, 64, 17, 0,
+                     bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2]))
+    total = sum(struct.unpack(">10H", ip))
+    total = (total & 0xffff) + (total >> 16)
+    ip = ip[:10] + struct.pack(">H", ~total & 0xffff) + ip[12:]
+    frame = bytes.fromhex("020000000002" "020000000001" "0800") + ip + udp
+    frame += b"\0" * (60 - len(frame))
+    head = struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1)
+    return head + struct.pack("<IIII", 1700000000, 0, len(frame), len(frame)) + frame
+
+
 # Per program: the symbolic objects' contents, by the name both tools give
 # them (arg00, arg01, ... for --sym-arg; stdin; A-data for --sym-files A N).
 SEED_SET_1 = {
@@ -24,6 +42,7 @@ SEED_SET_1 = {
                  "stdin": b"1 2 3\n4 5 6\n7 8 9\n"},
     "make": {"arg00": b"-n", "arg01": b"-Bfds", "A-data": b"$(info $$helo ther)"},
     "sqlite3": {"stdin": b"SELECT * FROM t;"},
+    "tcpdump": {"A-data": dns_query_pcap()},
 }
 
 

@@ -4,7 +4,8 @@
 ** the optimizer; pause, nop and the x86 fences; bswap and the rotates that
 ** byte-swap; one arithmetic instruction on a tied register; musl's x86-64 atomics: lock cmpxchg, xchg, lock
 ** xadd, lock and/or/inc/dec, the store with a fence; bsf, and bsr then xor
-** 63, as cttz and ctlz; hlt as unreachable);
+** 63, as cttz and ctlz; hlt as unreachable; the x87 control word's
+** fnstcw and fldcw, as gnulib's fpucw.h uses them);
 ** any other text becomes an unsupported instruction at its site, whose
 ** message names the text, so only a path that runs it ends (under
 ** --external-calls=none with KLEE's error: to KLEE such assembly is an
@@ -217,6 +218,28 @@ static int tr_tied_arith(tr *t, const char *sq) {
   return 0;
 }
 
+/* gnulib's fpucw.h around long double code: fnstcw stores the x87 control
+** word, fldcw loads it. fnstcw gives Linux's default, 0x037f (round to
+** nearest, 64-bit precision, exceptions masked), as fp.c computes long
+** double; fldcw is taken as setting that (gnulib sets the precision the
+** default has). 1 when sq with cons is one of them. */
+static int tr_fpucw(tr *t, const char *sq, const char *cons) {
+  char ops[256];
+  operands_of(cons, ops, sizeof ops);
+  if (t->tk != LLVMVoidTypeKind || LLVMGetNumArgOperands(t->in) != 1) return 0;
+  if (strcmp(sq, "fldcw$0") == 0 && strcmp(ops, "*m") == 0) {
+    sxl_tr_emit(t, OP_NOP, 0);
+    return 1;
+  }
+  LLVMValueRef pv = LLVMGetOperand(t->in, 0);
+  LLVMTypeRef pt = LLVMTypeOf(pv);
+  if (strcmp(sq, "fnstcw$0") != 0 || strcmp(ops, "=*m") != 0 ||
+      LLVMGetTypeKind(pt) != LLVMPointerTypeKind || sxl_type_width(LLVMGetElementType(pt)) != 16)
+    return 0;
+  sxl_tr_mem(t, 1, sxl_tr_const(t, 0x037f), sxl_tr_operand(t, pv), LLVMGetElementType(pt));
+  return 1;
+}
+
 /* A call of inline assembly: 1 when translated (as an idiom or as an
 ** unsupported instruction with its message). */
 int sxl_tr_asm(tr *t, LLVMValueRef callee) {
@@ -235,7 +258,7 @@ int sxl_tr_asm(tr *t, LLVMValueRef callee) {
     return 1;
   }
   if (tied && (tr_swap(t, sq) || tr_tied_arith(t, sq))) return 1;
-  if (tr_musl(t, sq, cons) || tr_bitscan(t, sq, cons)) return 1;
+  if (tr_musl(t, sq, cons) || tr_bitscan(t, sq, cons) || tr_fpucw(t, sq, cons)) return 1;
   snprintf(what, sizeof what, "\"%.180s\" (constraints \"%.150s\")", text, cons);
   sxl_tr_unsupported(t, "unsupported inline assembly %s", what)->flag = SXL_UNSUP_ASM;
   return 1;

@@ -56,58 +56,94 @@ static void put_count(const sink *k, int lng, int half, void *p) {
   else *(int *)p = (int)k->n;
 }
 
-static void put_num(sink *k, unsigned long long v, int base, int upper, int neg, int width,
-                    int zero, int left, int prec) {
+/* A conversion's flags, width and precision (-1: none). */
+typedef struct spec {
+  int left, zero, plus, space, alt, width, prec;
+} spec;
+
+/* An integer conversion: sign ('-', or '+'/' ' by the flags, signed
+** conversions only), the alternate form's prefix (# with x: 0x, unless v
+** is 0; with o: a leading 0), digits to the precision (none for 0 at
+** precision 0), padded to the width (zeros when 0 and no precision). */
+static void put_num(sink *k, unsigned long long v, int base, int upper, int sign, const spec *sp) {
   char d[32];
   int n = 0;
   const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-  do {
-    d[n++] = digits[v % (unsigned)base];
-    v /= (unsigned)base;
-  } while (v);
-  while (n < prec) d[n++] = '0';
-  int len = n + neg;
-  if (!left && !zero)
+  const char *pre = sp->alt && base == 16 && v ? (upper ? "0X" : "0x") : "";
+  if (v || sp->prec != 0) do {
+      d[n++] = digits[v % (unsigned)base];
+      v /= (unsigned)base;
+    } while (v);
+  int zeros = sp->prec > n ? sp->prec - n : 0; /* the precision's, put as they come */
+  if (sp->alt && base == 8 && !zeros && (n == 0 || d[n - 1] != '0')) d[n++] = '0';
+  int len = n + zeros + (sign != 0) + (int)strlen(pre), width = sp->width;
+  int zero = sp->zero && !sp->left && sp->prec < 0;
+  if (!sp->left && !zero)
     for (; width > len; width--) put(k, ' ');
-  if (neg) put(k, '-');
-  if (!left && zero)
+  if (sign) put(k, (char)sign);
+  for (; *pre; pre++) put(k, *pre);
+  if (zero)
     for (; width > len; width--) put(k, '0');
+  for (; zeros; zeros--) put(k, '0');
   while (n) put(k, d[--n]);
-  if (left)
+  if (sp->left)
     for (; width > len; width--) put(k, ' ');
 }
 
+/* Flags, width and precision after '%'; *fp moves past them. */
+static spec read_spec(const char **fp, va_list *ap) {
+  spec sp = {0, 0, 0, 0, 0, 0, -1};
+  const char *f = *fp;
+  for (;; f++) {
+    if (*f == '-') sp.left = 1;
+    else if (*f == '0') sp.zero = 1;
+    else if (*f == '+') sp.plus = 1;
+    else if (*f == ' ') sp.space = 1;
+    else if (*f == '#') sp.alt = 1;
+    else break;
+  }
+  if (*f == '*') {
+    sp.width = va_arg(*ap, int);
+    if (sp.width < 0) sp.left = 1, sp.width = -sp.width;
+    f++;
+  } else {
+    while (*f >= '0' && *f <= '9') sp.width = sp.width * 10 + (*f++ - '0');
+  }
+  if (*f == '.') {
+    f++;
+    sp.prec = 0;
+    if (*f == '*') {
+      sp.prec = va_arg(*ap, int);
+      if (sp.prec < 0) sp.prec = -1;
+      f++;
+    } else {
+      while (*f >= '0' && *f <= '9') sp.prec = sp.prec * 10 + (*f++ - '0');
+    }
+  }
+  *fp = f;
+  return sp;
+}
+
+static void put_padded(sink *k, const char *s, int n, const spec *sp) {
+  int width = sp->width;
+  if (!sp->left)
+    for (; width > n; width--) put(k, ' ');
+  for (int i = 0; i < n; i++) put(k, s[i]);
+  if (sp->left)
+    for (; width > n; width--) put(k, ' ');
+}
+
 static int format(sink *k, const char *f, va_list ap) {
+  va_list args;
+  va_copy(args, ap);
   for (; *f; f++) {
     if (*f != '%') {
       put(k, *f);
       continue;
     }
     f++;
-    int left = 0, zero = 0, width = 0, prec = -1, lng = 0;
-    for (;; f++) {
-      if (*f == '-') left = 1;
-      else if (*f == '0') zero = 1;
-      else if (*f == '+' || *f == ' ' || *f == '#') continue;
-      else break;
-    }
-    if (*f == '*') {
-      width = va_arg(ap, int);
-      f++;
-    } else {
-      while (*f >= '0' && *f <= '9') width = width * 10 + (*f++ - '0');
-    }
-    if (*f == '.') {
-      f++;
-      prec = 0;
-      if (*f == '*') {
-        prec = va_arg(ap, int);
-        f++;
-      } else {
-        while (*f >= '0' && *f <= '9') prec = prec * 10 + (*f++ - '0');
-      }
-    }
-    int half = 0;
+    spec sp = read_spec(&f, &args);
+    int half = 0, lng = 0;
     while (*f == 'l' || *f == 'h' || *f == 'z' || *f == 'j' || *f == 't') {
       if (*f == 'h') half++;
       else lng++;
@@ -116,51 +152,44 @@ static int format(sink *k, const char *f, va_list ap) {
     switch (*f) {
     case 'd':
     case 'i': {
-      long long v = lng ? va_arg(ap, long long) : va_arg(ap, int);
+      long long v = lng ? va_arg(args, long long) : va_arg(args, int);
       v = (long long)out(k, (unsigned long long)v);
       unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-      put_num(k, u, 10, 0, v < 0, width, zero, left, prec);
+      put_num(k, u, 10, 0, v < 0 ? '-' : sp.plus ? '+' : sp.space ? ' ' : 0, &sp);
       break;
     }
     case 'u':
     case 'x':
     case 'X':
     case 'o': {
-      unsigned long long v = out(k, lng ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned));
+      unsigned long long v = out(k, lng ? va_arg(args, unsigned long long) : va_arg(args, unsigned));
       int base = *f == 'u' ? 10 : *f == 'o' ? 8 : 16;
-      put_num(k, v, base, *f == 'X', 0, width, zero, left, prec);
+      put_num(k, v, base, *f == 'X', 0, &sp);
       break;
     }
     case 'p': {
-      unsigned long long v = out(k, (unsigned long long)va_arg(ap, void *));
+      unsigned long long v = out(k, (unsigned long long)va_arg(args, void *));
+      spec plain = {0, 0, 0, 0, 0, 0, -1};
       put(k, '0');
       put(k, 'x');
-      put_num(k, v, 16, 0, 0, 0, 0, 0, -1);
+      put_num(k, v, 16, 0, 0, &plain);
       break;
     }
     case 'c': {
-      int c = va_arg(ap, int);
-      if (!left)
-        for (; width > 1; width--) put(k, ' ');
-      put(k, (char)c);
-      if (left)
-        for (; width > 1; width--) put(k, ' ');
+      char c = (char)va_arg(args, int);
+      put_padded(k, &c, 1, &sp);
       break;
     }
     case 's': {
-      const char *s = va_arg(ap, const char *);
+      const char *s = va_arg(args, const char *);
       if (!s) s = "(null)";
       int n = 0;
-      while ((prec < 0 || n < prec) && out(k, (unsigned char)s[n])) n++;
-      if (!left)
-        for (; width > n; width--) put(k, ' ');
-      for (int i = 0; i < n; i++) put(k, s[i]);
-      if (left)
-        for (; width > n; width--) put(k, ' ');
+      while ((sp.prec < 0 || n < sp.prec) && out(k, (unsigned char)s[n])) n++;
+      put_padded(k, s, n, &sp);
       break;
     }
     case 'n':
-      put_count(k, lng, half, va_arg(ap, void *));
+      put_count(k, lng, half, va_arg(args, void *));
       break;
     case '%':
       put(k, '%');
@@ -171,6 +200,7 @@ static int format(sink *k, const char *f, va_list ap) {
       else f--;
     }
   }
+  va_end(args);
   if (!k->buf) flush_tmp(k);
   return (int)k->n;
 }
