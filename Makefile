@@ -123,7 +123,7 @@ bench-cuts: build
 # paper's 600 by default) on REAL_PROGRAMS; JSON lines and a markdown table
 # in $(BUILD)/bench-real.txt, coverage over time in $(BUILD)/bench-real.png.
 BENCH_TIME ?= 600
-REAL_PROGRAMS ?= bc m4 make sqlite3 tcpdump
+REAL_PROGRAMS ?= bc datamash m4 make sqlite3 tcpdump
 bench-real: build
 	@bash scripts/install-deps real
 	@bash -o pipefail -c "$(PY) bench/real_side_by_side.py --time $(BENCH_TIME) \

@@ -275,13 +275,15 @@ def klee_cmd(klee, extra=(), clock="wall"):
 
 def pick_tests(od, paths, n):
     """Tests of paths that ended (exit or error; a path cut early by a limit
-    has no outcome to compare, nor has a "model" error: a symbolic size the
-    tool does not explore, as KLEE): every error one, the others spread
-    evenly, at most n of them unless the errors alone are more."""
+    has no outcome to compare, nor has an error a native run need not die
+    of: a "model" error, a symbolic size the tool does not explore, as KLEE;
+    an out-of-bounds access, which may read a neighbour's bytes natively):
+    every error one, the others spread evenly, at most n of them unless the
+    errors alone are more."""
     ended = []
     for t in sorted(glob.glob(os.path.join(od, "test*.json"))):
         r = paths.get(json.load(open(t))["path_id"])
-        if r and r["reason"] in ("exit", "error") and r.get("error") != "model":
+        if r and (r["reason"] == "exit" or r["reason"] == "error" and r["error"] in env.ERROR_SIGNALS):
             ended.append((t, r["reason"]))
     errs = [t for t, why in ended if why == "error"]
     rest = [t for t, why in ended if why != "error"]
