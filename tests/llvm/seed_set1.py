@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""seedset.py — bench/seedset.py's seed set 1 (the pending paper's Table 1)
+"""seed_set1.py — bench/seedset.py's seed set 1 (the pending paper's Table 1)
 and how a seed becomes a tool's .ktest (no tool run here):
 
   fits       every seed object is no longer than the symbolic object
@@ -10,6 +10,9 @@ and how a seed becomes a tool's .ktest (no tool run here):
   fill       a template's objects get the seed's bytes, NUL-padded, the
              others untouched, in order; a seed longer than its object or
              naming an object the template lacks: SeedError, nothing written
+  import     bench/real_side_by_side.py's seedset is bench/seedset.py (a
+             module of tests/llvm by that name shadowed it once: --seeded
+             failed at its first run)
 """
 import argparse
 import importlib.util
@@ -110,6 +113,9 @@ def main():
     tcpdump_seed(ss)
     with tempfile.TemporaryDirectory() as tmp:
         fill(ss, tmp)
+    sbs = load(a.bench, "real_side_by_side")
+    check(os.path.samefile(sbs.seedset.__file__, os.path.join(a.bench, "seedset.py")),
+          "real_side_by_side.py imports bench/seedset.py (%s)" % sbs.seedset.__file__)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
 
