@@ -8,7 +8,8 @@ and how a seed becomes a tool's .ktest (no tool run here):
              whose lengths match its frame, an IPv4 header whose checksum
              verifies, UDP's length matching the IP datagram's
   fill       a template's objects get the seed's bytes, NUL-padded, the
-             others untouched, in order; a seed longer than its object or
+             others untouched, in order (KLEE 3.1's A_data is the seed's
+             A-data); a seed longer than its object or
              naming an object the template lacks: SeedError, nothing written
   import     bench/real_side_by_side.py's seedset is bench/seedset.py (a
              module of tests/llvm by that name shadowed it once: --seeded
@@ -92,6 +93,12 @@ def fill(ss, tmp):
     check(got[3] == [(b"arg00", b"-n\0\0"), (b"stdin", b"ab\0\0\0\0"), objs[2]]
           and got[:3] == (3, [b"prog.bc"], (1, 4)),
           "fill: the seed's bytes NUL-padded, other objects and the header kept")
+    # KLEE 3.1 names a file's contents A_data (symx-llvm: A-data)
+    kt = os.path.join(tmp, "k.ktest")
+    ss.write_ktest(kt, 3, [b"prog.bc"], (0, 0), [(b"A_data", b"\0" * 4), (b"A_data_stat", b"s" * 3)])
+    ss.fill(kt, {"A-data": b"pc"}, out)
+    check(ss.read_ktest(out)[3] == [(b"A_data", b"pc\0\0"), (b"A_data_stat", b"sss")],
+          "fill: KLEE's A_data takes the seed's A-data, its names kept")
     for seed, what in (({"stdin": b"1234567"}, "7 bytes, the object has 6"),
                        ({"A-data": b"x"}, "no object A-data")):
         if os.path.exists(out):
