@@ -22,6 +22,7 @@ usage: real_programs.py [--work DIR] [--time S] [--replays N] [--only NAME]
 """
 import argparse
 import glob
+import importlib.util
 import json
 import os
 import signal
@@ -31,8 +32,19 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "tests", "llvm"))
-import env  # noqa: E402  (read_paths, ERROR_SIGNALS)
+
+
+def _tests_env():
+    """tests/llvm/env.py (read_paths, ERROR_SIGNALS), loaded by its path: on
+    sys.path, tests/llvm's modules would shadow the bench's (seedset)."""
+    spec = importlib.util.spec_from_file_location(
+        "symx_tests_env", os.path.join(ROOT, "tests", "llvm", "env.py"))
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m
+
+
+env = _tests_env()
 
 # How each program is fetched, built and run: its Debian source package;
 # the product of its build (a program: PRODUCT and PRODUCT.bc); its

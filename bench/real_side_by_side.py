@@ -60,8 +60,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-import real_programs as rp  # noqa: E402  (it puts tests/llvm first on the path)
-sys.path.insert(0, HERE)  # so the bench's own modules come first again
+import real_programs as rp  # noqa: E402
 import sbs_results as results  # noqa: E402
 import seedset  # noqa: E402
 

@@ -102,13 +102,14 @@ def fill(template, seed, path):
     than the object, is a SeedError."""
     version, args, sym, objs = read_ktest(template)
     names = {object_name(n) for n, _ in objs}
-    missing = sorted({object_name(k) for k in seed} - names)
+    by_name = {object_name(k): v for k, v in seed.items()}
+    missing = sorted(set(by_name) - names)
     if missing:
         raise SeedError("%s: no object %s (has %s)" % (template, ", ".join(missing), ", ".join(
             sorted(n.decode(errors="replace") for n, _ in objs))))
     new = []
     for name, data in objs:
-        s = {object_name(k): v for k, v in seed.items()}.get(object_name(name))
+        s = by_name.get(object_name(name))
         if s is not None:
             if len(s) > len(data):
                 raise SeedError("seed for %s: %d bytes, the object has %d" % (
@@ -125,14 +126,14 @@ def template(cmd, exe, args, work, log, names):
     to load tcpdump's bitcode) and its first test case holding every object
     in names (a path may end before the program made them all) is copied to
     work/template.ktest."""
-    od = os.path.join(work, "template-run")
+    od, want = os.path.join(work, "template-run"), {object_name(k) for k in names}
     for seconds in (5, 60):
         shutil.rmtree(od, ignore_errors=True)
         with open(log, "a") as f:
             subprocess.run(cmd(exe, od, seconds) + args, cwd=os.path.dirname(exe), stdout=f,
                            stderr=subprocess.STDOUT, timeout=seconds * 4 + 120)
         tests = [p for p in sorted(glob.glob(os.path.join(od, "*.ktest")))
-                 if {object_name(k) for k in names} <= {object_name(n) for n, _ in read_ktest(p)[3]}]
+                 if want <= {object_name(n) for n, _ in read_ktest(p)[3]}]
         if tests:
             break
     if not tests:

@@ -114,7 +114,6 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", required=True)
     a = ap.parse_args()
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__))))
     ss, rp = load(a.bench, "seedset"), load(a.bench, "real_programs")
     fits(ss, rp)
     tcpdump_seed(ss)

@@ -56,6 +56,11 @@ static void put_count(const sink *k, int lng, int half, void *p) {
   else *(int *)p = (int)k->n;
 }
 
+/* n copies of c (none when n <= 0). */
+static void pad(sink *k, char c, int n) {
+  for (; n > 0; n--) put(k, c);
+}
+
 /* A conversion's flags, width and precision (-1: none). */
 typedef struct spec {
   int left, zero, plus, space, alt, width, prec;
@@ -76,18 +81,15 @@ static void put_num(sink *k, unsigned long long v, int base, int upper, int sign
     } while (v);
   int zeros = sp->prec > n ? sp->prec - n : 0; /* the precision's, put as they come */
   if (sp->alt && base == 8 && !zeros && (n == 0 || d[n - 1] != '0')) d[n++] = '0';
-  int len = n + zeros + (sign != 0) + (int)strlen(pre), width = sp->width;
+  int fill = sp->width - (n + zeros + (sign != 0) + (int)strlen(pre));
   int zero = sp->zero && !sp->left && sp->prec < 0;
-  if (!sp->left && !zero)
-    for (; width > len; width--) put(k, ' ');
+  if (!sp->left && !zero) pad(k, ' ', fill);
   if (sign) put(k, (char)sign);
   for (; *pre; pre++) put(k, *pre);
-  if (zero)
-    for (; width > len; width--) put(k, '0');
-  for (; zeros; zeros--) put(k, '0');
+  if (zero) pad(k, '0', fill);
+  pad(k, '0', zeros);
   while (n) put(k, d[--n]);
-  if (sp->left)
-    for (; width > len; width--) put(k, ' ');
+  if (sp->left) pad(k, ' ', fill);
 }
 
 /* Flags, width and precision after '%'; *fp moves past them. */
@@ -124,13 +126,11 @@ static spec read_spec(const char **fp, va_list *ap) {
   return sp;
 }
 
+/* s's n bytes, padded with blanks to the width, on the left unless '-'. */
 static void put_padded(sink *k, const char *s, int n, const spec *sp) {
-  int width = sp->width;
-  if (!sp->left)
-    for (; width > n; width--) put(k, ' ');
+  if (!sp->left) pad(k, ' ', sp->width - n);
   for (int i = 0; i < n; i++) put(k, s[i]);
-  if (sp->left)
-    for (; width > n; width--) put(k, ' ');
+  if (sp->left) pad(k, ' ', sp->width - n);
 }
 
 static int format(sink *k, const char *f, va_list ap) {
