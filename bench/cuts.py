@@ -40,7 +40,11 @@ machine and the random searcher's seed: each runs --real-reps times
 usage: cuts.py [--symx BUILD/frontends/llvm/symx-llvm] [--time S] [--only NAME]
                [--modes 0,2,...] [--engine-modes pending,eager] [--caches 1,0]
                [--repeat N] [--real] [--real-time S] [--real-work DIR] [--real-reps N]
-               [--clock cpu|wall]
+               [--clock cpu|wall] [--search NAME]
+
+--search is symx-llvm's searcher for every run (default random-path,
+symx-llvm's own); the thesis's setting is time-limited depth-first
+search (dfs).
 """
 import argparse
 import glob
@@ -142,7 +146,7 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
     od = os.path.join(work, "o-%s-%s-%s-%d-%d" % (prog, cut, mode, caches, k))
     cmd = [a.symx, "--quiet", "--no-progress", "--libc", libc, "--mode", mode,
            "--max-time", "%ds" % seconds, "--time-clock", a.clock, "--write-tests=all", "--output-dir", od,
-           "--use-branch-cache=%s" % ("true" if caches else "false"),
+           "--search", a.search, "--use-branch-cache=%s" % ("true" if caches else "false"),
            "--use-cex-cache=%s" % ("true" if caches else "false")] + list(extra) + cut_args(cut) + [bc] + prog_args
     # a CPU-time budget takes as long in wall time as the machine's load
     # makes it: no wall limit then
@@ -157,7 +161,7 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
     cov = replay(a, bc, prog_args, od, libc)
     cuts = st.get("cuts", {})  # adaptive: its raises, what it noticed
     two = cut.endswith(("+full", "+fullall"))  # a cut run, then the original's
-    return {"program": prog, "cut": cut, "mode": mode, "caches": caches, "limit_s": seconds,
+    return {"program": prog, "cut": cut, "mode": mode, "search": a.search, "caches": caches, "limit_s": seconds,
             # the time the limit counted: CPU time with --clock cpu (the
             # default). stats.json's is its last exploration's: with +full,
             # the run of the original; then the process's (loading too)
@@ -252,6 +256,8 @@ def main():
     ap.add_argument("--real-work", default=os.path.join(ROOT, ".deps", "real"),
                     help="bench/real_programs.py's --work")
     ap.add_argument("--real-reps", type=int, default=1, help="runs per real configuration (median)")
+    ap.add_argument("--search", default="random-path",
+                    help="symx-llvm's --search for every run (the thesis's: dfs)")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="what --max-time and wall_s count (cpu: the machine's load does not matter)")
     a = ap.parse_args()

@@ -8,7 +8,9 @@
 #include "entry.h"
 #include "posix/spec.h"
 
+#include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -216,6 +218,8 @@ static void usage(FILE *f) {
         "                                 all are reached (--stop-at-targets=false: goes on);\n"
         "                                 --search sdse, sdse-pr, sdse-rr go towards them\n"
         "                                 (the pending states too, unless --pending-search)\n"
+        "  --targets-file FILE            the targets in FILE, one FILE:LINE per line (# and\n"
+        "                                 blank lines skipped), as many --target\n"
         "  --target-order any|sequential  sequential: a path reaches them in the given order\n"
         "  --print-distances              the distance table (per LLVM block segment) and\n"
         "                                 each state's as it is picked, on stdout\n"
@@ -406,8 +410,8 @@ typedef struct cli {
   int64_t stats_interval_ms; /* --stats-write-interval */
   uint64_t stats_every_ins;  /* --stats-write-after-instructions */
   int no_stats;              /* --output-stats=false */
-  const char *targets[64]; /* --target FILE:LINE */
-  int ntargets;
+  char **targets;          /* --target FILE:LINE and --targets-file's lines (copies) */
+  int ntargets, target_cap;
   int target_order;        /* --target-order: 0 any, 1 sequential */
   int no_stop_targets;     /* --stop-at-targets=false */
   int print_distances;     /* --print-distances */
@@ -464,6 +468,7 @@ enum own_kind {
   K_REPLAY_DIR,  /* the --replay-ktest-dir directories */
   K_SEARCH,    /* the value joins the searchers */
   K_TARGET,    /* the value joins the targets */
+  K_TARGETS_FILE, /* --targets-file: its lines join the targets */
   K_TARGET_ORDER, /* --target-order any|sequential */
   K_SET        /* NAME=VALUE: libsymx's option NAME */
 };
@@ -512,6 +517,7 @@ static const struct own_opt {
     {"no-progress", K_FLAG, offsetof(cli, no_progress), NULL, NULL},
     {"set", K_SET, 0, NULL, NULL},
     {"target", K_TARGET, 0, NULL, NULL},
+    {"targets-file", K_TARGETS_FILE, 0, NULL, NULL},
     {"target-order", K_TARGET_ORDER, 0, NULL, NULL},
     {"stop-at-targets", K_ON, offsetof(cli, no_stop_targets), NULL, NULL},
     {"print-distances", K_FLAG, offsetof(cli, print_distances), NULL, NULL},
@@ -795,6 +801,48 @@ static void set_libc(cli *c, const char *val) {
 }
 
 /* --replay-ktest-file FILE, --replay-ktest-dir DIR (repeatable). */
+static int add_target(cli *c, const char *spec, size_t len) {
+  if (c->ntargets == c->target_cap) {
+    int cap = c->target_cap ? 2 * c->target_cap : 16;
+    char **t = realloc(c->targets, (size_t)cap * sizeof *t);
+    if (!t) goto oom;
+    c->targets = t;
+    c->target_cap = cap;
+  }
+  if (!(c->targets[c->ntargets] = strndup(spec, len))) goto oom;
+  c->ntargets++;
+  return 0;
+oom:
+  fprintf(stderr, "symx-llvm: --target: out of memory\n");
+  return -1;
+}
+
+/* --targets-file: one FILE:LINE per line; blank lines and lines starting
+** with # are skipped (a list of lines to reach, e.g. a coverage report's). */
+static int read_targets(cli *c, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "symx-llvm: --targets-file %s: %s\n", path, strerror(errno));
+    return -1;
+  }
+  char *line = NULL;
+  size_t cap = 0;
+  int before = c->ntargets, rc = 0;
+  for (ssize_t n; !rc && (n = getline(&line, &cap, f)) >= 0;) {
+    char *b = line, *e = line + n;
+    while (b < e && isspace((unsigned char)*b)) b++;
+    while (e > b && isspace((unsigned char)e[-1])) e--;
+    if (b < e && *b != '#') rc = add_target(c, b, (size_t)(e - b));
+  }
+  free(line);
+  fclose(f);
+  if (!rc && c->ntargets == before) {
+    fprintf(stderr, "symx-llvm: --targets-file %s: no targets in it (one FILE:LINE per line)\n", path);
+    rc = -1;
+  }
+  return rc;
+}
+
 static int add_replay(cli *c, int dir, const char *name, const char *val) {
   const char **v = dir ? c->replay_dirs : c->replay_files;
   int *n = dir ? &c->nreplay_dirs : &c->nreplay_files;
@@ -898,13 +946,8 @@ static int set_own(cli *c, const struct own_opt *o, const char *name, const char
     c->seed_input_given = 1;
     return 0;
   case K_SEARCH: return add_search(c, val);
-  case K_TARGET:
-    if (c->ntargets == (int)(sizeof c->targets / sizeof c->targets[0])) {
-      fprintf(stderr, "symx-llvm: --target: more than %d\n", c->ntargets);
-      return -1;
-    }
-    c->targets[c->ntargets++] = val;
-    return 0;
+  case K_TARGET: return add_target(c, val, strlen(val));
+  case K_TARGETS_FILE: return read_targets(c, val);
   case K_TARGET_ORDER: {
     static const char *const names[] = {"any", "sequential"};
     return one_of(names, 2, val, &c->target_order, "target-order", "any or sequential");
@@ -1369,7 +1412,7 @@ static sxl_session *open_session(cli *c) {
     return NULL;
   }
   if ((c->ntargets || c->print_distances) &&
-      sxl_targets_set(s, c->targets, (size_t)c->ntargets, c->target_order, !c->no_stop_targets)) {
+      sxl_targets_set(s, (const char *const *)c->targets, (size_t)c->ntargets, c->target_order, !c->no_stop_targets)) {
     fprintf(stderr, "symx-llvm: %s\n", s->err);
     sxl_session_free(s);
     return NULL;
@@ -1517,6 +1560,8 @@ int main(int argc, char **argv) {
   if (rc == 2) printf("symx-llvm %s\n", symx_version());
   rc = rc > 0 ? 0 : rc < 0 ? 2 : run(&c, argc, argv);
   sxl_entry_cfg_free(&c.ecfg); /* the harnesses' types, also when the run could not start */
+  for (int i = 0; i < c.ntargets; i++) free(c.targets[i]);
+  free(c.targets);
   symx_ctx_free(c.ctx);
   return rc;
 }

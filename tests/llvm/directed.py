@@ -18,8 +18,8 @@ For each program tests/llvm/directed/*.c, its targets are the lines marked
   3. --target-order sequential: an order no path follows is not reached,
      the order of the program is; --stop-at-targets=false runs on;
   4. bad targets (no code on the line, a file not in the program, no line
-     number, a bad --target-order) end with status 2 and a message naming
-     the target; a target no chain of calls leads to is said unreachable
+     number, a bad --target-order, a --targets-file that cannot be read or
+     holds none) end with status 2 and a message naming the target or file; a target no chain of calls leads to is said unreachable
      and ends the run at once (the exhaustive run never covers it).
 """
 import argparse
@@ -291,8 +291,13 @@ def check_order(a, work):
     return problems
 
 
-def check_bad(a):
+def check_bad(a, work):
     src = os.path.join(a.dir, "loop.c")
+    empty, bad = os.path.join(work, "empty.targets"), os.path.join(work, "bad.targets")
+    with open(empty, "w") as f:
+        f.write("# nothing\n\n   \n")
+    with open(bad, "w") as f:
+        f.write("loop.c:18\nloop.c:x\n")
     cases = [(["--target", "loop.c:1"], "loop.c:1", "no code"),
              (["--target", "nosuch.c:3"], "nosuch.c", "no code of a file"),
              (["--target", "loop.c"], "loop.c", "FILE:LINE"),
@@ -301,7 +306,10 @@ def check_bad(a):
              (["--target", "loop.c:18", "--target", "loop.c:18"], "loop.c:18", "twice"),
              (["--target", "loop.c:18", "--target", "./loop.c:18"], "./loop.c:18", "twice"),
              (["--target", "loop.c:18", "--target", src + ":18"], src + ":18", "twice"),
-             (["--target", "loop.c:18", "--target-order", "backwards"], "backwards", "sequential")]
+             (["--target", "loop.c:18", "--target-order", "backwards"], "backwards", "sequential"),
+             (["--targets-file", os.path.join(work, "nosuch")], "nosuch", "No such file"),
+             (["--targets-file", empty], empty, "no targets"),
+             (["--targets-file", bad], "loop.c:x", "FILE:LINE")]
     problems = []
     for args, name, why in cases:
         p = symx(a, args + [src], check=False)
@@ -395,6 +403,36 @@ int main(int argc, char **argv) {
 """
 
 
+MANY = 100  # more targets than the command line's old limit of 64
+
+
+def check_many(a, work):
+    """--targets-file with MANY targets, each line of a generated program's
+    chain of checks and all reachable, in a file with comments and blank
+    lines: every one is reached (sdse-rr, pending), each by a test that
+    replays natively to its line, and the run stops when the last is."""
+    src = os.path.join(work, "many.c")
+    body = "".join("  if (x == %d) g += %d;\n" % (k, k) for k in range(MANY))
+    with open(src, "w") as f:
+        f.write('#include "klee/klee.h"\nint g;\nint main(void) {\n  unsigned x;\n'
+                '  klee_make_symbolic(&x, sizeof x, "x");\n' + body + '  return g;\n}\n')
+    lines = list(range(6, 6 + MANY))
+    tf = os.path.join(work, "many.targets")
+    with open(tf, "w") as f:
+        f.write("# the chain's lines\n\n" + "".join("  many.c:%d\n" % ln for ln in lines))
+    od = os.path.join(work, "many-out")
+    symx(a, ["--mode", "pending", "--search", "sdse-rr", "--targets-file", tf, "--output-dir", od, src])
+    got = read_targets(od)
+    problems = ["many.c:%d: %s" % (ln, "missing" if "many.c:%d" % ln not in got else "not reached")
+                for ln in lines if got.get("many.c:%d" % ln) is None]
+    exe = native_build(a, src, work)
+    for ln in lines[::17]:
+        test = got.get("many.c:%d" % ln)
+        if test and ln not in native_lines(exe, os.path.join(od, test + ".ktest"), work):
+            problems.append("many.c:%d: %s does not replay natively to the line" % (ln, test))
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -417,8 +455,11 @@ def main():
         p = check_order(a, work)
         print("target order, stop: %s" % ("ok" if not p else "FAIL"))
         problems += p
-        p = check_bad(a)
+        p = check_bad(a, work)
         print("bad targets: %s" % ("ok" if not p else "FAIL"))
+        problems += p
+        p = check_many(a, work)
+        print("%d targets from --targets-file: %s" % (MANY, "ok" if not p else "FAIL"))
         problems += p
         p = check_unreachable(a, work)
         print("unreachable targets: %s" % ("ok" if not p else "FAIL"))
