@@ -14,6 +14,7 @@ BENCH(rom, "cadical: reads of constant tables, ROM encoding vs an ite per write 
 BENCH(llvm, "symx-llvm: fig1.c eager vs pending (random-path); concrete speed on fib(25)")
 BENCH(memcap, "symx-llvm: peak resident size of a path explosion under max_memory 64 and 256, pending vs eager")
 SCRIPT(directed, "symx-llvm --target: instructions until the target per searcher (bench/directed.py; its ARGS)")
+SCRIPT(multitarget, "symx-llvm --targets-file: Otter's multi-target experiment, uncovered lines of bc and m4 reached per searcher (bench/multitarget.py --real WORK)")
 SCRIPT(cuts, "symx-llvm --cut: Converse's toys per cut mode, coverage of the original (bench/cuts.py)")
 SCRIPT(hybrid, "AFL++ + symx-llvm as a peer vs AFL++ alone: edges over time, crashes (bench/hybrid.py)")
 #endif
