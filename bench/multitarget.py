@@ -44,10 +44,16 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 # bench/directed.py by its path (tests/llvm has a directed.py too)
-_spec = importlib.util.spec_from_file_location("bench_directed", os.path.join(HERE, "directed.py"))
-_directed = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_directed)
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+_directed = _load("bench_directed", os.path.join(HERE, "directed.py"))
 REAL_PROGRAMS, UNDIRECTED, median = _directed.REAL_PROGRAMS, _directed.UNDIRECTED, _directed.median
+llvmir = _load("llvmir", os.path.join(ROOT, "tests", "llvm", "llvmir.py"))  # the .ll reader
 
 # Otter's Table 3.2 columns that have a symx-llvm searcher (B(X) = batch(X))
 SEARCHERS = ["batch(sdse)", "batch(sdse-pr)", "batch(sdse-rr)", "batch(rr(rp,sdse))",
@@ -68,9 +74,10 @@ def baseline_lines(prog):
 
 
 def parse_ll(text):
-    """{function: [block, ...]}, a block {"name", "ins": [(loc, text)]}
-    without debug intrinsics; loc "file:line" (basename) or None; and the
-    set of basenames of files in main's directory."""
+    """{function: [block, ...]} of an .ll text (tests/llvm/llvmir.py's
+    reading, a switch's case lines joined), a block {"label", "ins": [(loc,
+    text)]} without debug intrinsics, loc "file:line" (basename) or None;
+    and the set of basenames of files in main's directory."""
     files, paths = {}, {}
     for m in re.finditer(r'^!(\d+) = !DIFile\(filename: "([^"]+)", directory: "([^"]*)"', text, re.M):
         files[m.group(1)] = os.path.basename(m.group(2))
@@ -92,31 +99,11 @@ def parse_ll(text):
     # directory the package was first built in: a file of that name there)
     own = {files[i] for i, p in paths.items() if main_dir and (
         os.path.dirname(p) == main_dir or os.path.exists(os.path.join(main_dir, files[i])))}
-    funcs, cur, blk = {}, None, None
-    for line in text.split("\n"):
-        m = re.match(r'^define .*@("[^"]+"|[^ (]+)\(', line)
-        if m:
-            cur, blk = m.group(1).strip('"'), None
-            funcs[cur] = []
-            continue
-        if cur is None:
-            continue
-        if line.startswith("}"):
-            cur = None
-            continue
-        m = re.match(r'^([-\w.$]+):', line)
-        if m:
-            blk = {"name": m.group(1), "ins": []}
-            funcs[cur].append(blk)
-            continue
-        s = line.strip()
-        if not s or s.startswith(";") or "call void @llvm.dbg." in s:
-            continue
-        if blk is None:  # the entry block has no label
-            blk = {"name": "", "ins": []}
-            funcs[cur].append(blk)
-        d = re.search(r'!dbg !(\d+)', s)
-        blk["ins"].append((locs.get(d.group(1)) if d else None, s))
+    funcs = {}
+    for fn, blocks in llvmir.parse_ll(text).items():
+        funcs[fn.strip('"')] = [{"label": b["label"], "ins": [
+            (llvmir.ins_line(t, locs), t) for t in b["instrs"] if "call void @llvm.dbg." not in t]}
+            for b in blocks]
     return funcs, own
 
 
@@ -124,7 +111,7 @@ def frontier(funcs, own, covered):
     """Uncovered lines of own files right after a covered conditional branch."""
     out = set()
     for blocks in funcs.values():
-        by = {b["name"]: b for b in blocks}
+        by = {b["label"]: b for b in blocks if b["label"]}
         for b in blocks:
             if not b["ins"]:
                 continue
