@@ -33,7 +33,6 @@ usage: multitarget.py --real WORK [--only PROG ...] [--time S] [--seeds N]
 """
 import argparse
 import gzip
-import importlib.util
 import json
 import os
 import re
@@ -43,17 +42,13 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-# bench/directed.py by its path (tests/llvm has a directed.py too)
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+sys.path.insert(0, HERE)
+import real_programs as rp  # noqa: E402  (load_module)
 
-
-_directed = _load("bench_directed", os.path.join(HERE, "directed.py"))
+# by their paths: tests/llvm has a directed.py too
+_directed = rp.load_module("bench_directed", os.path.join(HERE, "directed.py"))
 REAL_PROGRAMS, UNDIRECTED, median = _directed.REAL_PROGRAMS, _directed.UNDIRECTED, _directed.median
-llvmir = _load("llvmir", os.path.join(ROOT, "tests", "llvm", "llvmir.py"))  # the .ll reader
+llvmir = rp.load_module("llvmir", os.path.join(ROOT, "tests", "llvm", "llvmir.py"))  # the .ll reader
 
 # Otter's Table 3.2 columns that have a symx-llvm searcher (B(X) = batch(X))
 SEARCHERS = ["batch(sdse)", "batch(sdse-pr)", "batch(sdse-rr)", "batch(rr(rp,sdse))",

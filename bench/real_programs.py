@@ -34,17 +34,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 
-def _tests_env():
-    """tests/llvm/env.py (read_paths, ERROR_SIGNALS), loaded by its path: on
-    sys.path, tests/llvm's modules would shadow the bench's (seedset)."""
-    spec = importlib.util.spec_from_file_location(
-        "symx_tests_env", os.path.join(ROOT, "tests", "llvm", "env.py"))
+def load_module(name, path):
+    """The Python file at path as module name, without sys.path: a bench
+    module and a test module may share a name (tests/llvm has directed.py
+    too), and a name with a dash (tools/symx-stats.py) cannot be imported."""
+    spec = importlib.util.spec_from_file_location(name, path)
     m = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(m)
     return m
 
 
-env = _tests_env()
+env = load_module("symx_tests_env", os.path.join(ROOT, "tests", "llvm", "env.py"))  # read_paths, ERROR_SIGNALS
 
 # How each program is fetched, built and run: its Debian source package;
 # the product of its build (a program: PRODUCT and PRODUCT.bc); its

@@ -50,7 +50,6 @@ run (a crash, no statistics), a path met an unsupported feature or a native
 replay disagreed.
 """
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -65,16 +64,7 @@ import sbs_results as results  # noqa: E402
 import seedset  # noqa: E402
 
 
-def load_stats_module():
-    """tools/symx-stats.py as a module (its name has a dash)."""
-    path = os.path.join(ROOT, "tools", "symx-stats.py")
-    spec = importlib.util.spec_from_file_location("symx_stats", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-stats = load_stats_module()
+stats = rp.load_module("symx_stats", os.path.join(ROOT, "tools", "symx-stats.py"))
 
 TOOLS = ("klee", "eager", "pending")
 SEARCHES = ("random-path", "dfs", "nurs:depth")  # the same names in KLEE 3.1
