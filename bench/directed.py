@@ -49,6 +49,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import real_programs as rp  # noqa: E402  (builds the real tasks' programs)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "batch(rr(rp,sdse))", "ccbse(rp)", "mix-ccbse(rp)",
@@ -69,16 +72,36 @@ REAL_TARGETS = [
     ("m4", "builtin.c:1790", "substr past its argument count check: substr(ab,1)"),
     ("m4", "builtin.c:1163", "incr's result, a numeric argument: incr(1)"),
 ]
+# Otter's Coreutils tasks (the lower rows of its Table 3.1: Coreutils 6.10's
+# bugs) in Debian's Coreutils 9.1 (real_programs.COREUTILS), where each bug
+# is fixed: the target is the line that now handles the bug's input, reached
+# by the same short command line (the reason).
+REAL_TARGETS += [
+    ("paste", "paste.c:140", "a delimiter list ending in a backslash (Otter's paste -d\\\\ abc...)"),
+    ("seq", "seq.c:265", "a format that ends after %0 (Otter's seq -f %0 1)"),
+    ("ptx", "ptx.c:383", "a lone backslash ending -F's string (Otter's ptx -F\\\\ abc...)"),
+    # 6.10 crashed quoting -Z's argument when setting the context failed;
+    # 9.1 without SELinux warns that it ignores it (-Zx)
+    ("mkdir", "mkdir.c:247", "-Z with a context on a kernel without SELinux (Otter's mkdir -Z a b)"),
+    ("mkfifo", "mkfifo.c:121", "-Z with a context on a kernel without SELinux (Otter's mkfifo -Z a b)"),
+    ("mknod", "mknod.c:138", "-Z with a context on a kernel without SELinux (Otter's mknod -Z a b p)"),
+]
 # nurs:covnew runs with symx-llvm's defaults as every real task does, so its
 # pending states are revived nearest to the target first (directed_revival):
 # KLEE's new-coverage order over the running states, the distance over the
 # pending ones (h-dir17: it reached m4's builtin.c:1738 in 1 of 4 runs, the
 # only configuration that reached an m4 task).
 REAL_SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "ccbse(rp)", "mix-ccbse(rp)", "ccbse(sdse)",
-                  "mix-ccbse(sdse)", "nurs:covnew"]
+                  "mix-ccbse(sdse)", "nurs:covnew", "nurs:md2u"]
 REAL_PROGRAMS = {"bc": (os.path.join("bc-1.07.1", "bc", "bc.bc"), ["--sym-stdin", "20"]),
                  "m4": (os.path.join("m4-1.4.19", "src", "m4.bc"),
                         ["-G", "-H37", "--sym-arg", "2", "--sym-arg", "5", "--sym-stdin", "20"])}
+# Otter's (10, 2, 2) as KLEE gave Coreutils: up to three arguments, the
+# first of 10 bytes, the others of 2; 8 bytes of stdin
+REAL_PROGRAMS.update({p: (os.path.join("coreutils-9.1", "src", p + ".bc"),
+                          ["--sym-args", "0", "1", "10", "--sym-args", "0", "2", "2",
+                           "--sym-stdin", "8"]) for p in ("paste", "seq", "ptx", "mkdir", "mkfifo",
+                                                          "mknod")})
 
 
 def target_of(src):
@@ -204,9 +227,15 @@ def real_tasks(a, work):
         if a.target and target not in a.target:
             continue
         rel, post = REAL_PROGRAMS[prog]
+        bc = os.path.join(a.real, rel)
+        if not os.path.exists(bc):
+            _, err = rp.prepare(prog, a.real, os.path.dirname(a.symx), os.path.join(a.real,
+                                                                                  prog + ".log"))
+            if err:
+                print("directed.py: %s: %s" % (prog, err), file=sys.stderr)
+                continue
         for mode in a.real_mode or ["pending"]:
-            base = ("%s %s" % (prog, target), os.path.join(a.real, rel), target, ["--libc", "full"],
-                    post)
+            base = ("%s %s" % (prog, target), bc, target, ["--libc", "full"], post)
             for se in (a.search or REAL_SEARCHERS) + ["random-path"] * (a.real_rp_seeds > 0):
                 rp = se == "random-path"
                 task = base + (a.real_rp_time if rp else a.real_time,)
@@ -229,33 +258,65 @@ def print_real(a, rows):
     print("\n| task | mode | search | reached | instructions (median) | CPU s (median) |")
     print("|---|---|---|---|---|---|")
     for r in rows:
-        ins = "inf" if r["instructions_median"] is None else "%d" % r["instructions_median"]
-        sec = "> %d" % r["limit_s"] if r["cpu_median"] is None else "%.1f" % r["cpu_median"]
         print("| %s | %s | %s | %d/%d | %s | %s |" % (r["program"], r["mode"], r["search"],
-                                                     r["reached"], r["runs"], ins, sec))
-    print("\n| task | mode | best directed | its CPU s | random-path CPU s | speed-up |")
-    print("|---|---|---|---|---|---|")
+                                                     r["reached"], r["runs"], num(r, "instructions"),
+                                                     num(r, "cpu")))
+    print("\n| task | mode | best directed | its CPU s | its instructions | random-path CPU s "
+          "| random-path instructions | speed-up (CPU) | speed-up (instructions) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for key in dict.fromkeys((r["program"], r["mode"]) for r in rows):
         mine = [r for r in rows if (r["program"], r["mode"]) == key]
-        rp = next((r for r in mine if r["search"] == "random-path"),
-                  {"limit_s": a.real_rp_time, "cpu_median": None, "runs": 0})
+        rp_ = next((r for r in mine if r["search"] == "random-path"),
+                   {"limit_s": a.real_rp_time, "cpu_median": None, "runs": 0})
         done = [r for r in mine if r["search"] != "random-path" and r["cpu_median"] is not None]
         if not done:
-            print("| %s | %s | none in %d s | | %s | |" % (key + (a.real_time, rp_s(rp))))
+            print("| %s | %s | none in %d s | | | %s | | | |" % (key + (a.real_time, rp_s(rp_))))
             continue
-        best = min(done, key=lambda r: r["cpu_median"])
-        b = max(best["cpu_median"], 0.01)
-        up = ("> %.0fx" % (rp["limit_s"] / b) if rp["cpu_median"] is None
-              else "%.1fx" % (rp["cpu_median"] / b))
-        print("| %s | %s | %s | %.1f | %s | %s |" % (key + (best["search"], best["cpu_median"],
-                                                            rp_s(rp), up)))
+        best = min(done, key=lambda r: (r["cpu_median"], r["instructions_median"]))
+        print("| %s | %s | %s | %.3f | %d | %s | %s | %s | %s |" % (
+            key + (best["search"], best["cpu_median"], best["instructions_median"], rp_s(rp_),
+                   num(rp_, "instructions") if rp_["runs"] else "", speedup(rp_, best, "cpu"),
+                   speedup(rp_, best, "instructions"))))
+    pairs = {}
+    for r in rows:
+        pairs.setdefault((r["program"], r["search"]), {})[r["mode"]] = r
+    both = [(k, m) for k, m in pairs.items() if len(m) == 2]
+    if both:
+        print("\n| task | search | pending CPU s | eager CPU s | pending instructions "
+              "| eager instructions |")
+        print("|---|---|---|---|---|---|")
+        for (task, se), m in both:
+            print("| %s | %s | %s | %s | %s | %s |" % (task, se, num(m["pending"], "cpu"),
+                                                       num(m["eager"], "cpu"),
+                                                       num(m["pending"], "instructions"),
+                                                       num(m["eager"], "instructions")))
+
+
+def num(r, what):
+    """A real row's median (CPU s or instructions), or "> LIMIT s" when
+    more than half its runs did not reach the target."""
+    m = r.get(what + "_median")
+    if m is None:
+        return "> %d s" % r["limit_s"]
+    return "%.3f" % m if what == "cpu" else "%d" % m
+
+
+def speedup(rp_, best, what):
+    """random-path's median over the best's; censored ("> N x") when
+    random-path did not reach the target: its limit stands in (CPU only)."""
+    b = best[what + "_median"]
+    if not rp_["runs"]:
+        return ""
+    if rp_.get(what + "_median") is None:
+        return "> %.0fx" % (rp_["limit_s"] / max(b, 0.001)) if what == "cpu" else "censored"
+    return "%.1fx" % (rp_[what + "_median"] / max(b, 0.001 if what == "cpu" else 1))
 
 
 def rp_s(r):
     if not r["runs"]:
         return "not run (--real-rp-seeds 0)"
     return ("not reached in %d (%d seeds)" % (r["limit_s"], r["runs"]) if r["cpu_median"] is None
-            else "%.1f" % r["cpu_median"])
+            else "%.3f" % r["cpu_median"])
 
 
 if __name__ == "__main__":

@@ -89,6 +89,16 @@ PROGRAMS = {
                 "args": ["-r", "A", "-K", "-n", "--sym-files", "1", "100"]},
 }
 
+# Otter's own subjects (issue 17's directed benchmark): Coreutils 6.10
+# programs whose bugs were its targets, here in Debian's 9.1; one tree,
+# built whole (gnulib's generated headers are made only by `make all`);
+# coreutils' configure refuses root unless FORCE_UNSAFE_CONFIGURE is set.
+# No "args": bench/directed.py gives them.
+COREUTILS = {p: {"pkg": "coreutils", "product": "src/" + p,
+                 "configure": ["FORCE_UNSAFE_CONFIGURE=1", "--disable-nls", "--without-selinux",
+                               "--disable-libcap", "--without-openssl"]}
+             for p in ("paste", "seq", "ptx", "mkdir", "mkfifo", "mknod")}
+
 # Libraries a program links statically (their objects carry their bitcode).
 LIBRARIES = {
     # savefiles only (--with-pcap=null: no capture code); flex and bison
@@ -201,7 +211,7 @@ def build(src, recipe, symx, log):
 def prepare(name, work, symx, log):
     """(the built program, None) or (None, what failed): its libraries
     first, then the program, each fetched and built once under work."""
-    recipe = PROGRAMS[name]
+    recipe = PROGRAMS.get(name) or COREUTILS[name]
     for dep in recipe.get("needs", []) + [name]:
         r = LIBRARIES.get(dep) or recipe
         src = fetch(r["pkg"], work, log, r.get("patched", False))

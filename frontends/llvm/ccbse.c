@@ -195,6 +195,18 @@ static int keep(const sxl_ccbse *c, origin *o, sxl_state *ps, symx_state *st, co
   return 1;
 }
 
+/* f, or the environment runtime's main when f is the program's main it
+** calls (--sym-arg & co.): started in the middle, the program's main
+** would get lazy arguments (one byte behind each argv[i]), not the
+** command line the runtime makes, which its run follows at f's calls. */
+static uint32_t runtime_main(const sxl_ccbse *c, uint32_t f) {
+  uint32_t m = c->s->prog->main_fn;
+  if (own(&c->s->prog->fns[m])) return f;
+  for (size_t e = 0; e < c->nedges; e++)
+    if (c->from[e] == m && c->to[e] == f) return m;
+  return f;
+}
+
 /* A path of origin g reached the target (joined: through the stored path
 ** of a callee): stored (keep) with a test case; at the first, the callers
 ** of g are wanted (in Mix-CCBSE not main: the forward search is main's). */
@@ -213,7 +225,7 @@ static int reached(sxl_ccbse *c, uint32_t g, sxl_state *ps, symx_state *st, cons
   if (o->nk > 1) return 0; /* its callers are on their way already */
   o->reached_at = s->x.instructions - s->x.instructions_base;
   for (size_t e = 0; e < c->nedges; e++) {
-    uint32_t f = c->to[e] == g ? c->from[e] : INF;
+    uint32_t f = c->to[e] == g ? runtime_main(c, c->from[e]) : INF;
     if (f == INF || c->org[f].chain == INF || (c->o->mix && f == s->prog->main_fn)) continue;
     c->org[f].wanted = 1;
   }
@@ -534,7 +546,7 @@ static int target_origins(sxl_ccbse *c) {
   for (uint32_t fi = 0; fi < p->nfns; fi++) {
     sxl_fn *f = &p->fns[fi];
     for (uint32_t pc = 0; f->target && pc < f->ncode; pc++)
-      if (f->target[pc] == 1 && (!c->o->mix || fi != p->main_fn)) c->org[fi].wanted = any = 1;
+      if (f->target[pc] == 1 && runtime_main(c, fi) != p->main_fn) c->org[fi].wanted = any = 1;
   }
   return any;
 }

@@ -595,7 +595,7 @@ static int write_stats(sxl_session *s, const char *path, uint64_t lines, uint64_
           ",\"covered_instructions\":%" PRIu64 ",\"total_instructions\":%" PRIu64
           ",\"solver_queries\":%" PRIu64 ",\"fp_concretized\":%" PRIu64
           ",\"reads_made_symbolic\":%" PRIu64 ",\"obj_copy_bytes\":%" PRIu64
-          ",\"wall_s\":%.3f,\"cpu_s\":%.3f,\"engine\":%s,\"errors_by_location\":",
+          ",\"wall_s\":%.3f,\"cpu_s\":%.6f,\"engine\":%s,\"errors_by_location\":",
           s->x.instructions, s->npaths, ntests, s->nerrors, lines, tl, ins, ti,
           symx_stat_get(s->ctx, "solver_queries"), s->x.fp_concretized,
           s->x.reads_made_symbolic, s->x.obj_copy_bytes, s->wall_s, s->cpu_s,

@@ -23,7 +23,10 @@ or --entry beside ccbse, are status 2 with one message. A program's
 comment may say 'ccbse-args: ARGS' (its runs get ARGS; several: each a set
 of runs, 'ccbse-args:' alone none) and 'must-join'
 (some run of it must reach its target by a join: byval.c's struct passed
-by value).
+by value), and 'ccbse-argv: ARGS' the program's arguments (after the
+bitcode: --sym-args & co.; its tests replayed with symx-replay): argv.c's
+target is behind a pointer into argv[1], which only the environment
+runtime's main makes as the command line says.
 """
 import argparse
 import json
@@ -45,10 +48,18 @@ def functions_of(src):
     return set(re.findall(r"^\w[\w\s\*]*?\b(\w+)\s*\([^;]*\)\s*\{", open(src).read(), re.M))
 
 
+def argv_of(src):
+    """The program's arguments its comment gives ('ccbse-argv: ARGS'),
+    after the bitcode in every run of it."""
+    m = re.search(r"ccbse-argv:\s*([^)\n]*)", open(src).read())
+    return m.group(1).split() if m else []
+
+
 def check_program(a, src, work):
     base = os.path.basename(src)
     lines = directed.targets_of(src)
-    covered = directed.reachable_lines(a, src, work)
+    argv = argv_of(src)
+    covered = directed.reachable_lines(a, src, work, argv)
     exe = directed.native_build(a, src, work)
     fns = functions_of(src)
     text = open(src).read()
@@ -62,7 +73,7 @@ def check_program(a, src, work):
             for se in SEARCHERS:
                 od = os.path.join(work, "%s-%d-%d-%s-%s" % (base, ln, k, mode, re.sub(r"\W", "_", se)))
                 directed.symx(a, ["--mode", mode, "--search", se, "--target", spec, "--output-dir", od] +
-                              extra + [src])
+                              extra + [src] + argv)
                 runs += 1
                 what = "%s %s %s" % (mode, se, spec)
                 test = directed.read_targets(od).get(spec, "missing")
@@ -71,7 +82,8 @@ def check_program(a, src, work):
                 elif (test is not None) != (ln in covered):
                     problems.append("%s: %s, but it is %sreachable" %
                                     (what, "reached" if test else "not reached", "" if ln in covered else "un"))
-                elif test and ln not in directed.native_lines(exe, os.path.join(od, test + ".ktest"), work):
+                elif test and ln not in directed.native_lines(exe, os.path.join(od, test + ".ktest"), work,
+                                                              a.replay if argv else None):
                     problems.append("%s: %s does not replay natively to the line" % (what, test))
                 # "forward main ...": Mix-CCBSE's forward search, main's origin
                 origins = {ln2.split()[1] for ln2 in open(os.path.join(od, "ccbse.txt"))
@@ -165,6 +177,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
     ap.add_argument("--replay-dir", required=True)
+    ap.add_argument("--replay", required=True, help="symx-replay (a program's arguments, stdin)")
     ap.add_argument("--include", required=True)
     ap.add_argument("--dir", required=True)
     ap.add_argument("--directed-dir", required=True)
@@ -188,7 +201,9 @@ def main():
         if most < 2:  # two.c: g's second path is the one its caller joins
             problems.append("no origin kept more than one reaching path")
         nblocked = 0
-        for src in progs:
+        # the BFS reads the program's own module: not one linked with the
+        # environment runtime (argv.c's)
+        for src in (s for s in progs if not argv_of(s)):
             p, n, b = check_blocked(a, src, work)
             nblocked += b
             print("%s: %d ccbse(sdse) distances against the BFS (%d blocked): %s" %

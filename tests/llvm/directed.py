@@ -210,12 +210,15 @@ def native_build(a, src, work):
     return exe
 
 
-def native_lines(exe, ktest, work):
+def native_lines(exe, ktest, work, replay=None):
+    """The lines of exe a test case runs natively; replay: symx-replay,
+    which gives exe the test's arguments and stdin too (--sym-args & co.)."""
     cov = os.path.join(work, "cov.txt")
     if os.path.exists(cov):
         os.unlink(cov)
     env = dict(os.environ, KTEST_FILE=ktest, SYMX_COV_FILE=cov, ASAN_OPTIONS="detect_leaks=0")
-    subprocess.run([exe], env=env, capture_output=True, timeout=30)
+    subprocess.run([replay, "--ktest-env", exe, ktest] if replay else [exe], env=env,
+                   capture_output=True, timeout=30)
     return {int(x) for x in open(cov).read().split()} if os.path.exists(cov) else set()
 
 
@@ -228,9 +231,11 @@ def read_targets(od):
     return out
 
 
-def reachable_lines(a, src, work):
+def reachable_lines(a, src, work, argv=()):
+    """src's lines an exhaustive run covers (argv: the program's
+    arguments, after src)."""
     od = os.path.join(work, os.path.basename(src) + "-all")
-    symx(a, ["--search", "dfs", "--output-dir", od, src])
+    symx(a, ["--search", "dfs", "--output-dir", od, src] + list(argv))
     base = os.path.basename(src)
     return {int(ln.rsplit(":", 1)[1]) for ln in open(os.path.join(od, "coverage.txt"))
             if ln.rsplit(":", 1)[0] == base}
