@@ -224,6 +224,11 @@ def add_needed_members(bc, archives, tmp):
     member out: at -O2 it inlined every call of the member's extern inline
     functions (gnulib's gl_oset, gl_list), which the -O0 bitcode still makes."""
     pool = []
+    # a link line may name an archive twice (coreutils: lib/libcoreutils.a
+    # before and after libintl): its members once, or llvm-link finds each
+    # function they define twice
+    archives = [a for k, a in enumerate(archives)
+                if os.path.realpath(a) not in map(os.path.realpath, archives[:k])]
     for i, a in enumerate(archives):
         try:
             members = archive_members(a)
@@ -239,7 +244,11 @@ def add_needed_members(bc, archives, tmp):
             pool += [(f, symbols(f, "--defined-only")) for f in files]
     while pool:
         undef = symbols(bc, "--undefined-only")
-        pick = [f for f, d in pool if d & undef]
+        pick, have = [], set()
+        for f, d in pool:  # the first of two members defining one symbol
+            if d & undef and not d & have:
+                pick.append(f)
+                have |= d
         if not pick:
             return
         pool = [(f, d) for f, d in pool if f not in pick]
