@@ -1466,6 +1466,14 @@ static int set_search(cli *c) {
   const char *ps = symx_option_get_str(c->ctx, "pending_search");
   if (c->ntargets && pend && !strcmp(ps, "random-path") && set(c->ctx, "pending_search", pend))
     return -1;
+  /* sdse-pr draws a state by 1/distance: a revival of the nearest pending
+  ** state first made it sdse (Coreutils' seq: 2.1M instructions to the
+  ** target against eager mode's 0.28M). One pool (pending_joint) keeps its
+  ** draw over both sides of each fork, eager mode's order, and a pending
+  ** state is still checked only when drawn. */
+  if (c->ntargets && strstr(spec, "sdse-pr") && symx_option_get(c->ctx, "directed_revival") &&
+      set(c->ctx, "pending_joint", "1"))
+    return -1;
   if (!given) return 0;
   if (!c->ntargets && strstr(spec, "sdse"))
     fprintf(stderr, "symx-llvm: warning: --search %s without --target: no state is nearer than "
