@@ -12,16 +12,20 @@ Programs (bench/directed/*.c, the target is the line marked '// target'):
 ccbse(rp) and mix-ccbse(rp) are Otter's CCBSE(RP) and Mix-CCBSE(RP) (75% of
 the instructions forward).
 
---real WORK adds the real-program tasks REAL_TARGETS (issue 17: lines of
-bc 1.07.1 and m4 1.4.19 a 600 s random-path run leaves uncovered; WORK
-holds the trees bench/real_programs.py builds, bc-1.07.1/bc/bc.bc and
-m4-1.4.19/src/m4.bc, run with --libc full and REAL_PROGRAMS' arguments):
+--real WORK adds the real-program tasks REAL_TARGETS (issue 17): Otter's
+own Coreutils tasks in Debian's Coreutils 9.1 (paste, seq, ptx, mkdir,
+mkfifo, mknod: the lines that now handle the inputs of 6.10's bugs), and
+lines of bc 1.07.1 and m4 1.4.19 a 600 s random-path run leaves uncovered.
+WORK holds the trees bench/real_programs.py builds (bc-1.07.1/bc/bc.bc,
+m4-1.4.19/src/m4.bc, coreutils-9.1/src/P.bc; a missing one is built
+first), run with --libc full and REAL_PROGRAMS' arguments:
 each directed configuration gets --real-time CPU seconds (120) over
 --real-seeds seeds (5), random-path (symx-llvm's defaults: pending,
 directed revival) --real-rp-time (600) over --real-rp-seeds (3), in
 --real-mode (pending). A configuration whose first
 seed does not reach the target is not run on the others. The speed-up is
-random-path's median CPU time over the best configuration's; when
+random-path's median CPU time (and instructions) over the best
+configuration's; when
 random-path did not reach the target it is censored: more than
 --real-rp-time over the best's ("> Nx"). --real-only: only these tasks.
 Each program runs under every searcher in pending and eager mode with
@@ -50,7 +54,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import real_programs as rp  # noqa: E402  (builds the real tasks' programs)
+import real_programs  # noqa: E402  (builds the real tasks' programs)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -229,7 +233,7 @@ def real_tasks(a, work):
         rel, post = REAL_PROGRAMS[prog]
         bc = os.path.join(a.real, rel)
         if not os.path.exists(bc):
-            _, err = rp.prepare(prog, a.real, os.path.dirname(a.symx), os.path.join(a.real,
+            _, err = real_programs.prepare(prog, a.real, os.path.dirname(a.symx), os.path.join(a.real,
                                                                                   prog + ".log"))
             if err:
                 print("directed.py: %s: %s" % (prog, err), file=sys.stderr)
@@ -237,12 +241,12 @@ def real_tasks(a, work):
         for mode in a.real_mode or ["pending"]:
             base = ("%s %s" % (prog, target), bc, target, ["--libc", "full"], post)
             for se in (a.search or REAL_SEARCHERS) + ["random-path"] * (a.real_rp_seeds > 0):
-                rp = se == "random-path"
-                task = base + (a.real_rp_time if rp else a.real_time,)
+                is_rp = se == "random-path"
+                task = base + (a.real_rp_time if is_rp else a.real_time,)
                 runs = []
-                for s in range(1, (a.real_rp_seeds if rp else a.real_seeds) + 1):
+                for s in range(1, (a.real_rp_seeds if is_rp else a.real_seeds) + 1):
                     runs.append(one_run(a, task, mode, se, s, work, defaults=True))
-                    if not rp and runs[0][0] is None:
+                    if not is_rp and runs[0][0] is None:
                         break  # not reached with seed 1: not run on the others
                 row = {"program": task[0], "why": why, "mode": mode, "search": se,
                        "limit_s": task[5], "reached": sum(r[0] is not None for r in runs),

@@ -92,6 +92,7 @@ void symx_engine_free(symx_engine *eng) {
   sx_tree_free(&eng->tree, destroy_live, eng);
   sx_engine_reap(eng);
   SX_RELEASE(ctx, eng->dead);
+  SX_RELEASE(ctx, eng->fresh);
   SX_RELEASE(ctx, eng->retry);
   SX_RELEASE(ctx, eng->scratch);
   sx_engine_tests_free(eng);
@@ -164,13 +165,31 @@ int sx_engine_place(symx_engine *eng, sx_state *st) {
   sx_searcher *s = set_of(eng, st);
   if (sx_search_add(s, st) != SYMX_OK) return SYMX_NOMEM;
   st->flags |= SX_SF_INSET;
+  /* (out of memory: its key stays the fork's) */
+  if (!(st->flags & SX_SF_FRESH) && SX_PUSH(eng->ctx, eng->fresh, st)) st->flags |= SX_SF_FRESH;
   return SYMX_OK;
 }
 
 void sx_engine_unplace(symx_engine *eng, sx_state *st) {
+  if (st->flags & SX_SF_FRESH) {
+    for (size_t i = 0; i < SX_SIZE(eng->fresh); i++)
+      if (SX_AT(eng->fresh, i) == st) {
+        SX_AT(eng->fresh, i) = SX_POP(eng->fresh);
+        break;
+      }
+    st->flags &= (uint8_t)~SX_SF_FRESH;
+  }
   if (!(st->flags & SX_SF_INSET)) return;
   sx_search_remove(set_of(eng, st), st);
   st->flags &= (uint8_t)~SX_SF_INSET;
+}
+
+void sx_engine_rekey_fresh(symx_engine *eng) {
+  while (!SX_EMPTY(eng->fresh)) {
+    sx_state *st = SX_POP(eng->fresh);
+    st->flags &= (uint8_t)~SX_SF_FRESH;
+    sx_search_update(set_of(eng, st), st);
+  }
 }
 
 void sx_engine_reap(symx_engine *eng) {

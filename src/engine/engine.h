@@ -55,6 +55,9 @@ struct symx_engine {
   uint64_t last_id;  /* the id of the state next() returned last (directed revival) */
   sx_states dead;    /* ended; freed by the next next() */
   sx_states retry;   /* pending states whose revival timed out once */
+  sx_states fresh;   /* placed since the last next() (SX_SF_FRESH): a fork's child
+                     ** gets its program counter from the front end after the
+                     ** fork, so a searcher's key for it is read again there */
   sx_states scratch;
   uint64_t instructions;
   uint64_t slice_start; /* instructions when the current state was picked */
@@ -84,6 +87,9 @@ SX_INTERNAL void sx_engine_count(symx_engine *eng, int from, int to);
 SX_INTERNAL int sx_engine_place(symx_engine *eng, sx_state *st);
 /* Takes st out of its searcher (if it is in one). */
 SX_INTERNAL void sx_engine_unplace(symx_engine *eng, sx_state *st);
+/* The searchers read again their keys of the states placed since the last
+** next() (a fork's children: the front end set their program counters). */
+SX_INTERNAL void sx_engine_rekey_fresh(symx_engine *eng);
 /* Whether the run's max_time is over: an UNKNOWN answer then means "no
 ** time left", not "undecidable", and its state ends with the run. */
 SX_INTERNAL bool sx_engine_time_up(const symx_engine *eng);

@@ -168,6 +168,7 @@ static sx_state *nearer_pending(symx_engine *eng, sx_state *active) {
 
 static int next(symx_engine *eng, symx_state **out) {
   symx_ctx *ctx = eng->ctx;
+  sx_engine_rekey_fresh(eng);
   if (eng->current && eng->current->status == SYMX_ST_ACTIVE)
     sx_search_update(&eng->search[0], eng->current);
   eng->current = NULL;

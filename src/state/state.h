@@ -33,6 +33,7 @@ typedef struct sx_clist {
 #define SX_SF_ERRSIDE 0x04 /* relaxed check: ends with an error when revived */
 #define SX_SF_INSET 0x08   /* in the feasible or pending searcher */
 #define SX_SF_RETRY 0x10   /* a revival timed out once (unknown_policy retry) */
+#define SX_SF_FRESH 0x80   /* placed since the last next(): its key is read again then */
 /* pressure (pending/pressure.c): the pending condition was asked once */
 #define SX_SF_PCACHED 0x20 /* of the chain's caches */
 #define SX_SF_PSOLVED 0x40 /* of the solver */

@@ -25,11 +25,13 @@ TEST_PAYLOAD(0)
 
 static int reread; /* distance calls */
 static int flat;   /* every path at distance 1 (test_order) */
+static int given;  /* a path's distance is its bits (test_keys) */
 static uint64_t distance(void *user, symx_state *st, size_t target) {
   (void)user;
   reread++;
   if (flat) return 1;
   const pl *p = symx_state_payload(st);
+  if (given) return p->bits;
   if (target != 0 && target != SYMX_TARGET_ANY) return SYMX_DIST_INF;
   unsigned mask = (1u << p->i) - 1;
   return (p->bits & mask) == (TARGET & mask) ? D - p->i : SYMX_DIST_INF;
@@ -168,4 +170,49 @@ static void test_order(void) {
   CHECK_EQ_U64(same, ne);
 }
 
-CHECK_MAIN(CHECK_CASE(test_eager), CHECK_CASE(test_pending), CHECK_CASE(test_order))
+/* Forks at bits 0 and 1, the front end setting the sides' distances after
+** each (as their program counters): the running state to far[k], the other
+** side to near[k]; the state next() returns after that, by its distance. */
+static unsigned after_forks(const char *mode, const unsigned *far, const unsigned *near) {
+  symx_ctx *ctx = symx_ctx_new();
+  symx_option_set_str(ctx, "mode", mode);
+  symx_option_set_str(ctx, "search", "sdse");
+  symx_option_set_str(ctx, "pending_search", "sdse");
+  symx_engine *eng = symx_engine_new(ctx);
+  CHECK(symx_engine_set_distance(eng, distance, 1, NULL) == SYMX_OK);
+  pl *init = calloc(1, sizeof(pl));
+  if (init) init->bits = 10;
+  CHECK(symx_engine_start(eng, init, &pl_vt) == SYMX_OK);
+  symx_state *st = NULL;
+  unsigned got = 0;
+  for (unsigned k = 0; k < 3 && symx_engine_next(eng, &st) == SYMX_STATE; k++) {
+    got = ((pl *)symx_state_payload(st))->bits;
+    if (k == 2) break;
+    symx_expr *c = bit(ctx, k);
+    symx_state *t, *f;
+    CHECK(symx_state_branch(st, c, &t, &f) == SYMX_OK && t && f);
+    symx_expr_release(c);
+    symx_state *other = t == st ? f : t;
+    if (other) ((pl *)symx_state_payload(other))->bits = near[k];
+    ((pl *)symx_state_payload(st))->bits = far[k];
+  }
+  symx_engine_free(eng);
+  symx_ctx_free(ctx);
+  return got;
+}
+
+/* A fork's child is keyed by the searchers when the engine makes it, before
+** the front end sets its program counter: the key is read again at the
+** next pick. Distances 10, then the running side 20 and the other 30 (a
+** key left at the fork's 10 would win), then 40 and 25: the pick is the 25
+** (pending mode: the nearest pending state is revived, 25, not the 30). */
+static void test_keys(void) {
+  static const unsigned far[2] = {20, 40}, near[2] = {30, 25};
+  given = 1;
+  CHECK_EQ_U64(after_forks("eager", far, near), 25);
+  CHECK_EQ_U64(after_forks("pending", far, near), 25);
+  given = 0;
+}
+
+CHECK_MAIN(CHECK_CASE(test_eager), CHECK_CASE(test_pending), CHECK_CASE(test_order),
+           CHECK_CASE(test_keys))
