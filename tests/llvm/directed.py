@@ -17,6 +17,8 @@ For each program tests/llvm/directed/*.c, its targets are the lines marked
      natively (an instrumented build with libsymx-replay) to its line;
   3. --target-order sequential: an order no path follows is not reached,
      the order of the program is; --stop-at-targets=false runs on;
+     sdse-pr in pending mode picks the states eager mode picks, in its
+     order, on a program whose every fork is feasible both ways (one pool);
   4. bad targets (no code on the line, a file not in the program, no line
      number, a bad --target-order, a --targets-file that cannot be read or
      holds none) end with status 2 and a message naming the target or file; a target no chain of calls leads to is said unreachable
@@ -296,6 +298,46 @@ def check_order(a, work):
     return problems
 
 
+# Every fork feasible both ways: eager and pending mode fork the same states
+# (same ids), so one pool over them picks in one order.
+ALL_FEASIBLE = r"""#include "symx/target.h"
+int main(void) {
+  unsigned char b[4];
+  symx_make_symbolic(b, sizeof b, "b");
+  int n = 0;
+  for (int i = 0; i < 4; i++) {
+    if (b[i] & 1) n += 1 << i;
+    else n += 16;
+  }
+  if (n == 15) return 1; // target
+  return 0;
+}
+"""
+
+
+def check_pr_pool(a, work):
+    """sdse-pr in pending mode keeps one pool (pending_joint): its picks
+    (--print-distances) are eager mode's, seed by seed; a nearest-first
+    revival would make it sdse."""
+    src = os.path.join(work, "allfeasible.c")
+    with open(src, "w") as f:
+        f.write(ALL_FEASIBLE)
+    problems = []
+    for seed in (1, 2, 3):
+        picks = {}
+        for mode in ("eager", "pending"):
+            od = os.path.join(work, "pr-%s-%d" % (mode, seed))
+            p = symx(a, ["--mode", mode, "--search", "sdse-pr", "--rng-seed", str(seed),
+                         "--print-distances", "--target", "allfeasible.c:10", "--output-dir", od, src])
+            picks[mode] = [ln for ln in p.stdout.decode().split("\n") if ln.startswith("state ")]
+            if read_targets(od).get("allfeasible.c:10") is None:
+                problems.append("sdse-pr %s, seed %d: target not reached" % (mode, seed))
+        if not picks["eager"] or picks["eager"] != picks["pending"]:
+            problems.append("sdse-pr, seed %d: pending mode picked %d states, not eager mode's %d in its "
+                            "order" % (seed, len(picks["pending"]), len(picks["eager"])))
+    return problems
+
+
 def check_bad(a, work):
     src = os.path.join(a.dir, "loop.c")
     empty, bad = os.path.join(work, "empty.targets"), os.path.join(work, "bad.targets")
@@ -459,6 +501,9 @@ def main():
             problems += p
         p = check_order(a, work)
         print("target order, stop: %s" % ("ok" if not p else "FAIL"))
+        problems += p
+        p = check_pr_pool(a, work)
+        print("sdse-pr's one pool in pending mode: %s" % ("ok" if not p else "FAIL"))
         problems += p
         p = check_bad(a, work)
         print("bad targets: %s" % ("ok" if not p else "FAIL"))
