@@ -425,7 +425,8 @@ typedef struct cli {
   double mix_ratio;     /* --mix-ratio: the forward search's share of instructions */
   uint64_t ccbse_paths; /* --ccbse-paths: reaching paths kept per origin */
   int emit_given;      /* the command line set emit_tests (1), emit_all_errors (2),
-                       ** cut_policy (4), max_loop_iterations (8), concolic_queue (16) */
+                       ** cut_policy (4), max_loop_iterations (8), concolic_queue (16),
+                       ** solver_timeout (32), pending_joint (64) */
   const char *cut;     /* --cut MODE (cuts.h) */
   int64_t cut_budget_ms; /* --cut-budget: the path search's time per function */
   int print_cuts;      /* --print-cuts: the plan on stdout */
@@ -969,6 +970,7 @@ static void note_given(cli *c, const char *name) {
   if (!strcmp(name, "max_loop_iterations")) c->emit_given |= 8;
   if (!strcmp(name, "concolic_queue")) c->emit_given |= 16;
   if (!strcmp(name, "solver_timeout")) c->emit_given |= 32;
+  if (!strcmp(name, "pending_joint")) c->emit_given |= 64;
 }
 
 /* The option at argv[*i] ("--name", "--name=value" or "--name value"):
@@ -1470,9 +1472,9 @@ static int set_search(cli *c) {
   ** state first made it sdse (Coreutils' seq: 2.1M instructions to the
   ** target against eager mode's 0.28M). One pool (pending_joint) keeps its
   ** draw over both sides of each fork, eager mode's order, and a pending
-  ** state is still checked only when drawn. */
+  ** state is still checked only when drawn. Unless --set pending_joint. */
   if (c->ntargets && strstr(spec, "sdse-pr") && symx_option_get(c->ctx, "directed_revival") &&
-      set(c->ctx, "pending_joint", "1"))
+      !(c->emit_given & 64) && set(c->ctx, "pending_joint", "1"))
     return -1;
   if (!given) return 0;
   if (!c->ntargets && strstr(spec, "sdse"))

@@ -335,6 +335,15 @@ def check_pr_pool(a, work):
         if not picks["eager"] or picks["eager"] != picks["pending"]:
             problems.append("sdse-pr, seed %d: pending mode picked %d states, not eager mode's %d in its "
                             "order" % (seed, len(picks["pending"]), len(picks["eager"])))
+    # the user's --set pending_joint=0 stands (the nearest-first revival:
+    # another order than seed 3's above, which reaches the target too)
+    od = os.path.join(work, "pr-nojoint")
+    p = symx(a, ["--mode", "pending", "--search", "sdse-pr", "--rng-seed", "3", "--set", "pending_joint=0",
+                 "--print-distances", "--target", "allfeasible.c:10", "--output-dir", od, src])
+    mine = [ln for ln in p.stdout.decode().split("\n") if ln.startswith("state ")]
+    if mine == picks["eager"] or read_targets(od).get("allfeasible.c:10") is None:
+        problems.append("sdse-pr with --set pending_joint=0: %d picks, eager mode's order: %s" %
+                        (len(mine), mine == picks["eager"]))
     return problems
 
 
