@@ -53,11 +53,10 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import real_programs  # noqa: E402  (builds the real tasks' programs)
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import real_programs  # noqa: E402  (builds the real tasks' programs)
 SEARCHERS = ["sdse", "sdse-pr", "rr(rp,sdse)", "batch(rr(rp,sdse))", "ccbse(rp)", "mix-ccbse(rp)",
              "ccbse(sdse)", "mix-ccbse(sdse)", "random-path", "nurs:md2u"]
 UNDIRECTED = {"random-path", "nurs:md2u"}  # run as KLEE would: no directed revival
@@ -75,12 +74,10 @@ REAL_TARGETS = [
     ("m4", "builtin.c:1738", "len's result (shipout_int): len(a)"),
     ("m4", "builtin.c:1790", "substr past its argument count check: substr(ab,1)"),
     ("m4", "builtin.c:1163", "incr's result, a numeric argument: incr(1)"),
-]
-# Otter's Coreutils tasks (the lower rows of its Table 3.1: Coreutils 6.10's
-# bugs) in Debian's Coreutils 9.1 (real_programs.COREUTILS), where each bug
-# is fixed: the target is the line that now handles the bug's input, reached
-# by the same short command line (the reason).
-REAL_TARGETS += [
+    # Otter's Coreutils tasks (the lower rows of its Table 3.1: Coreutils
+    # 6.10's bugs) in Debian's Coreutils 9.1 (real_programs.COREUTILS), where
+    # each bug is fixed: the target is the line that now handles the bug's
+    # input, reached by the same short command line (the reason).
     ("paste", "paste.c:140", "a delimiter list ending in a backslash (Otter's paste -d\\\\ abc...)"),
     ("seq", "seq.c:265", "a format that ends after %0 (Otter's seq -f %0 1)"),
     ("ptx", "ptx.c:383", "a lone backslash ending -F's string (Otter's ptx -F\\\\ abc...)"),
@@ -104,8 +101,7 @@ REAL_PROGRAMS = {"bc": (os.path.join("bc-1.07.1", "bc", "bc.bc"), ["--sym-stdin"
 # first of 10 bytes, the others of 2; 8 bytes of stdin
 REAL_PROGRAMS.update({p: (os.path.join("coreutils-9.1", "src", p + ".bc"),
                           ["--sym-args", "0", "1", "10", "--sym-args", "0", "2", "2",
-                           "--sym-stdin", "8"]) for p in ("paste", "seq", "ptx", "mkdir", "mkfifo",
-                                                          "mknod")})
+                           "--sym-stdin", "8"]) for p in real_programs.COREUTILS})
 
 
 def target_of(src):
@@ -270,17 +266,17 @@ def print_real(a, rows):
     print("|---|---|---|---|---|---|---|---|---|")
     for key in dict.fromkeys((r["program"], r["mode"]) for r in rows):
         mine = [r for r in rows if (r["program"], r["mode"]) == key]
-        rp_ = next((r for r in mine if r["search"] == "random-path"),
-                   {"limit_s": a.real_rp_time, "cpu_median": None, "runs": 0})
+        rp = next((r for r in mine if r["search"] == "random-path"),
+                  {"limit_s": a.real_rp_time, "cpu_median": None, "runs": 0})
         done = [r for r in mine if r["search"] != "random-path" and r["cpu_median"] is not None]
         if not done:
-            print("| %s | %s | none in %d s | | | %s | | | |" % (key + (a.real_time, rp_s(rp_))))
+            print("| %s | %s | none in %d s | | | %s | | | |" % (key + (a.real_time, rp_s(rp))))
             continue
         best = min(done, key=lambda r: (r["cpu_median"], r["instructions_median"]))
         print("| %s | %s | %s | %.3f | %d | %s | %s | %s | %s |" % (
-            key + (best["search"], best["cpu_median"], best["instructions_median"], rp_s(rp_),
-                   num(rp_, "instructions") if rp_["runs"] else "", speedup(rp_, best, "cpu"),
-                   speedup(rp_, best, "instructions"))))
+            key + (best["search"], best["cpu_median"], best["instructions_median"], rp_s(rp),
+                   num(rp, "instructions") if rp["runs"] else "", speedup(rp, best, "cpu"),
+                   speedup(rp, best, "instructions"))))
     pairs = {}
     for r in rows:
         pairs.setdefault((r["program"], r["search"]), {})[r["mode"]] = r
@@ -305,15 +301,15 @@ def num(r, what):
     return "%.3f" % m if what == "cpu" else "%d" % m
 
 
-def speedup(rp_, best, what):
+def speedup(rp, best, what):
     """random-path's median over the best's; censored ("> N x") when
     random-path did not reach the target: its limit stands in (CPU only)."""
     b = best[what + "_median"]
-    if not rp_["runs"]:
+    if not rp["runs"]:
         return ""
-    if rp_.get(what + "_median") is None:
-        return "> %.0fx" % (rp_["limit_s"] / max(b, 0.001)) if what == "cpu" else "censored"
-    return "%.1fx" % (rp_[what + "_median"] / max(b, 0.001 if what == "cpu" else 1))
+    if rp.get(what + "_median") is None:
+        return "> %.0fx" % (rp["limit_s"] / max(b, 0.001)) if what == "cpu" else "censored"
+    return "%.1fx" % (rp[what + "_median"] / max(b, 0.001 if what == "cpu" else 1))
 
 
 def rp_s(r):

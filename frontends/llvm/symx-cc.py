@@ -227,8 +227,8 @@ def add_needed_members(bc, archives, tmp):
     # a link line may name an archive twice (coreutils: lib/libcoreutils.a
     # before and after libintl): its members once, or llvm-link finds each
     # function they define twice
-    archives = [a for k, a in enumerate(archives)
-                if os.path.realpath(a) not in map(os.path.realpath, archives[:k])]
+    real = [os.path.realpath(a) for a in archives]
+    archives = [a for k, a in enumerate(archives) if real[k] not in real[:k]]
     for i, a in enumerate(archives):
         try:
             members = archive_members(a)
