@@ -14,7 +14,9 @@ the instructions forward).
 
 --real WORK adds the real-program tasks REAL_TARGETS (issue 17): Otter's
 own Coreutils tasks in Debian's Coreutils 9.1 (paste, seq, ptx, mkdir,
-mkfifo, mknod: the lines that now handle the inputs of 6.10's bugs), and
+mkfifo, mknod, md5sum, pr: the lines that now handle the inputs of 6.10's
+bugs; not tac's and ptx's second: no line of 9.1 was found that handles
+their inputs), and
 lines of bc 1.07.1 and m4 1.4.19 a 600 s random-path run leaves uncovered.
 WORK holds the trees bench/real_programs.py builds (bc-1.07.1/bc/bc.bc,
 m4-1.4.19/src/m4.bc, coreutils-9.1/src/P.bc; a missing one is built
@@ -90,6 +92,12 @@ REAL_TARGETS = [
     ("mkdir", "mkdir.c:247", "-Z with a context on a kernel without SELinux (Otter's mkdir -Z a b)"),
     ("mkfifo", "mkfifo.c:121", "-Z with a context on a kernel without SELinux (Otter's mkfifo -Z a b)"),
     ("mknod", "mknod.c:138", "-Z with a context on a kernel without SELinux (Otter's mknod -Z a b p)"),
+    # 6.10 read before a BSD-style line's empty file name (6.11's NEWS:
+    # echo 'MD5 (' | md5sum -c -); 9.1 rejects the line
+    ("md5sum", "digest.c:630", "a BSD-style line ending after 'MD5 (' (Otter's md5sum -c t1.txt)"),
+    # 6.10 let backspaces make the column negative, and a tab then overran
+    # its buffer; 9.1 holds the column at 0
+    ("pr", "pr.c:2709", "a backspace at column 0 (Otter's pr -e t2.txt: backspaces, then a tab)"),
 ]
 # nurs:covnew runs with symx-llvm's defaults as every real task does, so its
 # pending states are revived nearest to the target first (directed_revival):

@@ -97,7 +97,7 @@ PROGRAMS = {
 COREUTILS = {p: {"pkg": "coreutils", "product": "src/" + p,
                  "configure": ["FORCE_UNSAFE_CONFIGURE=1", "--disable-nls", "--without-selinux",
                                "--disable-libcap", "--without-openssl"]}
-             for p in ("paste", "seq", "ptx", "mkdir", "mkfifo", "mknod")}
+             for p in ("paste", "seq", "ptx", "mkdir", "mkfifo", "mknod", "md5sum", "pr")}
 
 # Libraries a program links statically (their objects carry their bitcode).
 LIBRARIES = {
