@@ -88,10 +88,11 @@ REAL_TARGETS = [
     ("seq", "seq.c:265", "a format that ends after %0 (Otter's seq -f %0 1)"),
     ("ptx", "ptx.c:383", "a lone backslash ending -F's string (Otter's ptx -F\\\\ abc...)"),
     # 6.10 crashed quoting -Z's argument when setting the context failed;
-    # 9.1 without SELinux warns that it ignores it (-Zx)
-    ("mkdir", "mkdir.c:247", "-Z with a context on a kernel without SELinux (Otter's mkdir -Z a b)"),
-    ("mkfifo", "mkfifo.c:121", "-Z with a context on a kernel without SELinux (Otter's mkfifo -Z a b)"),
-    ("mknod", "mknod.c:138", "-Z with a context on a kernel without SELinux (Otter's mknod -Z a b p)"),
+    # 9.1's -Z takes none, --context=CTX does, and without SELinux 9.1
+    # warns that it ignores it (reached by --c=)
+    ("mkdir", "mkdir.c:247", "--context=CTX on a kernel without SELinux (Otter's mkdir -Z a b)"),
+    ("mkfifo", "mkfifo.c:121", "--context=CTX on a kernel without SELinux (Otter's mkfifo -Z a b)"),
+    ("mknod", "mknod.c:138", "--context=CTX on a kernel without SELinux (Otter's mknod -Z a b p)"),
     # 6.10 read before a BSD-style line's empty file name (6.11's NEWS:
     # echo 'MD5 (' | md5sum -c -); 9.1 rejects the line
     ("md5sum", "digest.c:630", "a BSD-style line ending after 'MD5 (' (Otter's md5sum -c t1.txt)"),
