@@ -8,8 +8,12 @@
 ** in bc): tables of 1218 bytes, 4-byte loads at 4 * c + k for an input
 ** byte c, several tables read at one index; each table either as the
 ** engine holds it (a constant array) or as SMT-LIB files print it (a
-** store per byte over a 1-byte zero array). Extra arguments: .smt2 files,
-** timed the same way.
+** store per byte over a 1-byte zero array). A third family is a hash
+** table as make holds its variables: a 64 KiB constant array with 128 of
+** its 8-byte buckets set, read at 8 * (hash(x) & 0x1fff) + j for a 16-bit
+** input x; the query asks for a non-empty bucket (big sparse tables are
+** ROMs of their non-zero bytes; before, lazy lemmas). Extra arguments:
+** .smt2 files, timed the same way.
 */
 #include "bench_util.h"
 #include "solver/backend.h"
@@ -137,6 +141,56 @@ static int generated(symx_ctx *ctx, bool chain, unsigned nq) {
   return rc;
 }
 
+/* f(a, b), both consumed. */
+static symx_expr *op(symx_ctx *ctx, symx_expr *(*f)(symx_ctx *, symx_expr *, symx_expr *), symx_expr *a,
+                     symx_expr *b) {
+  symx_expr *r = f(ctx, a, b);
+  symx_expr_release(a);
+  symx_expr_release(b);
+  return r;
+}
+
+/* Bucket hash(x) & 0x1fff of the table holds a byte that is not 0, for the
+** hash x * mul ^ x >> 3 (mul varies per query). */
+static symx_expr *bucket_query(symx_ctx *ctx, symx_expr *t, symx_expr *x, uint64_t mul) {
+  symx_expr *h = op(ctx, symx_xor, op(ctx, symx_mul, symx_expr_retain(x), K(ctx, 32, mul)),
+                    op(ctx, symx_lshr, symx_expr_retain(x), K(ctx, 32, 3)));
+  symx_expr *base = op(ctx, symx_mul, op(ctx, symx_and, h, K(ctx, 32, 0x1fff)), K(ctx, 32, 8));
+  symx_expr *any = K(ctx, 1, 0);
+  for (unsigned j = 0; j < 8; j++) {
+    symx_expr *r = op(ctx, symx_read, symx_expr_retain(t), op(ctx, symx_add, symx_expr_retain(base), K(ctx, 32, j)));
+    any = op(ctx, symx_bool_or, any, op(ctx, symx_ne, r, K(ctx, 8, 0)));
+  }
+  symx_expr_release(base);
+  return any;
+}
+
+static int hashed(symx_ctx *ctx, unsigned nq) {
+  uint64_t s = 14;
+  uint8_t *bytes = calloc(65536, 1);
+  for (unsigned k = 0; k < 128; k++) {
+    uint64_t b = bench_rng(&s) % 8192;
+    for (unsigned j = 0; j < 8; j++) bytes[8 * b + j] = (uint8_t)(1 + bench_rng(&s) % 255);
+  }
+  symx_expr *t = symx_array_const(ctx, NULL, bytes, 65536, 32), *in = symx_array_input(ctx, "key", 2, 32);
+  free(bytes);
+  symx_expr *x = op(ctx, symx_concat, op(ctx, symx_read, symx_expr_retain(in), K(ctx, 32, 1)),
+                    op(ctx, symx_read, symx_expr_retain(in), K(ctx, 32, 0)));
+  symx_expr *x32 = symx_zext(ctx, x, 32);
+  qset *qs = calloc(nq, sizeof *qs);
+  for (unsigned q = 0; q < nq; q++) {
+    qs[q].n = 1;
+    qs[q].cs = malloc(sizeof *qs[q].cs);
+    qs[q].cs[0] = bucket_query(ctx, t, x32, 0x9e37 + 2 * bench_rng(&s) % 4096);
+  }
+  int rc = compare(ctx, "generated: a hash table of 64 KiB", qs, nq);
+  free_qs(qs, nq);
+  free(qs);
+  symx_expr *ex[] = {t, in, x, x32};
+  for (int k = 0; k < 4; k++) symx_expr_release(ex[k]);
+  return rc;
+}
+
 /* The assertions of path up to its first check-sat, or false. */
 static bool load_file(symx_ctx *ctx, const char *path, symx_smt2 **script, qset *q) {
   FILE *f = fopen(path, "rb");
@@ -159,7 +213,7 @@ static bool load_file(symx_ctx *ctx, const char *path, symx_smt2 **script, qset 
 
 int bench_rom(int argc, char **argv) {
   symx_ctx *ctx = symx_ctx_new();
-  int rc = generated(ctx, false, 24) | generated(ctx, true, 24);
+  int rc = generated(ctx, false, 24) | generated(ctx, true, 24) | hashed(ctx, 8);
   for (int i = 1; i < argc; i++) {
     symx_smt2 *script = NULL;
     qset q;

@@ -233,10 +233,11 @@ static void base_read(sx_blast *b, sx_expr *leaf_e, const sx_lit *idx, unsigned 
   memcpy(out, b->reads.begin[r].val, sizeof b->reads.begin[r].val);
 }
 
-/* Whether a read of array a goes through its ROM: a is a table with writes
-** (constant arrays alone are read by base_read). */
+/* Whether a read of array a goes through its ROM: a is a table with writes,
+** or a constant array too big for base_read's mux (sparse ones fold). */
 static bool use_rom(sx_blast *b, sx_expr *a) {
-  return b->rom && a->kind == SYMX_K_ARRAY_WRITE && sx_rom_is_table(b, a);
+  bool big = a->kind == SYMX_K_ARRAY_CONST && a->arr->size > SX_BLAST_MUX_MAX;
+  return b->rom && (a->kind == SYMX_K_ARRAY_WRITE || big) && sx_rom_is_table(b, a);
 }
 
 /* The read of a chain's tail a (no write above it matched for sure). */
@@ -249,6 +250,10 @@ static void tail_read(sx_blast *b, sx_expr *a, const sx_lit *idx, unsigned iw, u
     return;
   }
   const sx_rom *rom = &b->roms.begin[r];
+  if (!rom->folded && !rom->n) { /* a big dense constant array: lazily */
+    base_read(b, a, idx, iw, idx_id, out);
+    return;
+  }
   if (rom->dense) { /* measured: a mux beats the decoder on dense small tables */
     mux_read(b, b->dense.begin + rom->first_byte, rom->dense, idx, iw, out);
     return;

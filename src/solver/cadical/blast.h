@@ -13,7 +13,8 @@
 **     of the same leaf either eagerly (Ackermann: every pair of reads gets
 **     i == j -> r_i == r_j, and i >= size -> r == 0, as permanent axioms) or
 **     lazily by the caller's lemma loop (sx_blast_lemma_*).
-** Big constant arrays are always refined lazily.
+** Big constant arrays are refined lazily, except (with cadical_rom) those
+** with at most SX_BLAST_ROM_SPARSE non-zero bytes: ROMs of those bytes.
 **
 ** Constant tables (option cadical_rom; rom.c). A read whose array is, or
 ** whose tail below symbolic-index writes is, a chain of constant writes over
@@ -31,6 +32,7 @@
 #include "expr/expr.h"
 
 #define SX_BLAST_MUX_MAX 4096
+#define SX_BLAST_ROM_SPARSE 4096
 
 /* An array leaf (input or constant array) some read reached. */
 typedef struct sx_leaf {

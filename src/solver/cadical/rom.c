@@ -43,8 +43,18 @@ static int cmp_ent(const void *x, const void *y) {
   return a->pos < c->pos ? -1 : a->pos > c->pos;
 }
 
+/* Whether a big constant array has at most SX_BLAST_ROM_SPARSE non-zero
+** bytes (a hash table's buckets): its ROM of those bytes is exact, where
+** lazy lemmas would refine a read one index value at a time. */
+static bool sparse(const sx_array_info *ai) {
+  uint64_t nz = 0;
+  for (uint64_t k = 0; k < ai->size && nz <= SX_BLAST_ROM_SPARSE; k++) nz += ai->bytes[k] != 0;
+  return nz <= SX_BLAST_ROM_SPARSE;
+}
+
 /* Pushes the writes of a's chain (latest first) and, when the base is small
-** enough to fold, its bytes behind every write. Returns the base. */
+** or sparse enough to fold, its non-zero bytes behind every write. Returns
+** the base. */
 static sx_expr *collect(sx_blast *b, sx_expr *a, bool *folded) {
   uint32_t pos = 0;
   for (; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) {
@@ -55,8 +65,9 @@ static sx_expr *collect(sx_blast *b, sx_expr *a, bool *folded) {
     if (!SX_PUSH(b->ctx, b->ents, e)) b->g.failed = true;
   }
   const sx_array_info *ai = a->arr;
-  *folded = ai->size <= SX_BLAST_MUX_MAX;
+  *folded = ai->size <= SX_BLAST_MUX_MAX || sparse(ai);
   for (uint64_t k = 0; *folded && k < ai->size; k++) {
+    if (!ai->bytes[k]) continue; /* folded: outside the entries reads 0 */
     sx_rom_ent e = {k, UINT32_MAX, ai->bytes[k]};
     if (!SX_PUSH(b->ctx, b->ents, e)) b->g.failed = true;
   }
