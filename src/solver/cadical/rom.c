@@ -77,8 +77,9 @@ static sx_expr *collect(sx_blast *b, sx_expr *a, bool *folded) {
 /* Sorts the new entries by index, keeps the latest byte of each index and,
 ** when folded, drops zeros (what outside the table reads anyway). */
 static uint32_t finish(sx_blast *b, uint32_t first, bool folded) {
-  sx_rom_ent *e = b->ents.begin + first;
   size_t n = SX_SIZE(b->ents) - first, m = 0;
+  if (!n) return 0; /* a zero constant array: no entries (and maybe no stack yet) */
+  sx_rom_ent *e = b->ents.begin + first;
   qsort(e, n, sizeof *e, cmp_ent);
   for (size_t i = 0; i < n; i++) {
     if (i && e[i].k == e[i - 1].k) continue;
@@ -93,8 +94,9 @@ static uint32_t finish(sx_blast *b, uint32_t first, bool folded) {
 ** 8 of them non-zero, also get their bytes laid out densely, for the mux
 ** (a sparse table costs the mux its whole span, the decoder its entries). */
 static void densify(sx_blast *b, sx_rom *rom) {
+  if (!rom->n) return;
   const sx_rom_ent *e = b->ents.begin + rom->first;
-  uint64_t size = rom->n ? e[rom->n - 1].k + 1 : 1;
+  uint64_t size = e[rom->n - 1].k + 1;
   if (!rom->folded || size > SX_BLAST_MUX_MAX || (uint64_t)rom->n * 8 < size) return;
   if (SX_SIZE(b->dense) + size >= UINT32_MAX) return;
   size_t first = SX_SIZE(b->dense);
@@ -167,6 +169,8 @@ static sx_lit or_tree(sx_aig *g, const sx_lit *lits, size_t n) {
 /* ---- reads ---- */
 
 static sx_lit read_const(sx_blast *b, const sx_rom *rom, uint64_t k, sx_lit out[8]) {
+  sx_bv_const(0, 8, out);
+  if (!rom->n) return SX_LIT_FALSE;
   const sx_rom_ent *e = b->ents.begin + rom->first;
   size_t lo = 0, hi = rom->n;
   while (lo < hi) {
