@@ -16,6 +16,7 @@
 ** .smt2 files, timed the same way.
 */
 #include "bench_util.h"
+#include "hashtable.h"
 #include "solver/backend.h"
 
 #include <stdio.h>
@@ -141,30 +142,6 @@ static int generated(symx_ctx *ctx, bool chain, unsigned nq) {
   return rc;
 }
 
-/* f(a, b), both consumed. */
-static symx_expr *op(symx_ctx *ctx, symx_expr *(*f)(symx_ctx *, symx_expr *, symx_expr *), symx_expr *a,
-                     symx_expr *b) {
-  symx_expr *r = f(ctx, a, b);
-  symx_expr_release(a);
-  symx_expr_release(b);
-  return r;
-}
-
-/* Bucket hash(x) & 0x1fff of the table holds a byte that is not 0, for the
-** hash x * mul ^ x >> 3 (mul varies per query). */
-static symx_expr *bucket_query(symx_ctx *ctx, symx_expr *t, symx_expr *x, uint64_t mul) {
-  symx_expr *h = op(ctx, symx_xor, op(ctx, symx_mul, symx_expr_retain(x), K(ctx, 32, mul)),
-                    op(ctx, symx_lshr, symx_expr_retain(x), K(ctx, 32, 3)));
-  symx_expr *base = op(ctx, symx_mul, op(ctx, symx_and, h, K(ctx, 32, 0x1fff)), K(ctx, 32, 8));
-  symx_expr *any = K(ctx, 1, 0);
-  for (unsigned j = 0; j < 8; j++) {
-    symx_expr *r = op(ctx, symx_read, symx_expr_retain(t), op(ctx, symx_add, symx_expr_retain(base), K(ctx, 32, j)));
-    any = op(ctx, symx_bool_or, any, op(ctx, symx_ne, r, K(ctx, 8, 0)));
-  }
-  symx_expr_release(base);
-  return any;
-}
-
 static int hashed(symx_ctx *ctx, unsigned nq) {
   uint64_t s = 14;
   uint8_t *bytes = calloc(65536, 1);
@@ -174,20 +151,17 @@ static int hashed(symx_ctx *ctx, unsigned nq) {
   }
   symx_expr *t = symx_array_const(ctx, NULL, bytes, 65536, 32), *in = symx_array_input(ctx, "key", 2, 32);
   free(bytes);
-  symx_expr *x = op(ctx, symx_concat, op(ctx, symx_read, symx_expr_retain(in), K(ctx, 32, 1)),
-                    op(ctx, symx_read, symx_expr_retain(in), K(ctx, 32, 0)));
-  symx_expr *x32 = symx_zext(ctx, x, 32);
+  symx_expr *x32 = ht_key(ctx, in);
   qset *qs = calloc(nq, sizeof *qs);
   for (unsigned q = 0; q < nq; q++) {
     qs[q].n = 1;
     qs[q].cs = malloc(sizeof *qs[q].cs);
-    qs[q].cs[0] = bucket_query(ctx, t, x32, 0x9e37 + 2 * bench_rng(&s) % 4096);
+    qs[q].cs[0] = ht_bucket_nonempty(ctx, t, x32, 0x9e37 + 2 * bench_rng(&s) % 4096);
   }
   int rc = compare(ctx, "generated: a hash table of 64 KiB", qs, nq);
   free_qs(qs, nq);
   free(qs);
-  symx_expr *ex[] = {t, in, x, x32};
-  for (int k = 0; k < 4; k++) symx_expr_release(ex[k]);
+  rx_drop(NULL, t, in, x32);
   return rc;
 }
 

@@ -17,6 +17,7 @@
 */
 #include "check.h"
 #include "randexpr.h"
+#include "hashtable.h"
 #include "solver/backend.h"
 
 #define ROM_QUERIES 100
@@ -204,31 +205,6 @@ static void differential(void) {
   symx_ctx_free(ctx);
 }
 
-typedef symx_expr *(*binop)(symx_ctx *, symx_expr *, symx_expr *);
-
-/* f(a, b), both consumed. */
-static symx_expr *op(symx_ctx *ctx, binop f, symx_expr *a, symx_expr *b) {
-  symx_expr *r = f(ctx, a, b);
-  symx_expr_release(a);
-  symx_expr_release(b);
-  return r;
-}
-
-/* 8 reads of table at 8 * (hash(x) & 0x1fff) + j; true when one is not 0. */
-static symx_expr *bucket_nonempty(symx_ctx *ctx, symx_expr *table, symx_expr *x) {
-  symx_expr *h = op(ctx, symx_mul, symx_expr_retain(x), K(ctx, 32, 0x9e37));
-  h = op(ctx, symx_xor, h, op(ctx, symx_lshr, symx_expr_retain(x), K(ctx, 32, 3)));
-  symx_expr *base = op(ctx, symx_mul, op(ctx, symx_and, h, K(ctx, 32, 0x1fff)), K(ctx, 32, 8));
-  symx_expr *any = K(ctx, 1, 0);
-  for (unsigned j = 0; j < 8; j++) {
-    symx_expr *i = op(ctx, symx_add, symx_expr_retain(base), K(ctx, 32, j));
-    symx_expr *r = op(ctx, symx_read, symx_expr_retain(table), i);
-    any = op(ctx, symx_bool_or, any, op(ctx, symx_ne, r, K(ctx, 8, 0)));
-  }
-  symx_expr_release(base);
-  return any;
-}
-
 static void hash_table(void) {
   symx_ctx *ctx = symx_ctx_new();
   uint8_t *bytes = calloc(65536, 1);
@@ -236,12 +212,8 @@ static void hash_table(void) {
     for (unsigned j = 0; j < 8; j++) bytes[8 * ((k * 61) % 8192) + j] = (uint8_t)(k + j + 1);
   symx_expr *table = symx_array_const(ctx, NULL, bytes, 65536, 32);
   free(bytes);
-  symx_expr *in = symx_array_input(ctx, "in", 2, 32);
-  symx_expr *hi = op(ctx, symx_read, symx_expr_retain(in), K(ctx, 32, 1));
-  symx_expr *c = op(ctx, symx_concat, hi, op(ctx, symx_read, symx_expr_retain(in), K(ctx, 32, 0)));
-  symx_expr *x = symx_zext(ctx, c, 32);
-  symx_expr_release(c);
-  symx_expr *q = bucket_nonempty(ctx, table, x);
+  symx_expr *in = symx_array_input(ctx, "in", 2, 32), *x = ht_key(ctx, in);
+  symx_expr *q = ht_bucket_nonempty(ctx, table, x, 0x9e37);
   symx_expr_release(x);
   sx_backend *cad = sx_backend_cadical.create(ctx);
   CHECK(cad && q);

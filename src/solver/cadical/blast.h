@@ -90,8 +90,11 @@ typedef struct sx_blast {
   sx_map tail;   /* (array id, 0) -> 1 when its contents are constant, else 0 */
   sx_map rom_of; /* (array id, 0) -> rom */
   sx_map dec_of; /* (index expr id, width) -> decoder */
+  sx_map nz_of;  /* (big constant array id, 0 | 1) -> first | count of its entries in nz
+                 ** (0: UINT32_MAX - 1 when it has too many non-zero bytes) */
   SX_STACK(sx_rom) roms;
   SX_STACK(sx_rom_ent) ents;
+  SX_STACK(sx_rom_ent) nz; /* non-zero bytes of sparse big constant arrays, each scanned once */
   SX_STACK(sx_dec) decs;
   SX_STACK(uint8_t) dense;
   bool ackermann;

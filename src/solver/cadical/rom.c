@@ -43,13 +43,31 @@ static int cmp_ent(const void *x, const void *y) {
   return a->pos < c->pos ? -1 : a->pos > c->pos;
 }
 
-/* Whether a big constant array has at most SX_BLAST_ROM_SPARSE non-zero
-** bytes (a hash table's buckets): its ROM of those bytes is exact, where
-** lazy lemmas would refine a read one index value at a time. */
-static bool sparse(const sx_array_info *ai) {
-  uint64_t nz = 0;
-  for (uint64_t k = 0; k < ai->size && nz <= SX_BLAST_ROM_SPARSE; k++) nz += ai->bytes[k] != 0;
-  return nz <= SX_BLAST_ROM_SPARSE;
+#define NOT_SPARSE (UINT32_MAX - 1)
+
+/* The non-zero bytes of a big constant array, when it has at most
+** SX_BLAST_ROM_SPARSE (a hash table's buckets): *n entries of b->nz from
+** *first. Its ROM of them is exact, where lazy lemmas would refine a read
+** one index value at a time. Each array is scanned once per session: every
+** version of a memory object reads the same base. */
+static bool sparse(sx_blast *b, const sx_expr *base, uint32_t *first, uint32_t *n) {
+  uint32_t f = sx_map_get(&b->nz_of, base->id, 0);
+  if (f == UINT32_MAX) {
+    const sx_array_info *ai = base->arr;
+    size_t start = SX_SIZE(b->nz);
+    for (uint64_t k = 0; k < ai->size && SX_SIZE(b->nz) - start <= SX_BLAST_ROM_SPARSE; k++) {
+      sx_rom_ent e = {k, UINT32_MAX, ai->bytes[k]};
+      if (e.v && !SX_PUSH(b->ctx, b->nz, e)) b->g.failed = true;
+    }
+    uint32_t cnt = (uint32_t)(SX_SIZE(b->nz) - start);
+    f = cnt > SX_BLAST_ROM_SPARSE || start >= NOT_SPARSE ? NOT_SPARSE : (uint32_t)start;
+    if (f == NOT_SPARSE) b->nz.end = b->nz.begin + start;
+    if (!sx_map_put(b->ctx, &b->nz_of, base->id, 0, f) || !sx_map_put(b->ctx, &b->nz_of, base->id, 1, cnt))
+      b->g.failed = true;
+  }
+  *first = f;
+  *n = sx_map_get(&b->nz_of, base->id, 1);
+  return f != NOT_SPARSE && !b->g.failed;
 }
 
 /* Pushes the writes of a's chain (latest first) and, when the base is small
@@ -65,8 +83,15 @@ static sx_expr *collect(sx_blast *b, sx_expr *a, bool *folded) {
     if (!SX_PUSH(b->ctx, b->ents, e)) b->g.failed = true;
   }
   const sx_array_info *ai = a->arr;
-  *folded = ai->size <= SX_BLAST_MUX_MAX || sparse(ai);
-  for (uint64_t k = 0; *folded && k < ai->size; k++) {
+  uint32_t first, n;
+  if (ai->size > SX_BLAST_MUX_MAX) {
+    *folded = sparse(b, a, &first, &n);
+    for (uint32_t j = 0; *folded && j < n; j++)
+      if (!SX_PUSH(b->ctx, b->ents, b->nz.begin[first + j])) b->g.failed = true;
+    return a;
+  }
+  *folded = true;
+  for (uint64_t k = 0; k < ai->size; k++) {
     if (!ai->bytes[k]) continue; /* folded: outside the entries reads 0 */
     sx_rom_ent e = {k, UINT32_MAX, ai->bytes[k]};
     if (!SX_PUSH(b->ctx, b->ents, e)) b->g.failed = true;
@@ -234,8 +259,10 @@ void sx_rom_free(sx_blast *b) {
   SX_RELEASE(b->ctx, b->decs);
   SX_RELEASE(b->ctx, b->roms);
   SX_RELEASE(b->ctx, b->ents);
+  SX_RELEASE(b->ctx, b->nz);
   SX_RELEASE(b->ctx, b->dense);
   sx_map_free(b->ctx, &b->tail);
   sx_map_free(b->ctx, &b->rom_of);
   sx_map_free(b->ctx, &b->dec_of);
+  sx_map_free(b->ctx, &b->nz_of);
 }
