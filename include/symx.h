@@ -458,7 +458,8 @@ typedef struct symx_solver symx_solver;
 /*
 ** A solver over the context's solver chain (per the options) and a backend:
 ** "z3", "cadical", or NULL for the "solver" option's value. The chain's
-** layers, each switched by its option: chain_simplify (x == c facts),
+** layers, each switched by its option: chain_simplify (x == c facts,
+** into later constraints and back into earlier ones),
 ** chain_independence (byte-level factors), chain_branch_cache,
 ** chain_cex_cache (models and UNSAT cores), chain_bounds (intervals and
 ** known bits; once repair fails, a search that splits input bytes, up to

@@ -77,7 +77,7 @@ enum { SX_CLOCK_VALUES(SX_ENUM_CONST_) };
   OPTION(chain_cex_cache, BOOL, 1, 0, 1, "", "solver chain: counterexample cache")             \
   OPTION(chain_independence, BOOL, 1, 0, 1, "", "solver chain: independent factors")           \
   OPTION(chain_repair, BOOL, 1, 0, 1, "", "solver chain: model repair by local search from the hint") \
-  OPTION(chain_simplify, BOOL, 1, 0, 1, "", "solver chain: substitute x == c facts")           \
+  OPTION(chain_simplify, BOOL, 1, 0, 1, "", "solver chain: substitute x == c facts (into later and earlier constraints)")           \
   OPTION(concolic_bound, BOOL, 1, 0, 1, "", "concolic: SAGE's generation bound (a run's inherited prefix is not negated again)") \
   OPTION(concolic_cache, BOOL, 1, 0, 1, "", "concolic: the alpha-renamed constraint cache") \
   OPTION(concolic_cache_dir, STR, 0, 0, 0, "", "concolic: directory keeping the constraint cache across runs (empty = memory only)") \

@@ -29,6 +29,7 @@
   STAT(model_check_failures, "backend models rejected by the evaluator")              \
   STAT(chain_simplify_answers, "chain: queries decided by constants and simplification") \
   STAT(simplify_reused, "chain: path constraints whose simplification was the last query's") \
+  STAT(simplify_back, "chain: earlier path constraints rewritten by a later fact about their subterms") \
   STAT(chain_hint_answers, "chain: queries decided by the caller's hint")             \
   STAT(chain_branch_answers, "chain: queries decided by the branch cache")            \
   STAT(chain_cex_answers, "chain: queries decided by the counterexample cache")       \

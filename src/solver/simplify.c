@@ -1,7 +1,11 @@
 /*
 ** simplify.c — substitution of the facts of earlier constraints into later
 ** ones (see simplify.h). Two pointer maps per call: facts (term -> constant)
-** and a memo of rewritten nodes, cleared whenever the facts grow.
+** and a memo of rewritten nodes, cleared whenever the facts grow. A fact
+** about a subterm of an earlier constraint (a hash of input bytes, then a
+** branch fixing one of those bytes) is also substituted back into the
+** earlier ones, as KLEE rewrites its constraints on a new equality: left
+** alone, the backend must rediscover it inside the hash circuit.
 */
 #include "simplify.h"
 #include "alloc.h"
@@ -104,6 +108,8 @@ typedef struct simp {
   pmap facts, memo;
   pmap *scratch; /* when set, new rewrites go there (the query's condition) */
   pmap up;
+  pmap seen;  /* every node of a kept constraint (borrowed values) */
+  sx_exprs old; /* constraints replaced by back-substitution: keys above */
   SX_STACK(sx_expr *) work;
 } simp;
 
@@ -140,6 +146,18 @@ static sx_expr *known(simp *s, sx_expr *e) {
   return r || !s->scratch ? r : pmap_get(s->scratch, e);
 }
 
+/* a new node of e's kind and parameters over args, or NULL on failure */
+static sx_expr *rebuild(symx_ctx *ctx, const sx_expr *e, sx_expr *const *args) {
+  unsigned p0 = 0, p1 = 0;
+  if (e->kind == SYMX_K_EXTRACT) {
+    p0 = (unsigned)e->value;
+    p1 = e->aux;
+  } else if (e->kind == SYMX_K_ZEXT || e->kind == SYMX_K_SEXT) {
+    p0 = e->width;
+  }
+  return sx_expr_build(ctx, e->kind, e->nargs, args, p0, p1, "sx_simplify");
+}
+
 /* a new reference to e with the facts substituted, or NULL on failure */
 static sx_expr *rewrite(simp *s, sx_expr *root) {
   symx_ctx *ctx = s->ctx;
@@ -167,32 +185,22 @@ static sx_expr *rewrite(simp *s, sx_expr *root) {
       args[i] = known(s, e->args[i]);
       same &= args[i] == e->args[i];
     }
-    sx_expr *r;
-    if (same) {
-      r = symx_expr_retain(e);
-    } else {
-      unsigned p0 = 0, p1 = 0;
-      if (e->kind == SYMX_K_EXTRACT) {
-        p0 = (unsigned)e->value;
-        p1 = e->aux;
-      } else if (e->kind == SYMX_K_ZEXT || e->kind == SYMX_K_SEXT) {
-        p0 = e->width;
-      }
-      r = sx_expr_build(ctx, e->kind, e->nargs, args, p0, p1, "sx_simplify");
-      if (!r) return NULL;
-    }
+    sx_expr *r = same ? symx_expr_retain(e) : rebuild(ctx, e, args);
+    if (!r) return NULL;
     if (!pmap_put(ctx, s->scratch ? s->scratch : &s->memo, e, r)) return NULL;
   }
   return symx_expr_retain(known(s, root));
 }
 
-/* records the facts c states; false on a contradiction (*unsat) or OOM */
-static bool add_fact(simp *s, const sx_expr *t, uint64_t v, unsigned w, bool *unsat) {
+/* records the facts c states; false on a contradiction (*unsat) or OOM;
+** *back when a new fact is about a node of an earlier kept constraint */
+static bool add_fact(simp *s, const sx_expr *t, uint64_t v, unsigned w, bool *unsat, bool *back) {
   sx_expr *old = pmap_get(&s->facts, t);
   if (old) {
     if (old->value != v) *unsat = true;
     return !*unsat;
   }
+  if (pmap_get(&s->seen, t)) *back = true;
   sx_expr *c = sx_expr_make(s->ctx, SYMX_K_CONST, w, 0, NULL, v, 0, "sx_simplify");
   bool stale = memo_uses(s, t); /* memoised rewrites predate this fact */
   if (!c || !pmap_put(s->ctx, &s->facts, t, c)) return false;
@@ -200,16 +208,76 @@ static bool add_fact(simp *s, const sx_expr *t, uint64_t v, unsigned w, bool *un
   return true;
 }
 
-static bool learn(simp *s, sx_expr *c, bool *unsat) {
-  if (!add_fact(s, c, 1, 1, unsat)) return false;
+/* The term c states a value of besides c itself (t of t == v, b of !b),
+** or c; *v its value. */
+static sx_expr *fact_term(sx_expr *c, uint64_t *v) {
+  *v = 1;
   if (c->kind == SYMX_K_EQ) {
     sx_expr *a = c->args[0], *b = c->args[1];
-    if (sx_is_const(b) && !sx_is_const(a)) return add_fact(s, a, b->value, a->width, unsat);
-    if (sx_is_const(a) && !sx_is_const(b)) return add_fact(s, b, a->value, b->width, unsat);
+    if (sx_is_const(b) && !sx_is_const(a)) return *v = b->value, a;
+    if (sx_is_const(a) && !sx_is_const(b)) return *v = a->value, b;
   } else if (c->kind == SYMX_K_NOT && c->width == 1 && !sx_is_const(c->args[0])) {
-    return add_fact(s, c->args[0], 0, 1, unsat);
+    return *v = 0, c->args[0];
+  }
+  return c;
+}
+
+static bool learn(simp *s, sx_expr *c, bool *unsat, bool *back) {
+  if (!add_fact(s, c, 1, 1, unsat, back)) return false;
+  uint64_t v;
+  sx_expr *t = fact_term(c, &v);
+  return t == c || add_fact(s, t, v, t->width, unsat, back);
+}
+
+/* marks every node of c seen; false on OOM */
+static bool see(simp *s, sx_expr *c) {
+  symx_ctx *ctx = s->ctx;
+  SX_CLEAR(s->work);
+  if (!SX_PUSH(ctx, s->work, c)) return false;
+  while (!SX_EMPTY(s->work)) {
+    sx_expr *e = SX_POP(s->work);
+    if (!sx_is_symbolic(e) || pmap_get(&s->seen, e)) continue;
+    if (!pmap_room(ctx, &s->seen)) return false;
+    size_t j = slot_of(&s->seen, e);
+    s->seen.k[j] = e;
+    s->seen.v[j] = e;
+    s->seen.count++;
+    for (unsigned i = 0; i < e->nargs; i++)
+      if (!SX_PUSH(ctx, s->work, e->args[i])) return false;
   }
   return true;
+}
+
+/* a new reference to x over its arguments rewritten (x itself is not looked up) */
+static sx_expr *rewrite_args(simp *s, sx_expr *x) {
+  sx_expr *args[3];
+  unsigned k = 0;
+  bool same = true;
+  for (; k < x->nargs; k++) {
+    if (!(args[k] = rewrite(s, x->args[k]))) break;
+    same &= args[k] == x->args[k];
+  }
+  sx_expr *r = k < x->nargs ? NULL : same ? symx_expr_retain(x) : rebuild(s->ctx, x, args);
+  while (k--) sx_expr_release_nonnull(args[k]);
+  return r;
+}
+
+/*
+** A new reference to c rewritten under the facts of the other constraints.
+** c's own facts are about c and its fact term, so below those only: c
+** must not prove itself.
+*/
+static sx_expr *rewrite_other(simp *s, sx_expr *c) {
+  uint64_t v;
+  sx_expr *t = fact_term(c, &v);
+  if (t == c) return rewrite_args(s, c);
+  sx_expr *nt = rewrite_args(s, t);
+  if (!nt || nt == t) return nt ? (sx_expr_release_nonnull(nt), symx_expr_retain(c)) : NULL;
+  sx_expr *args[2];
+  for (unsigned i = 0; i < c->nargs; i++) args[i] = c->args[i] == t ? nt : c->args[i];
+  sx_expr *r = rebuild(s->ctx, c, args);
+  sx_expr_release_nonnull(nt);
+  return r;
 }
 
 struct sx_simp_cache {
@@ -222,8 +290,13 @@ static void simp_free(simp *s) {
   symx_ctx *ctx = s->ctx;
   pmap_free(ctx, &s->memo);
   pmap_free(ctx, &s->facts);
-  sx_free(ctx, s->up.k, s->up.cap * sizeof *s->up.k); /* borrowed values: no release */
-  sx_free(ctx, s->up.v, s->up.cap * sizeof *s->up.v);
+  pmap *borrowed[] = {&s->up, &s->seen}; /* borrowed values: no release */
+  for (size_t i = 0; i < 2; i++) {
+    sx_free(ctx, borrowed[i]->k, borrowed[i]->cap * sizeof *borrowed[i]->k);
+    sx_free(ctx, borrowed[i]->v, borrowed[i]->cap * sizeof *borrowed[i]->v);
+  }
+  sx_exprs_release_all(&s->old); /* after the maps keyed on them */
+  SX_RELEASE(ctx, s->old);
   SX_RELEASE(ctx, s->work);
   *s = (simp){.ctx = ctx};
 }
@@ -266,6 +339,46 @@ static bool push_ref(symx_ctx *ctx, sx_exprs *v, sx_expr *e) {
   return true;
 }
 
+/*
+** out[0..k) rewritten under the facts of the others (see rewrite_other),
+** those made true dropped; a changed one states its facts in turn. The
+** replaced ones stay alive in s->old: the maps are keyed on their nodes.
+*/
+static int back_subst(simp *s, sx_exprs *out, size_t k) {
+  symx_ctx *ctx = s->ctx;
+  size_t n = SX_SIZE(*out), w = 0, j = 0;
+  int rc = SYMX_OK;
+  for (; j < n && rc == SYMX_OK; j++) {
+    sx_expr *e = out->begin[j], *r = j < k ? rewrite_other(s, e) : symx_expr_retain(e);
+    if (!r || r == e || !SX_PUSH(ctx, s->old, e)) {
+      out->begin[w++] = e;
+      rc = !r ? SYMX_NOMEM : r == e ? SYMX_OK : (sx_expr_release_nonnull(r), SYMX_NOMEM);
+      if (r == e) sx_expr_release_nonnull(r);
+      continue;
+    }
+    SX_INC(ctx, simplify_back);
+    bool unsat = false, back = false;
+    if (sx_is_const(r)) {
+      rc = r->value ? SYMX_OK : SYMX_UNSAT;
+      sx_expr_release_nonnull(r);
+      continue;
+    }
+    out->begin[w++] = r;
+    if (!learn(s, r, &unsat, &back) || !see(s, r)) rc = unsat ? SYMX_UNSAT : SYMX_NOMEM;
+  }
+  while (j < n) out->begin[w++] = out->begin[j++]; /* the rest, on an early stop */
+  out->end = out->begin + w;
+  return rc;
+}
+
+/* the cache's kept list made out again (after back_subst) */
+static bool mirror(symx_ctx *ctx, sx_exprs *to, const sx_exprs *out) {
+  sx_exprs_release_all(to);
+  for (sx_expr **p = out->begin; p < out->end; p++)
+    if (!push_ref(ctx, to, *p)) return false;
+  return true;
+}
+
 /* cs[i] simplified under s (from cs[from]) into out and the cache's lists;
 ** SYMX_OK, SYMX_UNSAT, or SYMX_NOMEM (not recorded) */
 static int path_from(simp *s, sx_simp_cache *c, sx_expr *const *cs, size_t from, size_t n, sx_exprs *out) {
@@ -286,8 +399,14 @@ static int path_from(simp *s, sx_simp_cache *c, sx_expr *const *cs, size_t from,
       return SYMX_NOMEM;
     }
     if (c && !push_ref(ctx, &c->out, r)) return SYMX_NOMEM;
-    bool unsat = false;
-    if (!learn(s, r, &unsat)) return unsat ? SYMX_UNSAT : SYMX_NOMEM;
+    bool unsat = false, back = false;
+    if (!learn(s, r, &unsat, &back)) return unsat ? SYMX_UNSAT : SYMX_NOMEM;
+    if (!see(s, r)) return SYMX_NOMEM;
+    if (back) {
+      int rc = back_subst(s, out, SX_SIZE(*out) - 1);
+      if (rc != SYMX_OK) return rc;
+      if (c && !mirror(ctx, &c->out, out)) return SYMX_NOMEM;
+    }
   }
   return SYMX_OK;
 }

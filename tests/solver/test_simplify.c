@@ -7,11 +7,13 @@
 ** reuse those subterms, so rewrites memoised before a fact must not be
 ** reused after it. Assignments: random ones and Z3's models of every
 ** prefix (they keep long prefixes true, where substitution matters).
-** A stale memo entry would still be sound, only weaker: so the output must
-** also be exactly what a plain recursive substitution without any memo
-** gives (ref_*), node for node.
+** A later fact about a subterm of an earlier constraint is substituted
+** back into it (below its own facts). A stale memo entry would still be
+** sound, only weaker: so the output must also be exactly what a plain
+** recursive substitution without any memo gives (ref_*), node for node.
 */
 #include "check.h"
+#include "failalloc.h"
 #include "randexpr.h"
 #include "solver/backend.h"
 #include "solver/simplify.h"
@@ -50,6 +52,7 @@ typedef struct ref {
   sx_expr *v[MAXF]; /* retained constants */
   int n;
   bool full;
+  sx_exprs hist; /* every kept constraint, replaced ones too (retained) */
 } ref;
 
 static sx_expr *ref_fact(const ref *r, const sx_expr *e) {
@@ -58,40 +61,119 @@ static sx_expr *ref_fact(const ref *r, const sx_expr *e) {
   return NULL;
 }
 
-static sx_expr *ref_rewrite(symx_ctx *ctx, const ref *r, sx_expr *e) {
-  sx_expr *f = ref_fact(r, e);
-  if (f) return symx_expr_retain(f);
-  if (!sx_is_symbolic(e) || !e->nargs) return symx_expr_retain(e);
-  sx_expr *args[3];
-  for (unsigned i = 0; i < e->nargs; i++) args[i] = ref_rewrite(ctx, r, e->args[i]);
+static sx_expr *ref_build(symx_ctx *ctx, sx_expr *e, sx_expr **args) {
   unsigned p0 = 0, p1 = 0;
   if (e->kind == SYMX_K_EXTRACT) p0 = (unsigned)e->value, p1 = e->aux;
   else if (e->kind == SYMX_K_ZEXT || e->kind == SYMX_K_SEXT) p0 = e->width;
-  sx_expr *out = sx_expr_build(ctx, e->kind, e->nargs, args, p0, p1, "ref");
+  return sx_expr_build(ctx, e->kind, e->nargs, args, p0, p1, "ref");
+}
+
+static sx_expr *ref_rewrite(symx_ctx *ctx, const ref *r, sx_expr *e);
+
+/* e over its rewritten arguments, e itself not looked up */
+static sx_expr *ref_rewrite_args(symx_ctx *ctx, const ref *r, sx_expr *e) {
+  sx_expr *args[3];
+  bool same = true;
+  for (unsigned i = 0; i < e->nargs; i++) {
+    args[i] = ref_rewrite(ctx, r, e->args[i]);
+    same &= args[i] == e->args[i];
+  }
+  sx_expr *out = same ? symx_expr_retain(e) : ref_build(ctx, e, args);
   for (unsigned i = 0; i < e->nargs; i++) symx_expr_release(args[i]);
   return out;
 }
 
-/* false on a contradiction */
-static bool ref_add(symx_ctx *ctx, ref *r, const sx_expr *t, uint64_t v, unsigned w) {
+static sx_expr *ref_rewrite(symx_ctx *ctx, const ref *r, sx_expr *e) {
+  sx_expr *f = ref_fact(r, e);
+  if (f) return symx_expr_retain(f);
+  if (!sx_is_symbolic(e) || !e->nargs) return symx_expr_retain(e);
+  return ref_rewrite_args(ctx, r, e);
+}
+
+/* the term c fixes besides itself, or c */
+static sx_expr *ref_term(sx_expr *c, uint64_t *v) {
+  *v = 1;
+  if (c->kind == SYMX_K_EQ) {
+    sx_expr *a = c->args[0], *b = c->args[1];
+    if (sx_is_const(b) && !sx_is_const(a)) return *v = b->value, a;
+    if (sx_is_const(a) && !sx_is_const(b)) return *v = a->value, b;
+  } else if (c->kind == SYMX_K_NOT && c->width == 1 && !sx_is_const(c->args[0])) {
+    return *v = 0, c->args[0];
+  }
+  return c;
+}
+
+/* c under the facts of the others: only below c and its own fact's term */
+static sx_expr *ref_rewrite_other(symx_ctx *ctx, const ref *r, sx_expr *c) {
+  uint64_t v;
+  sx_expr *t = ref_term(c, &v);
+  if (t == c) return ref_rewrite_args(ctx, r, c);
+  sx_expr *nt = ref_rewrite_args(ctx, r, t);
+  if (nt == t) {
+    symx_expr_release(nt);
+    return symx_expr_retain(c);
+  }
+  sx_expr *args[2];
+  for (unsigned i = 0; i < c->nargs; i++) args[i] = c->args[i] == t ? nt : c->args[i];
+  sx_expr *out = ref_build(ctx, c, args);
+  symx_expr_release(nt);
+  return out;
+}
+
+static bool occurs(const sx_expr *e, const sx_expr *t) {
+  if (e == t) return true;
+  for (unsigned i = 0; i < e->nargs; i++)
+    if (occurs(e->args[i], t)) return true;
+  return false;
+}
+
+/* false on a contradiction; *back when t is in an earlier kept constraint */
+static bool ref_add(symx_ctx *ctx, ref *r, const sx_expr *t, uint64_t v, unsigned w, bool *back) {
   sx_expr *old = ref_fact(r, t);
   if (old) return old->value == v;
+  for (sx_expr **h = r->hist.begin; h < r->hist.end; h++) *back |= occurs(*h, t);
   if (r->n == MAXF) return r->full = true;
   r->t[r->n] = t;
   r->v[r->n++] = symx_const(ctx, w, v);
   return true;
 }
 
-static bool ref_learn(symx_ctx *ctx, ref *r, sx_expr *c) {
-  if (!ref_add(ctx, r, c, 1, 1)) return false;
-  if (c->kind == SYMX_K_EQ) {
-    sx_expr *a = c->args[0], *b = c->args[1];
-    if (sx_is_const(b) && !sx_is_const(a)) return ref_add(ctx, r, a, b->value, a->width);
-    if (sx_is_const(a) && !sx_is_const(b)) return ref_add(ctx, r, b, a->value, b->width);
-  } else if (c->kind == SYMX_K_NOT && c->width == 1 && !sx_is_const(c->args[0])) {
-    return ref_add(ctx, r, c->args[0], 0, 1);
+static bool ref_learn(symx_ctx *ctx, ref *r, sx_expr *c, bool *back) {
+  if (!ref_add(ctx, r, c, 1, 1, back)) return false;
+  uint64_t v;
+  sx_expr *t = ref_term(c, &v);
+  return t == c || ref_add(ctx, r, t, v, t->width, back);
+}
+
+static void ref_keep(symx_ctx *ctx, ref *r, sx_expr *c) {
+  CHECK(SX_PUSH(ctx, r->hist, c));
+  symx_expr_retain(c);
+}
+
+/* out[0..k) rewritten under the others' facts, as simplify.c's back_subst */
+static int ref_back(symx_ctx *ctx, ref *r, sx_exprs *out, size_t k) {
+  size_t n = SX_SIZE(*out), w = 0, j = 0;
+  int rc = SYMX_OK;
+  for (; j < n && rc == SYMX_OK; j++) {
+    sx_expr *e = out->begin[j], *x = j < k ? ref_rewrite_other(ctx, r, e) : symx_expr_retain(e);
+    symx_expr_release(e); /* hist holds it */
+    if (x == e) {
+      out->begin[w++] = x;
+      continue;
+    }
+    if (sx_is_const(x)) {
+      if (!x->value) rc = SYMX_UNSAT;
+      symx_expr_release(x);
+      continue;
+    }
+    out->begin[w++] = x;
+    bool back = false;
+    if (!ref_learn(ctx, r, x, &back)) rc = SYMX_UNSAT;
+    ref_keep(ctx, r, x);
   }
-  return true;
+  while (j < n) out->begin[w++] = out->begin[j++];
+  out->end = out->begin + w;
+  return rc;
 }
 
 /* the reference's kept constraints in out; SYMX_UNSAT or SYMX_OK; -1 when
@@ -107,9 +189,14 @@ static int ref_simplify(symx_ctx *ctx, symx_expr *const *cs, size_t n, sx_exprs 
       continue;
     }
     CHECK(SX_PUSH(ctx, *out, x));
-    if (!ref_learn(ctx, &r, x)) rc = SYMX_UNSAT;
+    bool back = false;
+    if (!ref_learn(ctx, &r, x, &back)) rc = SYMX_UNSAT;
+    ref_keep(ctx, &r, x);
+    if (rc == SYMX_OK && back) rc = ref_back(ctx, &r, out, SX_SIZE(*out) - 1);
   }
   for (int i = 0; i < r.n; i++) symx_expr_release(r.v[i]);
+  sx_exprs_release_all(&r.hist);
+  SX_RELEASE(ctx, r.hist);
   if (rc == SYMX_UNSAT) sx_exprs_release_all(out);
   return r.full ? -1 : rc;
 }
@@ -252,9 +339,103 @@ static void test_equivalent(void) {
   CHECK_EQ_U64(bad, 0);
   CHECK_EQ_U64(weaker, 0);
   CHECK(unsat > 0); /* contradicting facts were met */
+  CHECK(symx_stat_get(ctx, "simplify_back") > 0);
   rx_fini(&g);
   sx_backend_z3.destroy(b);
   symx_ctx_free(ctx);
 }
 
-CHECK_MAIN(CHECK_CASE(test_equivalent), CHECK_CASE(test_cached))
+typedef struct held {
+  symx_expr *e[16];
+  int n;
+} held;
+
+/* e, to be released at the end */
+static symx_expr *hold(held *h, symx_expr *e) {
+  CHECK(e != NULL && h->n < 16);
+  return h->e[h->n++] = e;
+}
+
+/* make's variable lookup: a table read at a hash of argument bytes, and
+** later a branch fixing the first byte (cs[1]); *b0 that byte. */
+static void lookup_path(symx_ctx *ctx, held *k, symx_expr *cs[2], symx_expr **b0) {
+  static const uint8_t tab[256] = {[7] = 1};
+  symx_expr *in = hold(k, symx_array_input(ctx, "arg", 2, 32));
+  symx_expr *t = hold(k, symx_array_const(ctx, "tab", tab, sizeof tab, 32));
+  *b0 = hold(k, symx_read(ctx, in, hold(k, symx_const(ctx, 32, 0))));
+  symx_expr *b1 = hold(k, symx_read(ctx, in, hold(k, symx_const(ctx, 32, 1))));
+  symx_expr *m = hold(k, symx_mul(ctx, *b0, hold(k, symx_const(ctx, 8, 0x9d))));
+  symx_expr *h = hold(k, symx_zext(ctx, hold(k, symx_add(ctx, m, b1)), 32));
+  cs[0] = hold(k, symx_ne(ctx, hold(k, symx_read(ctx, t, h)), hold(k, symx_const(ctx, 8, 0))));
+  cs[1] = hold(k, symx_eq(ctx, *b0, hold(k, symx_const(ctx, 8, '-'))));
+}
+
+/* The earlier read must get the byte as a constant, else the backend
+** solves for it inside the hash. */
+static void test_back(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  held k = {.n = 0};
+  symx_expr *cs[2], *b0;
+  lookup_path(ctx, &k, cs, &b0);
+  sx_exprs out = {0};
+  CHECK(sx_simplify(ctx, NULL, cs, 2, NULL, &out, NULL) == SYMX_OK);
+  CHECK_EQ_U64(SX_SIZE(out), 2);
+  CHECK(!occurs(out.begin[0], b0)); /* the byte is a constant in the read */
+  CHECK(out.begin[1] == cs[1]);     /* the fact itself kept as it was */
+  CHECK_EQ_U64(symx_stat_get(ctx, "simplify_back"), 1);
+  sx_exprs_release_all(&out);
+  SX_RELEASE(ctx, out);
+  while (k.n) symx_expr_release(k.e[--k.n]);
+  symx_ctx_free(ctx);
+}
+
+/* ---- the same under allocation failures, through a cache ---- */
+
+typedef struct back_job {
+  held k;
+  symx_expr *cs[2], *b0;
+  sx_simp_cache *cache;
+} back_job;
+
+static symx_ctx *back_open(failalloc *fa, void *user) {
+  back_job *j = user;
+  failalloc_disarm(fa);
+  symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, fa);
+  CHECK(ctx != NULL);
+  j->k.n = 0;
+  lookup_path(ctx, &j->k, j->cs, &j->b0);
+  CHECK((j->cache = sx_simp_cache_new(ctx)) != NULL);
+  return ctx;
+}
+
+/* the path asked as a running state asks it: cs[0] with cs[1] as the
+** condition, then both; digest: what the second kept */
+static int back_run(symx_ctx *ctx, void *user, uint64_t *digest) {
+  back_job *j = user;
+  int rc = SYMX_OK;
+  for (size_t n = 1; n <= 2 && rc == SYMX_OK; n++) {
+    sx_exprs out = {0};
+    rc = sx_simplify(ctx, j->cache, j->cs, n, n == 1 ? j->cs[1] : NULL, &out, NULL);
+    if (rc == SYMX_OK && n == 2)
+      *digest = SX_SIZE(out) * 2 + (SX_SIZE(out) && occurs(out.begin[0], j->b0));
+    sx_exprs_release_all(&out);
+    SX_RELEASE(ctx, out);
+  }
+  return rc;
+}
+
+static void back_close(symx_ctx *ctx, void *user) {
+  back_job *j = user;
+  sx_simp_cache_free(ctx, j->cache);
+  while (j->k.n) symx_expr_release(j->k.e[--j->k.n]);
+  symx_ctx_free(ctx);
+}
+
+static void test_back_nomem(void) {
+  back_job j;
+  uint64_t want = failalloc_sweep(&(failalloc_job){"simplify back", &j, back_open, back_run, back_close, false});
+  CHECK_EQ_U64(want, 4); /* two kept, the byte gone from the read */
+}
+
+CHECK_MAIN(CHECK_CASE(test_equivalent), CHECK_CASE(test_cached), CHECK_CASE(test_back),
+           CHECK_CASE(test_back_nomem))
