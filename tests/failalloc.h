@@ -41,6 +41,14 @@ static inline void failalloc_arm(failalloc *f, long at) {
 
 static inline void failalloc_disarm(failalloc *f) { f->fail_at = -1; }
 
+/* A new context on f's hook, f disarmed. */
+static inline symx_ctx *failalloc_ctx(failalloc *f) {
+  failalloc_disarm(f);
+  symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, f);
+  CHECK(ctx != NULL);
+  return ctx;
+}
+
 /* The sweep bound: past it the test stops even if every run still failed
 ** (keeps the runtime small; a sweep that reaches it is reported). */
 #define FAILALLOC_MAX_N 6000

@@ -30,9 +30,7 @@ typedef struct job {
 
 static symx_ctx *open_ctx(failalloc *fa, void *user) {
   job *j = user;
-  failalloc_disarm(fa);
-  symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, fa);
-  CHECK(ctx != NULL);
+  symx_ctx *ctx = failalloc_ctx(fa);
   CHECK(symx_option_set_str(ctx, "mode", j->mode) == SYMX_OK);
   CHECK(symx_option_set_str(ctx, "solver", j->solver) == SYMX_OK);
   return ctx;

@@ -258,8 +258,7 @@ static void test_oom(void) {
   ** a crash or a leak */
   for (long at = 0; at < 40; at++) {
     failalloc fa;
-    failalloc_disarm(&fa);
-    symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, &fa);
+    symx_ctx *ctx = failalloc_ctx(&fa);
     uint64_t base = in_use(ctx);
     failalloc_arm(&fa, at);
     sx_ktest k;

@@ -40,8 +40,7 @@ static void make_seeds(void) {
 /* A context on the hook; its work needs nothing else. */
 static symx_ctx *open_ctx(failalloc *fa, void *user) {
   (void)user;
-  failalloc_disarm(fa);
-  return symx_ctx_new_with_alloc(failalloc_fn, fa);
+  return failalloc_ctx(fa);
 }
 
 static void close_ctx(symx_ctx *ctx, void *user) {

@@ -56,8 +56,7 @@ typedef struct job {
 ** its own sweeps). */
 static symx_ctx *open_ctx(failalloc *fa, void *user) {
   job *j = user;
-  failalloc_disarm(fa);
-  symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, fa);
+  symx_ctx *ctx = failalloc_ctx(fa);
   if (!j->chain) chain_layers(ctx, 0);
   queries(ctx, j->q);
   CHECK(symx_errcode(ctx) == SYMX_OK);

@@ -399,9 +399,7 @@ typedef struct back_job {
 
 static symx_ctx *back_open(failalloc *fa, void *user) {
   back_job *j = user;
-  failalloc_disarm(fa);
-  symx_ctx *ctx = symx_ctx_new_with_alloc(failalloc_fn, fa);
-  CHECK(ctx != NULL);
+  symx_ctx *ctx = failalloc_ctx(fa);
   j->k.n = 0;
   lookup_path(ctx, &j->k, j->cs, &j->b0);
   CHECK((j->cache = sx_simp_cache_new(ctx)) != NULL);
