@@ -46,6 +46,8 @@ typedef struct origin {
   uint32_t nk;
   uint64_t instructions, reached_at; /* run from this origin; all run when it first reached */
   uint64_t collect_end; /* after its first path it runs on (for more) until then */
+  uint64_t steps, collect_steps; /* states run, and the same bound in those: a path
+                      ** that ends at a check (out of bounds) adds no instruction */
   symx_engine *eng;
 } origin;
 
@@ -464,7 +466,7 @@ static int step(sxl_ccbse *c, origin *o) {
   int rc = sxl_session_step(s);
   s->x.quantum = q;
   uint64_t ran = s->x.instructions - i0;
-  if (o) o->instructions += ran, c->bwd_ins += ran;
+  if (o) o->instructions += ran, o->steps++, c->bwd_ins += ran;
   else c->fwd_ins += ran;
   return rc;
 }
@@ -479,12 +481,15 @@ static int spent(sxl_ccbse *c, uint64_t t0) {
 }
 
 /* Origin o has stored a path: it runs on for more, as many instructions
-** again as its first took, until it has --ccbse-paths (Otter kept all);
+** (and states run) again as its first took, until it has --ccbse-paths
+** (Otter kept all);
 ** then it has done its part and its states' memory goes to the others
 ** (the memory cap is the process's). */
 static void collected(sxl_ccbse *c, origin *o) {
-  if (!o->collect_end) o->collect_end = 2 * o->instructions;
-  if (!o->done && o->nk < c->o->paths && o->instructions < o->collect_end) return;
+  if (!o->collect_end) o->collect_end = 2 * o->instructions, o->collect_steps = 2 * o->steps;
+  if (!o->done && o->nk < c->o->paths && o->instructions < o->collect_end &&
+      o->steps < o->collect_steps)
+    return;
   o->done = 1;
   symx_engine_free(o->eng);
   o->eng = NULL;
