@@ -289,9 +289,11 @@ static symx_expr *join_of(sxl_ccbse *c, sxl_state *ps, uint32_t callee) {
 ** path when they are satisfiable together (a fork decided now: the joined side reaches
 ** the target here, the other goes on into the callee, free). -1: no join
 ** (not mapped: the caller follows the stored path, as before stitching),
-** -2: not satisfiable under sdse (it follows it too, its way to the
-** target through this call blocked in distance.c: it yields for the
-** searcher to pick again), else the target callback's answer (1: yield).
+** -3: not satisfiable (it goes on into the callee freely: following a
+** stored path would end every side it leaves, and the callee may reach the
+** target another way), -2: the same under sdse, its way to the target
+** through this call blocked in distance.c: it yields for the searcher to
+** pick again; else the target callback's answer (1: yield).
 ** Other searchers are not given the block: for them it only reordered the
 ** pending modes' revivals, for the worse on the bench. */
 static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) {
@@ -310,9 +312,9 @@ static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
   int rc = symx_state_branch_now(st, k, &ts, &fs);
   symx_expr_release(k);
   if (rc != SYMX_OK) return -1;
-  if (!ts) { /* as when it cannot be mapped: the path follows the kept one */
+  if (!ts) { /* no stored path can be this one's: it goes into the callee freely */
     c->unsat++;
-    if (!c->s->x.branch_yield) return -1;
+    if (!c->s->x.branch_yield) return -3;
     /* sdse: the target is no nearer through this call (distance.c), the
     ** states on other ways go first */
     if (!ps->blocked) ps->blocked = ps->nframes + 1;
@@ -370,7 +372,8 @@ static int on_target(void *ud, sxl_state *ps, symx_state *st, uint32_t t) {
     origin *callee = &c->org[fi];
     int rc = stitch(c, ps, st, fi);
     if (rc >= 0) return rc;
-    if (!ps->follow && callee->nk) {
+    if (rc == -3) return 0;
+    if (rc == -1 && !ps->follow && callee->nk) {
       ps->follow = callee->k[0].path, ps->nfollow = callee->k[0].npath, ps->follow_at = ps->npath;
       c->follows++;
     }

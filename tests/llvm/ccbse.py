@@ -12,7 +12,9 @@ also when it is a stitched path's (the callee's stored condition joined at
 the call, stitch.c; some runs must be);
 OUTDIR/ccbse.txt must name an origin (or the forward search) and every
 path of paths.jsonl an origin among the program's functions; CCBSE from
-another function than main reaches it by following a stored path. Under
+another function than main reaches it by following a stored path, by a
+join, or past a join that cannot hold (then it goes into the callee
+freely). Under
 ccbse(sdse), a path whose join at a call cannot hold has the way into that
 callee blocked in its distance: every picked state's distance
 (--print-distances, blocked=K) must be directed.py's BFS on the ICFG with
@@ -97,11 +99,13 @@ def check_program(a, src, work):
                 txt = open(os.path.join(od, "ccbse.txt")).read().split()
                 follows = int(txt[txt.index("follows") + 1])
                 joined = txt[txt.index("main") + 1] == "joined"
+                unsat = int(txt[txt.index("unsat") + 1])
                 stitched[0] += joined and test is not None
                 # "origin F chain C instructions I reached-at R paths N"
                 kept[0] = max([kept[0]] + [int(txt[i + 1]) for i, w in enumerate(txt) if w == "paths"])
-                if test and se.startswith("ccbse") and len(origins) > 1 and not (follows or joined):
-                    problems.append("%s: reached from main without following a stored path" % what)
+                if test and se.startswith("ccbse") and len(origins) > 1 and not (follows or joined or unsat):
+                    problems.append("%s: reached from main without following a stored path "
+                                    "or trying a join" % what)
                 for rec in map(json.loads, open(os.path.join(od, "paths.jsonl"))):
                     if rec.get("origin", "main") not in fns:
                         problems.append("%s: a path of origin %r" % (what, rec.get("origin")))
