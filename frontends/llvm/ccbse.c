@@ -46,8 +46,8 @@ typedef struct origin {
   uint32_t nk;
   uint64_t instructions, reached_at; /* run from this origin; all run when it first reached */
   uint64_t collect_end; /* after its first path it runs on (for more) until then */
-  uint64_t steps, collect_steps; /* states run, and the same bound in those: a path
-                      ** that ends at a check (out of bounds) adds no instruction */
+  uint64_t steps, collect_steps; /* states run, and collect_end's bound in those
+                      ** (a path that ends at a bounds check adds no instruction) */
   symx_engine *eng;
 } origin;
 
@@ -289,11 +289,12 @@ static symx_expr *join_of(sxl_ccbse *c, sxl_state *ps, uint32_t callee) {
 ** path when they are satisfiable together (a fork decided now: the joined side reaches
 ** the target here, the other goes on into the callee, free). -1: no join
 ** (not mapped: the caller follows the stored path, as before stitching),
-** -3: not satisfiable (it goes on into the callee freely: following a
-** stored path would end every side it leaves, and the callee may reach the
-** target another way), -2: the same under sdse, its way to the target
-** through this call blocked in distance.c: it yields for the searcher to
-** pick again; else the target callback's answer (1: yield).
+** -2: not satisfiable under sdse (it goes into the callee freely, its way
+** to the target through this call blocked in distance.c: it yields for
+** the searcher to pick again), else the target callback's answer (1:
+** yield; 0 also when not satisfiable under another searcher: it goes into
+** the callee freely, since following a stored path would end every side
+** it leaves, and the callee may reach the target another way).
 ** Other searchers are not given the block: for them it only reordered the
 ** pending modes' revivals, for the worse on the bench. */
 static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) {
@@ -314,7 +315,7 @@ static int stitch(sxl_ccbse *c, sxl_state *ps, symx_state *st, uint32_t callee) 
   if (rc != SYMX_OK) return -1;
   if (!ts) { /* no stored path can be this one's: it goes into the callee freely */
     c->unsat++;
-    if (!c->s->x.branch_yield) return -3;
+    if (!c->s->x.branch_yield) return 0;
     /* sdse: the target is no nearer through this call (distance.c), the
     ** states on other ways go first */
     if (!ps->blocked) ps->blocked = ps->nframes + 1;
@@ -372,7 +373,6 @@ static int on_target(void *ud, sxl_state *ps, symx_state *st, uint32_t t) {
     origin *callee = &c->org[fi];
     int rc = stitch(c, ps, st, fi);
     if (rc >= 0) return rc;
-    if (rc == -3) return 0;
     if (rc == -1 && !ps->follow && callee->nk) {
       ps->follow = callee->k[0].path, ps->nfollow = callee->k[0].npath, ps->follow_at = ps->npath;
       c->follows++;
@@ -485,9 +485,8 @@ static int spent(sxl_ccbse *c, uint64_t t0) {
 
 /* Origin o has stored a path: it runs on for more, as many instructions
 ** (and states run) again as its first took, until it has --ccbse-paths
-** (Otter kept all);
-** then it has done its part and its states' memory goes to the others
-** (the memory cap is the process's). */
+** (Otter kept all); then it has done its part and its states' memory
+** goes to the others (the memory cap is the process's). */
 static void collected(sxl_ccbse *c, origin *o) {
   if (!o->collect_end) o->collect_end = 2 * o->instructions, o->collect_steps = 2 * o->steps;
   if (!o->done && o->nk < c->o->paths && o->instructions < o->collect_end &&

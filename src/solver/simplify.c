@@ -113,7 +113,8 @@ typedef struct simp {
   SX_STACK(sx_expr *) work;
 } simp;
 
-/* records that child was met under parent */
+/* records that child was met under parent (MANY: under another before);
+** with parent = child, a plain set (seen) */
 static bool up_note(symx_ctx *ctx, pmap *m, const sx_expr *child, sx_expr *parent) {
   if (!pmap_room(ctx, m)) return false;
   size_t j = slot_of(m, child);
@@ -237,11 +238,7 @@ static bool see(simp *s, sx_expr *c) {
   while (!SX_EMPTY(s->work)) {
     sx_expr *e = SX_POP(s->work);
     if (!sx_is_symbolic(e) || pmap_get(&s->seen, e)) continue;
-    if (!pmap_room(ctx, &s->seen)) return false;
-    size_t j = slot_of(&s->seen, e);
-    s->seen.k[j] = e;
-    s->seen.v[j] = e;
-    s->seen.count++;
+    if (!up_note(ctx, &s->seen, e, e)) return false;
     for (unsigned i = 0; i < e->nargs; i++)
       if (!SX_PUSH(ctx, s->work, e->args[i])) return false;
   }
@@ -272,7 +269,11 @@ static sx_expr *rewrite_other(simp *s, sx_expr *c) {
   sx_expr *t = fact_term(c, &v);
   if (t == c) return rewrite_args(s, c);
   sx_expr *nt = rewrite_args(s, t);
-  if (!nt || nt == t) return nt ? (sx_expr_release_nonnull(nt), symx_expr_retain(c)) : NULL;
+  if (!nt) return NULL;
+  if (nt == t) {
+    sx_expr_release_nonnull(nt);
+    return symx_expr_retain(c);
+  }
   sx_expr *args[2];
   for (unsigned i = 0; i < c->nargs; i++) args[i] = c->args[i] == t ? nt : c->args[i];
   sx_expr *r = rebuild(s->ctx, c, args);
@@ -348,25 +349,25 @@ static int back_subst(simp *s, sx_exprs *out, size_t k) {
   symx_ctx *ctx = s->ctx;
   size_t n = SX_SIZE(*out), w = 0, j = 0;
   int rc = SYMX_OK;
-  for (; j < n && rc == SYMX_OK; j++) {
-    sx_expr *e = out->begin[j], *r = j < k ? rewrite_other(s, e) : symx_expr_retain(e);
-    if (!r || r == e || !SX_PUSH(ctx, s->old, e)) {
+  for (; j < k && rc == SYMX_OK; j++) {
+    sx_expr *e = out->begin[j], *r = rewrite_other(s, e);
+    if (r == e || !r || !SX_PUSH(ctx, s->old, e)) { /* kept as it was */
+      if (r) sx_expr_release_nonnull(r);
+      if (r != e) rc = SYMX_NOMEM;
       out->begin[w++] = e;
-      rc = !r ? SYMX_NOMEM : r == e ? SYMX_OK : (sx_expr_release_nonnull(r), SYMX_NOMEM);
-      if (r == e) sx_expr_release_nonnull(r);
       continue;
     }
     SX_INC(ctx, simplify_back);
-    bool unsat = false, back = false;
-    if (sx_is_const(r)) {
+    if (sx_is_const(r)) { /* dropped when true */
       rc = r->value ? SYMX_OK : SYMX_UNSAT;
       sx_expr_release_nonnull(r);
       continue;
     }
     out->begin[w++] = r;
+    bool unsat = false, back = false;
     if (!learn(s, r, &unsat, &back) || !see(s, r)) rc = unsat ? SYMX_UNSAT : SYMX_NOMEM;
   }
-  while (j < n) out->begin[w++] = out->begin[j++]; /* the rest, on an early stop */
+  while (j < n) out->begin[w++] = out->begin[j++]; /* out[k..), and the rest on an early stop */
   out->end = out->begin + w;
   return rc;
 }
