@@ -7,7 +7,8 @@ descriptions (double_loop, loop_switch: its Figures 3.1 and 3.5), and with
 --real-work (PROG.bc). Each runs under every --cut mode (0 = none, 2
 keypath, 3 keypath-once, 4 depth, 5 loop, 5kN loop with the bound N
 (--max-loop-iterations N; mode 5 is N = 1), adaptive; MODE+full: then
-the original seeded by its tests, --cut-then-full, in the same time) in pending and eager
+the original seeded by its tests, --cut-then-full, in the same time;
+MODE+fresh: then the original afresh, unseeded) in pending and eager
 mode, with the solver chain's caches (branch and counterexample cache) on
 and off, each run under the same --max-time, counted in the process's CPU
 time (--clock cpu, the default: a shared machine's load does not change
@@ -117,11 +118,14 @@ def cut_args(cut):
     """symx-llvm's arguments for a cut spec: 0, 2-5, adaptive or 5kN, and
     any of them but 0 with +full (--cut-then-full: the cut run's tests
     whose path covered new code seed a run of the original, the two sharing
-    the time half and half; +fullall: every test seeds it, --cut-seeds all),
+    the time half and half; +fullall: every test seeds it, --cut-seeds all;
+    +fresh: none does, the original is explored afresh, --cut-seeds none),
     +defer (--cut-defer: a cut forks, the uncut side kept pending) or +sym
     (--cut-policy symbolic: a cut returns a fresh value); adaptive+global:
     one bound for all loops (--cut-adapt global, as adaptive alone);
     adaptive+loop: a bound per loop (--cut-adapt loop)."""
+    if cut.endswith("+fresh") and cut != "0+fresh":
+        return cut_args(cut[:-6]) + ["--cut-then-full", "--cut-seeds", "none"]
     if cut.endswith("+fullall") and cut != "0+fullall":
         return cut_args(cut[:-8]) + ["--cut-then-full", "--cut-seeds", "all"]
     if cut.endswith("+full") and cut != "0+full":
@@ -160,7 +164,7 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
     st = json.load(open(os.path.join(od, "stats.json")))
     cov = replay(a, bc, prog_args, od, libc)
     cuts = st.get("cuts", {})  # adaptive: its raises, what it noticed
-    two = cut.endswith(("+full", "+fullall"))  # a cut run, then the original's
+    two = cut.endswith(("+full", "+fullall", "+fresh"))  # a cut run, then the original's
     return {"program": prog, "cut": cut, "mode": mode, "search": a.search, "caches": caches, "limit_s": seconds,
             # the time the limit counted: CPU time with --clock cpu (the
             # default). stats.json's is its last exploration's: with +full,

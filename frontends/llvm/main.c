@@ -255,8 +255,9 @@ static void usage(FILE *f) {
         "                                 tests (moved to OUTDIR/cut), the same limits; a\n"
         "                                 --max-time is shared: the cut run gets --cut-share\n"
         "                                 of it (default 0.5), the original the rest\n"
-        "  --cut-seeds cover|all          --cut-then-full's seeds: the cut run's tests whose\n"
-        "                                 path covered new code (default), or all of them\n"
+        "  --cut-seeds cover|all|none     --cut-then-full's seeds: the cut run's tests whose\n"
+        "                                 path covered new code (default), all of them, or\n"
+        "                                 none (the original explored afresh from main)\n"
         "  --cut-defer                    a cut forks instead: the witness's side takes it,\n"
         "                                 the other goes on uncut as a pending state (a\n"
         "                                 loop's next cut at twice the count)\n"
@@ -432,7 +433,7 @@ typedef struct cli {
   int print_cuts;      /* --print-cuts: the plan on stdout */
   int cut_then_full;   /* --cut-then-full: the cut run's tests seed a run of the original */
   double cut_share;    /* --cut-share: the cut run's share of --max-time with --cut-then-full */
-  const char *cut_seeds; /* --cut-seeds cover|all: --cut-then-full's seeds */
+  const char *cut_seeds; /* --cut-seeds cover|all|none: --cut-then-full's seeds */
   const char *cut_adapt; /* --cut-adapt loop|global: adaptive's bounds per loop or one */
   uint64_t cut_window;   /* --cut-window: instructions per adaptive coverage check */
 } cli;
@@ -1164,6 +1165,13 @@ static int explore_status(cli *c, sxl_session *s) {
 static int full_after_cut(cli *c, sxl_session *s) {
   char dir[2200];
   if (sxl_cuts_off(s, dir, sizeof dir)) return -1;
+  /* none: the original afresh, from main; the cut run's tests count by their replay */
+  if (!strcmp(c->cut_seeds, "none")) {
+    if (!c->quiet)
+      fprintf(stderr, "symx-llvm: --cut-then-full: the original, unseeded (the cut run's tests: %s)\n", dir);
+    int r = sxl_session_explore(s, NULL);
+    return r ? r : sxl_session_finish(s);
+  }
   symx_seeds *seeds = symx_seeds_new(c->ctx);
   int all = !strcmp(c->cut_seeds, "all"), n = seeds ? sxl_cut_seeds(s, seeds, dir, all) : -1;
   if (n < 0) {
@@ -1510,9 +1518,9 @@ static int run(cli *c, int argc, char **argv) {
     return 2;
   }
   if (sxl_cuts_check_args(c->cut, c->cut_budget_ms, c->cut_share, c->cut_adapt)) return 2;
-  if (strcmp(c->cut_seeds, "cover") && strcmp(c->cut_seeds, "all")) {
+  if (strcmp(c->cut_seeds, "cover") && strcmp(c->cut_seeds, "all") && strcmp(c->cut_seeds, "none")) {
     fprintf(stderr, "symx-llvm: --cut-seeds %s: one of cover (the tests that covered new "
-                    "code), all\n", c->cut_seeds);
+                    "code), all, none\n", c->cut_seeds);
     return 2;
   }
   if (check_outdir(c)) return SXL_EXIT_CANNOT;

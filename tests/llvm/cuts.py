@@ -351,16 +351,18 @@ def check_then_full(a, work):
 def check_cut_seeds(a, work):
     """--cut-seeds: cuts/cover.c's cut run has 9 tests, 2 of whose paths
     covered new code (worked out in the file): those 2 seed the run of the
-    original by default, all 9 with --cut-seeds all; either way it finds
-    the original's 256 paths."""
-    for extra, want in (([], 2), (["--cut-seeds", "all"], 9)):
+    original by default, all 9 with --cut-seeds all, none with --cut-seeds
+    none (the original afresh); every way it finds the original's 256
+    paths."""
+    for extra, want in (([], 2), (["--cut-seeds", "all"], 9), (["--cut-seeds", "none"], 0)):
         out = os.path.join(work, "cut-seeds-%d" % want)  # not --quiet: the seeds are said
         rc, _, se = symx(a, ["--write-tests=all", "--output-dir", out, "--cut", "loop",
                              "--max-loop-iterations", "8", "--cut-then-full"] + extra
                          + [os.path.join(a.dir, "cover.c")], work)
         cut_tests = len(glob.glob(os.path.join(out, "cut", "*.ktest")))
         m = re.search(r"seeded by the (\d+) test", se)
-        seeds = int(m.group(1)) if m else (cut_tests if "seeded by %s" % os.path.join(out, "cut") in se else None)
+        seeds = int(m.group(1)) if m else (cut_tests if "seeded by %s" % os.path.join(out, "cut") in se
+                                           else 0 if "the original, unseeded" in se else None)
         full = len(glob.glob(os.path.join(out, "*.ktest")))
         check(rc == 0 and cut_tests == 9 and seeds == want and full == 256,
               "cover.c --cut-then-full %s: %d cut tests (want 9), %s seeds (want %d), %d tests of the "
