@@ -114,6 +114,11 @@ def median_run(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work, r
     return r
 
 
+# cut-spec suffixes whose run is two (a cut run, then the original's:
+# --cut-then-full), and each one's --cut-seeds
+THEN_FULL = {"+full": "cover", "+fullall": "all", "+fresh": "none"}
+
+
 def cut_args(cut):
     """symx-llvm's arguments for a cut spec: 0, 2-5, adaptive or 5kN, and
     any of them but 0 with +full (--cut-then-full: the cut run's tests
@@ -124,12 +129,9 @@ def cut_args(cut):
     (--cut-policy symbolic: a cut returns a fresh value); adaptive+global:
     one bound for all loops (--cut-adapt global, as adaptive alone);
     adaptive+loop: a bound per loop (--cut-adapt loop)."""
-    if cut.endswith("+fresh") and cut != "0+fresh":
-        return cut_args(cut[:-6]) + ["--cut-then-full", "--cut-seeds", "none"]
-    if cut.endswith("+fullall") and cut != "0+fullall":
-        return cut_args(cut[:-8]) + ["--cut-then-full", "--cut-seeds", "all"]
-    if cut.endswith("+full") and cut != "0+full":
-        return cut_args(cut[:-5]) + ["--cut-then-full"]
+    for suffix, seeds in THEN_FULL.items():
+        if cut.endswith(suffix) and cut != "0" + suffix:
+            return cut_args(cut[:-len(suffix)]) + ["--cut-then-full", "--cut-seeds", seeds]
     if cut.endswith("+defer") and cut != "0+defer":
         return cut_args(cut[:-6]) + ["--cut-defer"]
     if cut.endswith("+global") and cut.startswith("adaptive"):
@@ -164,7 +166,7 @@ def explore_once(a, prog, bc, prog_args, libc, cut, mode, caches, seconds, work,
     st = json.load(open(os.path.join(od, "stats.json")))
     cov = replay(a, bc, prog_args, od, libc)
     cuts = st.get("cuts", {})  # adaptive: its raises, what it noticed
-    two = cut.endswith(("+full", "+fullall", "+fresh"))  # a cut run, then the original's
+    two = cut.endswith(tuple(THEN_FULL))  # a cut run, then the original's
     return {"program": prog, "cut": cut, "mode": mode, "search": a.search, "caches": caches, "limit_s": seconds,
             # the time the limit counted: CPU time with --clock cpu (the
             # default). stats.json's is its last exploration's: with +full,

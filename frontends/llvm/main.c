@@ -1160,30 +1160,37 @@ static int explore_status(cli *c, sxl_session *s) {
   return s->nerrors ? SXL_EXIT_ERRORS : *why ? SXL_EXIT_INCOMPLETE : 0;
 }
 
-/* --cut-then-full: the cut run's tests (moved to OUTDIR/cut) seed a run
-** of the original program, under the same limits. */
-static int full_after_cut(cli *c, sxl_session *s) {
-  char dir[2200];
-  if (sxl_cuts_off(s, dir, sizeof dir)) return -1;
-  /* none: the original afresh, from main; the cut run's tests count by their replay */
+/* --cut-then-full's seeds from the cut run's tests in dir, said on
+** stderr: *seeds NULL with --cut-seeds none (the original afresh, from
+** main; the cut run's tests count by their replay). -1 on an error. */
+static int full_seeds(cli *c, sxl_session *s, const char *dir, symx_seeds **seeds) {
+  *seeds = NULL;
   if (!strcmp(c->cut_seeds, "none")) {
     if (!c->quiet)
       fprintf(stderr, "symx-llvm: --cut-then-full: the original, unseeded (the cut run's tests: %s)\n", dir);
-    int r = sxl_session_explore(s, NULL);
-    return r ? r : sxl_session_finish(s);
+    return 0;
   }
-  symx_seeds *seeds = symx_seeds_new(c->ctx);
-  int all = !strcmp(c->cut_seeds, "all"), n = seeds ? sxl_cut_seeds(s, seeds, dir, all) : -1;
+  *seeds = symx_seeds_new(c->ctx);
+  int all = !strcmp(c->cut_seeds, "all"), n = *seeds ? sxl_cut_seeds(s, *seeds, dir, all) : -1;
   if (n < 0) {
     fprintf(stderr, "symx-llvm: --cut-then-full: the seeds in %s: %s\n", dir, symx_errmsg(c->ctx));
-    symx_seeds_free(seeds);
     return -1;
   }
   if (!c->quiet && all) fprintf(stderr, "symx-llvm: --cut-then-full: the original, seeded by %s\n", dir);
   if (!c->quiet && !all)
     fprintf(stderr, "symx-llvm: --cut-then-full: the original, seeded by the %d test(s) of %s "
                     "(and earlier rounds) whose path covered new code\n", n, dir);
-  int r = sxl_session_explore(s, seeds);
+  return 0;
+}
+
+/* --cut-then-full: a run of the original program after the cut run (its
+** tests moved to OUTDIR/cut), under the same limits. */
+static int full_after_cut(cli *c, sxl_session *s) {
+  char dir[2200];
+  if (sxl_cuts_off(s, dir, sizeof dir)) return -1;
+  symx_seeds *seeds;
+  int r = full_seeds(c, s, dir, &seeds);
+  if (!r) r = sxl_session_explore(s, seeds);
   if (!r) r = sxl_session_finish(s);
   symx_seeds_free(seeds);
   return r;
