@@ -42,9 +42,10 @@ demo: build
 # Every C test, the Python tests, then the sanitizer build; the last line is
 # the summary "N passed, N failed[, N skipped]".
 # CI treats warnings as errors (a user's build does not: -Dwerror=false is
-# meson's default and ours).
+# meson's default and ours). The tests run on the release build (gcc -O3),
+# the one users and packagers make; the sanitizer build has the rest.
 test: deps $(BUILD)/build.ninja
-	@meson configure $(BUILD) -Dwerror=true
+	@meson configure $(BUILD) -Dwerror=true -Dbuildtype=release
 	ninja -C $(BUILD)
 	@rm -f $(BUILD)/test-results.txt
 	-meson test -C $(BUILD) --print-errorlogs --num-processes $(TEST_JOBS) --no-suite slow > $(BUILD)/meson-test.out 2>&1; \
@@ -55,28 +56,29 @@ test: deps $(BUILD)/build.ninja
 	  SYMX_LIB=$(CURDIR)/$(BUILD)/libsymx.so.0 $(PY) -m pytest -q -p no:cacheprovider \
 	    --junitxml=$(BUILD)/pytest.xml bindings/python/tests || true; \
 	  $(PY) scripts/test-summary.py junit $(BUILD)/pytest.xml python >> $(BUILD)/test-results.txt; fi
-	@# The release, clang and fuzzing builds compile beside the sanitizer
-	@# tests: independent work, and the tests leave cores idle while their
-	@# programs start and end. Their output follows the tests'.
-	@($(MAKE) --no-print-directory test-builds; $(MAKE) --no-print-directory fuzz-build) \
-	  > $(BUILD)/side-builds.out 2>&1 & side=$$!; \
+	@# The clang build (the fuzzing build, every target) compiles beside the
+	@# sanitizer tests: independent work, and the tests leave cores idle
+	@# while their programs start and end. Its output follows the tests'.
+	@$(MAKE) --no-print-directory test-builds > $(BUILD)/side-builds.out 2>&1 & side=$$!; \
 	  $(MAKE) --no-print-directory test-asan; st=$$?; wait $$side; cat $(BUILD)/side-builds.out; exit $$st
 	@$(MAKE) --no-print-directory test-fuzz
 	@$(PY) scripts/test-summary.py total $(BUILD)/test-results.txt
 
 test-asan: deps
+	@# -O1, as AddressSanitizer advises: its checks stay, its runs cost less
 	@[ -f $(ASAN)/build.ninja ] || meson setup $(ASAN) -Db_sanitize=address,undefined \
-	  -Db_lundef=false -Dbuildtype=debug -Dwerror=true $(MESON_FLAGS) > /dev/null
+	  -Db_lundef=false -Dbuildtype=debug -Doptimization=1 -Dwerror=true $(MESON_FLAGS) > /dev/null
 	ninja -C $(ASAN) > $(ASAN)/ninja.out 2>&1 || (tail -50 $(ASAN)/ninja.out; false)
 	-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  SYMX_SANITIZED=1 meson test -C $(ASAN) --print-errorlogs --num-processes $(TEST_JOBS) \
 	  --no-suite slow > $(ASAN)/meson-test.out 2>&1; tail -n 15 $(ASAN)/meson-test.out
 	@$(PY) scripts/test-summary.py meson $(ASAN)/meson-logs/testlog.json asan >> $(BUILD)/test-results.txt
 
-# The builds users and packagers make: release (gcc -O3) and clang-14, both
-# with warnings as errors; each counts as one test.
-test-builds: deps
-	@bash scripts/test-builds $(BUILD)/test-results.txt
+# The builds users and packagers make, warnings as errors: the release build
+# (gcc -O3) is $(BUILD), which `make test` runs on; the clang-14 build is the
+# fuzzing build with every target, one test.
+test-builds: deps $(FUZZ)/build.ninja
+	@bash scripts/test-builds $(FUZZ) $(BUILD)/test-results.txt
 
 # The 'slow' suite: the two-byte oracle (65,536 inputs; about 6 CPU-minutes
 # here, a fork costs milliseconds on this VM) and symx-llvm as a peer of a real

@@ -41,6 +41,7 @@ import tempfile
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import directed  # noqa: E402  (the native build, the reachable lines, targets.txt)
+from checks import sanitized_share  # noqa: E402
 
 SEARCHERS = ["ccbse(rp)", "ccbse(sdse)", "mix-ccbse(rp)", "mix-ccbse(sdse)"]
 MODES = ["eager", "pending"]
@@ -57,7 +58,7 @@ def argv_of(src):
     return m.group(1).split() if m else []
 
 
-def check_program(a, src, work):
+def check_program(a, src, work, modes=MODES):
     base = os.path.basename(src)
     lines = directed.targets_of(src)
     argv = argv_of(src)
@@ -71,7 +72,7 @@ def check_program(a, src, work):
     stitched, kept = [0], [0]
     for ln, (k, extra) in ((ln, e) for ln in lines for e in enumerate(extras)):
         spec = "%s:%d" % (base, ln)
-        for mode in MODES:
+        for mode in modes:
             for se in SEARCHERS:
                 od = os.path.join(work, "%s-%d-%d-%s-%s" % (base, ln, k, mode, re.sub(r"\W", "_", se)))
                 directed.symx(a, ["--mode", mode, "--search", se, "--target", spec, "--output-dir", od] +
@@ -193,8 +194,9 @@ def main():
     problems = []
     with tempfile.TemporaryDirectory() as work:
         joins, most = 0, 0
-        for src in progs:
-            p, n, j, k = check_program(a, src, work)
+        for i, src in enumerate(progs):
+            # both modes in the plain build; under the sanitizers one, by turns
+            p, n, j, k = check_program(a, src, work, sanitized_share(MODES[i % 2:] + MODES[:i % 2], 2))
             joins += j
             most = max(most, k)
             print("%s: %d ccbse runs (%d reached by a join): %s" %

@@ -1,5 +1,7 @@
 """checks.py — what the tests/llvm scripts share: a named check that prints
-ok/FAIL and remembers failures, and the exit that reports them."""
+ok/FAIL and remembers failures, the exit that reports them, and the share
+of a matrix test run under the sanitizers."""
+import os
 import sys
 
 
@@ -14,3 +16,11 @@ class Checks:
 
     def exit(self):
         sys.exit(1 if self.failures else 0)
+
+
+def sanitized_share(items, step):
+    """The cases a matrix test runs: all of them in the plain build; under
+    the sanitizers (SYMX_SANITIZED=1, make test-asan) every step-th, where
+    each run costs several times more and the plain build checks them all."""
+    items = list(items)
+    return items[::step] if os.environ.get("SYMX_SANITIZED") == "1" else items

@@ -34,6 +34,7 @@ import sys
 import tempfile
 
 import llvmir
+from checks import sanitized_share
 
 SEARCHERS = ["sdse", "sdse-pr", "sdse-rr", "rr(rp,sdse)", "rr(rp,sdse-rr)", "batch(sdse)",
              "batch(rr(rp,sdse))", "random-path", "nurs:md2u"]
@@ -498,7 +499,8 @@ def main():
     ap.add_argument("--clang", default="clang-14")
     ap.add_argument("--llvm-dis", default="llvm-dis-14")
     a = ap.parse_args()
-    progs = sorted(os.path.join(a.dir, f) for f in os.listdir(a.dir) if f.endswith(".c"))
+    # every program in the plain build, half of them under the sanitizers
+    progs = sanitized_share(sorted(os.path.join(a.dir, f) for f in os.listdir(a.dir) if f.endswith(".c")), 2)
     problems = []
     with tempfile.TemporaryDirectory() as work:
         for src in progs:

@@ -31,6 +31,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import sanitized_share  # noqa: E402
+
 ASSUME_EXIT = 97
 
 
@@ -221,6 +225,9 @@ def main():
         progs = [p for p in progs if re.search(args.only, os.path.basename(p))]
     # two-byte programs belong to the slow suite: not selected (nor counted) here
     progs = [p for p in progs if args.slow or input_bytes(p) == 1]
+    # every program in every mode in the plain build; a third under the
+    # sanitizers, each still in every mode
+    progs = sanitized_share(progs, 3)
     if not progs:
         print("no program selected: skipped")
         return 77

@@ -187,7 +187,7 @@ static void differential(void) {
   sx_backend *cad = sx_backend_cadical.create(ctx), *z3 = sx_backend_z3.create(ctx);
   CHECK(cad && z3 && t.in);
   tally tl = {0};
-  int nq = getenv("ROM_QUERIES_ENV") ? atoi(getenv("ROM_QUERIES_ENV")) : ROM_QUERIES;
+  int nq = getenv("ROM_QUERIES_ENV") ? atoi(getenv("ROM_QUERIES_ENV")) : check_cases(ROM_QUERIES);
   for (int q = 0; q < nq; q++) {
     symx_expr *cs[5];
     size_t n = query(&t, cs);

@@ -44,7 +44,7 @@ static int bare(symx_ctx *ctx, sx_backend *b, symx_expr *const *cs, size_t n) {
 /* five inputs of four bytes: room for independent factors */
 static void gen_init(rx_gen *g, symx_ctx *ctx, uint64_t seed) {
   symx_expr *arr[5];
-  char name[8];
+  char name[16]; /* room for any int: gcc -O1 with sanitizers checks it */
   for (int i = 0; i < 5; i++) {
     snprintf(name, sizeof name, "in%d", i);
     arr[i] = symx_array_input(ctx, name, 4, 32);
@@ -67,7 +67,7 @@ static void test_random_lists(void) {
     symx_expr *pool[24];
     for (int i = 0; i < 24; i++) pool[i] = rx_bool(&g, 2);
     int mismatches = 0, bad_models = 0;
-    for (int qi = 0; qi < 40; qi++) {
+    for (int qi = 0, nq = check_cases(40); qi < nq; qi++) {
       symx_expr *cs[8];
       size_t st = rx_below(&g, 20), k = 1 + rx_below(&g, 4), n = 0;
       for (size_t i = 0; i < k; i++) cs[n++] = symx_expr_retain(pool[(st + i) % 24]);

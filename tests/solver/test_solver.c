@@ -304,7 +304,7 @@ static void test_validate_solver(void) {
   rx_gen g;
   CHECK(rx_init(&g, ctx, 99, NULL, 0) == 0);
   int errors = 0;
-  for (int q = 0; q < 60; q++) {
+  for (int q = 0, nq = check_cases(60); q < nq; q++) {
     symx_expr *cs[4];
     size_t n = rx_query(&g, cs, 1 + (size_t)rx_below(&g, 4), 1 + (int)rx_below(&g, 3));
     int rc = symx_solver_check(s, cs, n, 0, NULL);
@@ -333,7 +333,7 @@ static void test_validate_chain(void) {
   rx_gen g;
   CHECK(rx_init(&g, ctx, 123, NULL, 0) == 0);
   int errors = 0;
-  for (int q = 0; q < 150; q++) {
+  for (int q = 0, nq = check_cases(150); q < nq; q++) {
     symx_expr *cs[4];
     size_t n = rx_query(&g, cs, 1 + (size_t)rx_below(&g, 4), 1 + (int)rx_below(&g, 3));
     if (symx_solver_check(s, cs, n, 0, NULL) < SYMX_SAT) {

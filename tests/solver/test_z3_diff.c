@@ -204,7 +204,7 @@ static void test_random_query_models(void) {
   rx_gen g;
   CHECK(rx_init(&g, ctx, 777, NULL, 0) == 0);
   size_t nsat = 0, nunsat = 0;
-  for (int q = 0; q < 400; q++) {
+  for (int q = 0, nq = check_cases(400); q < nq; q++) {
     g.oob = q % 2;
     symx_expr *cs[6];
     size_t n = rx_query(&g, cs, 1 + (size_t)rx_below(&g, 6), 1 + (int)rx_below(&g, 4));
