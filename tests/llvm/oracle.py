@@ -225,9 +225,9 @@ def main():
         progs = [p for p in progs if re.search(args.only, os.path.basename(p))]
     # two-byte programs belong to the slow suite: not selected (nor counted) here
     progs = [p for p in progs if args.slow or input_bytes(p) == 1]
-    # every program in every mode in the plain build; a third under the
+    # every program in every mode in the plain build; a quarter under the
     # sanitizers, each still in every mode
-    progs = sanitized_share(progs, 3)
+    progs = sanitized_share(progs, 4)
     if not progs:
         print("no program selected: skipped")
         return 77

@@ -52,7 +52,7 @@ static void test_print_read_solve(void) {
   size_t nsat = 0, nunsat = 0, files = 0;
   FILE *f = NULL;
   char path[128];
-  for (int q = 0; q < NQUERIES; q++) {
+  for (int q = 0, nq = check_cases(NQUERIES); q < nq; q++) {
     g.oob = q % 2;
     symx_expr *cs[6], *rd[64];
     size_t n = rx_query(&g, cs, 1 + (size_t)rx_below(&g, 5), 1 + (int)rx_below(&g, 4));
