@@ -77,7 +77,7 @@ test-asan: deps
 
 # The builds users and packagers make, warnings as errors: the release build
 # (gcc -O3) is $(BUILD), which `make test` runs on; the clang-14 build, one
-# test, at -O0 (clang's warnings come from its front end, not its optimizer).
+# test, plain (-O0, no -g: clang's warnings come from its front end).
 test-builds: deps
 	@bash scripts/test-builds build-clang $(BUILD)/test-results.txt
 

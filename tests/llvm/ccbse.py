@@ -41,7 +41,7 @@ import tempfile
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import directed  # noqa: E402  (the native build, the reachable lines, targets.txt)
-from checks import sanitized_share  # noqa: E402
+from checks import modes_by_turns  # noqa: E402
 
 SEARCHERS = ["ccbse(rp)", "ccbse(sdse)", "mix-ccbse(rp)", "mix-ccbse(sdse)"]
 MODES = ["eager", "pending"]
@@ -196,7 +196,7 @@ def main():
         joins, most = 0, 0
         for i, src in enumerate(progs):
             # both modes in the plain build; under the sanitizers one, by turns
-            p, n, j, k = check_program(a, src, work, sanitized_share(MODES[i % 2:] + MODES[:i % 2], 2))
+            p, n, j, k = check_program(a, src, work, modes_by_turns(MODES, i))
             joins += j
             most = max(most, k)
             print("%s: %d ccbse runs (%d reached by a join): %s" %

@@ -24,3 +24,10 @@ def sanitized_share(items, step):
     each run costs several times more and the plain build checks them all."""
     items = list(items)
     return items[::step] if os.environ.get("SYMX_SANITIZED") == "1" else items
+
+
+def modes_by_turns(modes, i):
+    """The modes case i runs in: all of them in the plain build; under the
+    sanitizers one, taking turns from case to case."""
+    modes = list(modes)
+    return sanitized_share(modes[i % len(modes):] + modes[:i % len(modes)], len(modes))

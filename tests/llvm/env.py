@@ -24,7 +24,7 @@ import tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import sanitized_share  # noqa: E402
+from checks import modes_by_turns  # noqa: E402
 
 # The signal a native run dies by where symx-llvm reports the error. A load
 # or store at an address below 4096 faults natively; an out-of-bounds access
@@ -98,7 +98,7 @@ def check_oracle(a, work, natives, hostfile, envfile):
     problems, total = [], 0
     for i, (name, args, sx, rx) in enumerate(cases):
         # both modes in the plain build; under the sanitizers one, by turns
-        for mode in sanitized_share(("pending", "eager")[i % 2:] + ("pending", "eager")[:i % 2], 2):
+        for mode in modes_by_turns(("pending", "eager"), i):
             od, paths = explore(a, work, name, args, mode, sx)
             pr, n = replay_all(a, od, paths, natives[name], rx)
             if n == 0:

@@ -93,6 +93,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cvc_eval  # noqa: E402
+from checks import modes_by_turns  # noqa: E402
 
 FAILED = []
 
@@ -799,8 +800,9 @@ def test_static_pct(a, tmp):
                           {"cpfork": float(f), "delay": int(d)}))
     cases.append(({"max-static-fork-pct": "0.5", "max-static-cpfork-pct": "0.6",
                    "max-static-pct-check-delay": "2"}, {"fork": 0.5, "cpfork": 0.6, "delay": 2}))
-    for mode in ("pending", "eager"):
-        for opts, model in cases:
+    # both modes in the plain build; under the sanitizers one per case, by turns
+    for i, (opts, model) in enumerate(cases):
+        for mode in modes_by_turns(("pending", "eager"), i):
             args = ["--%s=%s" % kv for kv in sorted(opts.items())]
             od = os.path.join(tmp, "st-%s" % mode)
             shutil.rmtree(od, ignore_errors=True)
