@@ -166,4 +166,5 @@ conformance: build
 	  --modes pending,eager --jobs 2 --out $(BUILD)/conformance.jsonl --note tests/klee/RESULTS.md
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(FUZZ) build-release build-clang
+	@# build-release: the release build of older trees (now $(BUILD) itself)
+	rm -rf $(BUILD) $(ASAN) $(FUZZ) build-clang build-release

@@ -1,6 +1,9 @@
 #!/usr/bin/python3
 """oracle.py — checks symx-llvm against native runs of every input.
 
+Every program in the plain build; under the sanitizers (SYMX_SANITIZED=1)
+a quarter of them (checks.sanitized_share), each still in every mode.
+
 For each program tests/llvm/progs/*.c (1 symbolic byte: 256 inputs; a
 '// inputs: 2' line: 2 bytes, 65,536 inputs, only with --slow):
   1. compile to bitcode once (clang-14 -g -O0, then the flags of a
