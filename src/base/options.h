@@ -68,6 +68,7 @@ enum { SX_CLOCK_VALUES(SX_ENUM_CONST_) };
   OPTION(batch_time, TIME, 0, 0, INT64_MAX, "", "time per batch (batching searcher; 0 = no such budget)") \
   OPTION(bounds_splits, INT, -1, -1, INT64_MAX, "", "intervals: byte splits per factor once repair fails (-1 = what a backend query costs: 32 cadical, 256 z3)") \
   OPTION(cadical_arrays, ENUM, SX_ARRAYS_LEMMAS, 0, SX_LAST(SX_ARRAYS_VALUES), SX_NAMES(SX_ARRAYS_VALUES), "cadical: symbolic array reads") \
+  OPTION(cadical_conflicts, INT, 0, 0, INT32_MAX, "", "cadical: conflicts per solve before the answer is unknown (0 = no limit; unlike a time limit, the same on any machine)") \
   OPTION(cadical_core_min, INT, 0, 0, 1000, "", "cadical: solves spent shrinking each unsat core") \
   OPTION(cadical_incremental, BOOL, 1, 0, 1, "", "cadical: keep one solver instance across queries") \
   OPTION(cadical_rom, BOOL, 1, 0, 1, "", "cadical: reads of constant tables as ROM lookups (else an ite per write)") \

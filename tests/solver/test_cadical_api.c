@@ -93,6 +93,28 @@ static void stop_and_deadline(void) {
   symx_ctx_free(ctx);
 }
 
+/* cadical_conflicts: a budget that ends a hard query the same way on any
+** machine (no deadline here), leaves easy ones answered, and is bounded. */
+static void conflict_budget(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  CHECK(symx_option_set(ctx, "cadical_conflicts", -1) != SYMX_OK);
+  CHECK(symx_option_set(ctx, "cadical_conflicts", (int64_t)INT32_MAX + 1) != SYMX_OK);
+  CHECK(symx_option_set(ctx, "cadical_conflicts", 100) == SYMX_OK);
+  sx_backend *be = sx_backend_cadical.create(ctx);
+  symx_expr *cs[5];
+  factoring(ctx, cs);
+  for (int i = 0; i < 2; i++) CHECK(sx_backend_cadical.check(be, cs, 5, 0, NULL) == SYMX_UNKNOWN);
+  symx_expr *x = symx_var(ctx, "bx", 16), *y = symx_var(ctx, "by", 16);
+  symx_expr *xy = symx_mul(ctx, x, y), *c = k(ctx, 16, 391);
+  symx_expr *q[1] = {symx_eq(ctx, xy, c)};
+  CHECK(sx_backend_cadical.check(be, q, 1, 0, NULL) == SYMX_SAT);
+  symx_expr *all[] = {x, y, xy, c, q[0]};
+  for (int i = 0; i < 5; i++) symx_expr_release(all[i]);
+  for (int i = 0; i < 5; i++) symx_expr_release(cs[i]);
+  sx_backend_cadical.destroy(be);
+  symx_ctx_free(ctx);
+}
+
 static void model_shape(void) {
   symx_ctx *ctx = symx_ctx_new();
   sx_backend *be = sx_backend_cadical.create(ctx);
@@ -320,5 +342,5 @@ static void big_session_kept(void) {
   symx_ctx_free(ctx);
 }
 
-CHECK_MAIN(CHECK_CASE(session_counted), CHECK_CASE(big_session_kept), CHECK_CASE(misuse), CHECK_CASE(stop_and_deadline), CHECK_CASE(model_shape), CHECK_CASE(const_arrays),
+CHECK_MAIN(CHECK_CASE(session_counted), CHECK_CASE(big_session_kept), CHECK_CASE(misuse), CHECK_CASE(stop_and_deadline), CHECK_CASE(conflict_budget), CHECK_CASE(model_shape), CHECK_CASE(const_arrays),
            CHECK_CASE(input_arrays), CHECK_CASE(incremental_reuse))

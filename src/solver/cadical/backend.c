@@ -106,6 +106,15 @@ static int terminate_cb(void *ud) {
   return b->ctx->interrupted || (b->deadline && sx_now_ns() >= b->deadline);
 }
 
+/* One CaDiCaL solve under the cadical_conflicts budget, which CaDiCaL
+** resets after each solve: a limit in conflicts ends the same query the
+** same way on a busy machine and an idle one, where a deadline does not. */
+static int sat_solve(sx_backend *b) {
+  int64_t conflicts = b->ctx->opts.cadical_conflicts;
+  if (conflicts > 0) ccadical_limit(b->cnf.sat, "conflicts", (int)conflicts);
+  return ccadical_solve(b->cnf.sat);
+}
+
 static int start(sx_backend *b) {
   symx_ctx *ctx = b->ctx;
   if (!sx_blast_init(ctx, &b->bl, ctx->opts.cadical_arrays == SX_ARRAYS_ACKERMANN, ctx->opts.cadical_rom))
@@ -387,7 +396,7 @@ static int solve(sx_backend *b, sx_expr *const *cs, size_t n, sx_assign *model) 
       if (!x || !SX_PUSH(ctx, b->q_ext, x)) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
       ccadical_assume(b->cnf.sat, x);
     }
-    int res = ccadical_solve(b->cnf.sat);
+    int res = sat_solve(b);
     if (res == 20) return SYMX_UNSAT;
     if (res != 10) return SYMX_UNKNOWN;
     if (!new_epoch(b)) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
@@ -495,7 +504,7 @@ static bool core(sx_backend *b, bool *in_core, size_t n) {
     for (size_t i = 0; i < m; i++)
       if (use[i]) ccadical_assume(b->cnf.sat, b->q_ext.begin[i]);
     solves++;
-    if (ccadical_solve(b->cnf.sat) == 20) k = failed(b, use);
+    if (sat_solve(b) == 20) k = failed(b, use);
     else use[j] = true;
   }
   SX_ADD(b->ctx, cadical_core_solves, solves);
