@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # its share (no test depends on timing).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
-.PHONY: all deps build install demo test test-c test-asan test-builds fuzz-build test-fuzz fuzz test-python test-slow bench bench-cuts bench-real bench-oasis bench-hybrid conformance clean
+.PHONY: all deps build install demo test test-all test-c test-asan test-builds fuzz-build test-fuzz fuzz test-python test-slow bench bench-cuts bench-real bench-oasis bench-hybrid conformance clean
 
 all: build
 
@@ -44,7 +44,13 @@ demo: build
 # CI treats warnings as errors (a user's build does not: -Dwerror=false is
 # meson's default and ours). The tests run on the release build (gcc -O3),
 # the one users and packagers make; the sanitizer build has the rest.
-test: deps $(BUILD)/build.ninja
+# The tests' scratch (TMPDIR) on a tmpfs when there is one with room
+# (scripts/test-tmpdir says why), removed after.
+test:
+	@t=$$(bash scripts/test-tmpdir); [ -z "$$t" ] || export TMPDIR="$$t"; \
+	  $(MAKE) --no-print-directory test-all; st=$$?; bash scripts/test-tmpdir --remove "$$t"; exit $$st
+
+test-all: deps $(BUILD)/build.ninja
 	@meson configure $(BUILD) -Dwerror=true -Dbuildtype=release
 	ninja -C $(BUILD)
 	@rm -f $(BUILD)/test-results.txt
