@@ -298,8 +298,10 @@ HEADER = ("| program | searcher | instructions symx/KLEE | KLEE 3.1 | symx eager
 
 def gather(a, programs):
     """{key: summary} of the runs of --from's files, then of --out's
-    directories (which replace a saved run of the same key); a --from file
-    that cannot be read: said, None."""
+    directories (which replace a saved run of the same key, except a run of
+    a tool --tool leaves out: its saved summary is used as it is, since
+    reading a KLEE run's istats again costs minutes); a --from file that
+    cannot be read: said, None."""
     runs = {}
     for path in a.from_ or []:
         try:
@@ -311,6 +313,8 @@ def gather(a, programs):
         for search in a.search:
             for tool in TOOLS:
                 for rep in range(1, 100):
+                    if tool not in a.tool and (prog, search, tool, rep, a.seeded) in runs:
+                        continue
                     s = summarize(run_dir(a.out, prog, tool, search, rep))
                     if s is None:
                         break

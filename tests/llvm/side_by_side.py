@@ -75,6 +75,22 @@ def saved_runs(a, out, tmp, text):
         check(rc == 0 and rc2 == 0 and table_lines(text2) == table_lines(text) and u2 == u,
               "%s: the saved runs alone give the same table and union (%d, %d): %s" % (
                   name, rc, rc2, table_lines(text2)))
+    # a tool --tool leaves out keeps its saved figures: its directory (here
+    # with a peak changed after the save) is not read again
+    facts = os.path.join(out, "walk", "eager-dfs.run.json")
+    with open(facts) as f:
+        orig = f.read()
+    with open(facts, "w") as f:
+        json.dump(dict(json.loads(orig), peak_rss_mib=999), f)
+    try:
+        peaks = [[o.get("peak_rss_mib") for o in report(a, out, ["--from", saved] + extra)[1]
+                  if o.get("tool") == "eager" and o.get("rep", 1) == 1]
+                 for extra in (["--tool", "pending"], [])]
+    finally:
+        with open(facts, "w") as f:
+            f.write(orig)
+    check(peaks == [[0], [999]], "--tool pending: eager's saved run is used, its directory not "
+          "read again; without --tool it is (peaks %s)" % peaks)
     with open(os.path.join(tmp, "bad.jsonl"), "w") as f:
         f.write('{"key": ["walk"]}\nnot json\n')
     r = subprocess.run([sys.executable, a.bench, "--report-only", "--out", os.path.join(tmp, "gone"),
