@@ -178,8 +178,11 @@ static void scan_decls(const char *text, size_t len, decls *ds) {
     size_t nn = next_token(&sc, &name);
     if (!nn) return;
     if (fun) { /* only nullary functions: () */
-      const char *a, *b;
-      if (!tok_is(a, next_token(&sc, &a), "(") || !tok_is(b, next_token(&sc, &b), ")")) continue;
+      const char *a, *b; /* each token read before it is compared: argument order is unspecified */
+      size_t na = next_token(&sc, &a);
+      if (!tok_is(a, na, "(")) continue;
+      size_t nb = next_token(&sc, &b);
+      if (!tok_is(b, nb, ")")) continue;
     }
     const char *s1, *s2, *s3, *s4;
     size_t n1 = next_token(&sc, &s1);

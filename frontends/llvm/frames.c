@@ -202,7 +202,8 @@ static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
   uint32_t ci = s->nframes - 1; /* the caller (push may move the frames) */
   if (sxl_frame_push(s, p, fi, in->dst)) return sxl_oom(r);
   const sxl_frame *cf = &s->frames[ci];
-  const uint32_t *args = p->fns[cf->fn].args + in->imm;
+  /* a caller that passes no argument anywhere has no table (NULL + 0 is UB) */
+  const uint32_t *table = p->fns[cf->fn].args, *args = table ? table + in->imm : NULL;
   sxl_regwin *nw = s->frames[ci + 1].win; /* new, private, its expressions NULL */
   for (uint32_t i = 0; i < fn->nparams; i++) {
     nw->v[i] = sxl_reg_val(cf, args[i]);
@@ -214,7 +215,7 @@ static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
     if (rc != SXL_CONTINUE || top(r)->pc) return rc;
   }
   if (fn->is_vararg)
-    return vararg_object(r, fn, ci, args, in->c, in->flag & 2 ? args + in->c : NULL);
+    return vararg_object(r, fn, ci, args, in->c, in->flag & 2 && args ? args + in->c : NULL);
   return SXL_CONTINUE;
 }
 

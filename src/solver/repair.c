@@ -373,7 +373,7 @@ int sx_repair(symx_ctx *ctx, sx_expr *const *g, size_t n, sx_assign *start, uint
   }
   search s = {ctx, start ? symx_assign_copy(start) : symx_assign_new(ctx), g, n, 0, NULL, NULL, 0, budget};
   s.holds = n ? sx_alloc(ctx, 2 * n * sizeof *s.holds) : NULL;
-  s.next = s.holds + n;
+  s.next = s.holds ? s.holds + n : NULL; /* NULL + n is UB (n == 0, or no memory) */
   int rc = SYMX_OK;
   if (!s.m || (n && !s.holds)) {
     rc = sx_error(ctx, SYMX_NOMEM, "sx_repair", "out of memory");
