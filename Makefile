@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # its share (no test depends on timing).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
-.PHONY: all deps build install demo test test-all test-c test-asan test-builds fuzz-build test-fuzz fuzz test-python test-slow bench bench-cuts bench-real bench-oasis bench-hybrid conformance clean
+.PHONY: all deps build install demo test test-all test-c test-asan fuzz-build test-fuzz fuzz test-python test-slow bench bench-cuts bench-real bench-oasis bench-hybrid conformance clean
 
 all: build
 
@@ -62,30 +62,28 @@ test-all: deps $(BUILD)/build.ninja
 	  SYMX_LIB=$(CURDIR)/$(BUILD)/libsymx.so.0 $(PY) -m pytest -q -p no:cacheprovider \
 	    --junitxml=$(BUILD)/pytest.xml bindings/python/tests || true; \
 	  $(PY) scripts/test-summary.py junit $(BUILD)/pytest.xml python >> $(BUILD)/test-results.txt; fi
-	@# The clang and fuzzing builds compile beside the sanitizer tests:
-	@# independent work, and the tests leave cores idle while their programs
-	@# start and end. Their output follows the tests'.
-	@($(MAKE) --no-print-directory test-builds; $(MAKE) --no-print-directory fuzz-build) \
-	  > $(BUILD)/side-builds.out 2>&1 & side=$$!; \
+	@# The fuzzing build compiles beside the sanitizer tests: independent
+	@# work, and the tests leave cores idle while their programs start and
+	@# end. Its output follows the tests'.
+	@$(MAKE) --no-print-directory fuzz-build > $(BUILD)/side-builds.out 2>&1 & side=$$!; \
 	  $(MAKE) --no-print-directory test-asan; st=$$?; wait $$side; cat $(BUILD)/side-builds.out; exit $$st
 	@$(MAKE) --no-print-directory test-fuzz
 	@$(PY) scripts/test-summary.py total $(BUILD)/test-results.txt
 
+# The sanitizer build is the clang-14 build too (every target, warnings as
+# errors), at -O1 as AddressSanitizer advises: its checks stay, its runs
+# cost less. clang's UBSan also checks pointer arithmetic on NULL, and
+# clang evaluates call arguments in another order than gcc. A folder set up
+# with gcc (before) is set up again.
 test-asan: deps
-	@# -O1, as AddressSanitizer advises: its checks stay, its runs cost less
-	@[ -f $(ASAN)/build.ninja ] || meson setup $(ASAN) -Db_sanitize=address,undefined \
+	@grep -qs "C compiler for the host machine: clang" $(ASAN)/meson-logs/meson-log.txt || rm -rf $(ASAN)
+	@[ -f $(ASAN)/build.ninja ] || CC=clang-14 meson setup $(ASAN) -Db_sanitize=address,undefined \
 	  -Db_lundef=false -Dbuildtype=debug -Doptimization=1 -Dwerror=true $(MESON_FLAGS) > /dev/null
 	ninja -C $(ASAN) > $(ASAN)/ninja.out 2>&1 || (tail -50 $(ASAN)/ninja.out; false)
 	-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  SYMX_SANITIZED=1 meson test -C $(ASAN) --print-errorlogs --num-processes $(TEST_JOBS) \
 	  --no-suite slow > $(ASAN)/meson-test.out 2>&1; tail -n 15 $(ASAN)/meson-test.out
 	@$(PY) scripts/test-summary.py meson $(ASAN)/meson-logs/testlog.json asan >> $(BUILD)/test-results.txt
-
-# The builds users and packagers make, warnings as errors: the release build
-# (gcc -O3) is $(BUILD), which `make test` runs on; the clang-14 build, one
-# test, plain (-O0, no -g: clang's warnings come from its front end).
-test-builds: deps
-	@bash scripts/test-builds build-clang $(BUILD)/test-results.txt
 
 # The 'slow' suite: the two-byte oracle (65,536 inputs; about 6 CPU-minutes
 # here, a fork costs milliseconds on this VM) and symx-llvm as a peer of a real
@@ -172,5 +170,5 @@ conformance: build
 	  --modes pending,eager --jobs 2 --out $(BUILD)/conformance.jsonl --note tests/klee/RESULTS.md
 
 clean:
-	@# build-release: the release build of older trees (now $(BUILD) itself)
+	@# build-clang, build-release: older trees' builds (now $(ASAN) and $(BUILD))
 	rm -rf $(BUILD) $(ASAN) $(FUZZ) build-clang build-release
