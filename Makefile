@@ -72,13 +72,15 @@ test-all: deps $(BUILD)/build.ninja
 
 # The sanitizer build is the clang-14 build too (every target, warnings as
 # errors), at -O1 as AddressSanitizer advises: its checks stay, its runs
-# cost less. clang's UBSan also checks pointer arithmetic on NULL, and
-# clang evaluates call arguments in another order than gcc. A folder set up
-# with gcc (before) is set up again.
+# cost less; line tables only, which the reports' file:line need (164
+# CPU-s to build against 196 with -g). clang's UBSan also checks pointer
+# arithmetic on NULL, and clang evaluates call arguments in another order
+# than gcc. A folder set up with gcc (before) is set up again.
 test-asan: deps
 	@grep -qs "C compiler for the host machine: clang" $(ASAN)/meson-logs/meson-log.txt || rm -rf $(ASAN)
 	@[ -f $(ASAN)/build.ninja ] || CC=clang-14 meson setup $(ASAN) -Db_sanitize=address,undefined \
-	  -Db_lundef=false -Dbuildtype=debug -Doptimization=1 -Dwerror=true $(MESON_FLAGS) > /dev/null
+	  -Db_lundef=false -Dbuildtype=plain -Doptimization=1 -Dc_args=-gline-tables-only -Dwerror=true \
+	  $(MESON_FLAGS) > /dev/null
 	ninja -C $(ASAN) > $(ASAN)/ninja.out 2>&1 || (tail -50 $(ASAN)/ninja.out; false)
 	-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  SYMX_SANITIZED=1 meson test -C $(ASAN) --print-errorlogs --num-processes $(TEST_JOBS) \
@@ -96,8 +98,14 @@ test-slow: deps $(BUILD)/build.ninja
 # instrumented): each a fixed number of runs over its kept corpus and crash
 # regressions, one test each. `make fuzz` runs each for FUZZ_SECONDS
 # (FUZZERS= picks some), growing $(FUZZ)/fuzz-work/corpus/<name>.
+# Line tables only (stack traces keep file:line), at FUZZ_OPT (-O0 by
+# default: make test's fixed runs cost 59 CPU-s built so against 101 at
+# -O2 -g; long sessions run faster in a folder of their own at -O2:
+# `make fuzz FUZZ=build-fuzz-o2 FUZZ_OPT=2`).
+FUZZ_OPT ?= 0
 $(FUZZ)/build.ninja:
-	CC=clang-14 meson setup $(FUZZ) -Dfuzz=enabled -Db_lundef=false -Dwerror=true $(MESON_FLAGS) > /dev/null
+	CC=clang-14 meson setup $(FUZZ) -Dfuzz=enabled -Db_lundef=false -Dwerror=true -Dbuildtype=plain \
+	  -Doptimization=$(FUZZ_OPT) -Dc_args=-gline-tables-only $(MESON_FLAGS) > /dev/null
 
 fuzz-build: deps $(FUZZ)/build.ninja
 	ninja -C $(FUZZ) fuzzers > $(FUZZ)/ninja.out 2>&1 || (tail -50 $(FUZZ)/ninja.out; false)
