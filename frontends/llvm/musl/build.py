@@ -14,6 +14,7 @@ import argparse
 import concurrent.futures
 import fcntl
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -117,22 +118,85 @@ def sources(src):
     return out
 
 
-def compile_one(clang, src, out, arch, name, path, newest_dep):
+def includes(src, out, arch):
+    return ["-I" + arch, "-I" + os.path.join(src, "arch", "generic"),
+            "-I" + os.path.join(out, "src", "internal"), "-I" + os.path.join(src, "src", "include"),
+            "-I" + os.path.join(src, "src", "internal"), "-I" + os.path.join(out, "include"),
+            "-I" + os.path.join(src, "include")]
+
+
+def flags_of(name):
+    """The flags that differ by file. Without __GNUC__ musl's string
+    functions go byte by byte: the word-at-a-time loops read past the end of
+    a string's object, an out-of-bounds read to the interpreter (harmless
+    only within a page of real memory)."""
+    return ["-U__GNUC__"] if name.startswith("string/") or name in BYTEWISE else []
+
+
+def stale(out, name, path, newest_dep):
     bc = os.path.join(out, "bc", name[:-2] + ".bc")
-    if os.path.exists(bc) and os.path.getmtime(bc) >= max(os.path.getmtime(path), newest_dep):
-        return name, None
-    os.makedirs(os.path.dirname(bc), exist_ok=True)
-    inc = ["-I" + arch, "-I" + os.path.join(src, "arch", "generic"),
-           "-I" + os.path.join(out, "src", "internal"), "-I" + os.path.join(src, "src", "include"),
-           "-I" + os.path.join(src, "src", "internal"), "-I" + os.path.join(out, "include"),
-           "-I" + os.path.join(src, "include")]
-    # Without __GNUC__ musl's string functions go byte by byte: the word-at-
-    # a-time loops read past the end of a string's object, an out-of-bounds
-    # read to the interpreter (harmless only within a page of real memory).
-    bytewise = ["-U__GNUC__"] if name.startswith("string/") or name in BYTEWISE else []
-    r = subprocess.run([clang] + CFLAGS + bytewise + inc + [path, "-o", bc],
-                       capture_output=True, text=True)
-    return name, (r.stderr.strip() or "failed") if r.returncode else None
+    return not (os.path.exists(bc) and os.path.getmtime(bc) >= max(os.path.getmtime(path), newest_dep))
+
+
+def cc1_args(clang, flags, out):
+    """The front end's (clang -cc1) arguments for the driver's flags, without
+    an input, an output or a main file name (clang -### on a probe file)."""
+    probe = os.path.join(out, "symx-probe.c")
+    if not os.path.exists(probe):
+        open(probe, "w").close()
+    r = subprocess.run([clang, "-###"] + flags + [probe], capture_output=True, text=True)
+    lines = r.stderr.strip().splitlines() if r.returncode == 0 else []
+    words = shlex.split(lines[-1]) if lines else []
+    if "-cc1" not in words:
+        raise RuntimeError("clang -### gave no -cc1 line: %s" % r.stderr.strip()[-300:])
+    args, skip = [], False
+    for w in words[1:]:
+        if skip:
+            skip = False
+        elif w in ("-o", "-main-file-name"):
+            skip = True
+        elif w != probe:
+            args.append(w)
+    return [words[0]] + args
+
+
+def batches(out, files, newest_dep, size=100):
+    """Stale musl files in groups of one folder and the same flags; our own
+    files (frontends/llvm/musl/src) one at a time."""
+    groups, single = {}, []
+    for name, path in files:
+        if not stale(out, name, path, newest_dep):
+            continue
+        if name.startswith("symx/"):
+            single.append([(name, path)])
+        else:
+            groups.setdefault((os.path.dirname(name), tuple(flags_of(name))), []).append((name, path))
+    return [g[i:i + size] for g in groups.values() for i in range(0, len(g), size)] + single
+
+
+def compile_group(clang, src, out, arch, group):
+    """One clang process for the group. A clang start costs ~60 ms here,
+    most of musl's files less; the driver starts a front end per input, so
+    a group of musl's files goes to one front end (clang -cc1) itself, which
+    writes each .bc beside its source (in the unpacked musl we fetched),
+    moved from there. Returns the group and clang's message (None: done)."""
+    flags = CFLAGS + flags_of(group[0][0]) + includes(src, out, arch)
+    os.makedirs(os.path.join(out, "bc", os.path.dirname(group[0][0])), exist_ok=True)
+    if len(group) == 1:
+        name, path = group[0]
+        r = subprocess.run([clang] + flags + [path, "-o", os.path.join(out, "bc", name[:-2] + ".bc")],
+                           capture_output=True, text=True)
+        return group, (r.stderr.strip() or "failed") if r.returncode else None
+    try:
+        cc1 = cc1_args(clang, flags, out)
+    except (OSError, RuntimeError) as e:
+        return group, str(e)
+    r = subprocess.run(cc1 + [p for _, p in group], capture_output=True, text=True)
+    for name, path in group:
+        beside = path[:-2] + ".bc"
+        if os.path.exists(beside):
+            os.replace(beside, os.path.join(out, "bc", name[:-2] + ".bc"))
+    return group, (r.stderr.strip() or "failed") if r.returncode else None
 
 
 def newest(paths):
@@ -149,6 +213,7 @@ def main():
     ap.add_argument("--opt", default="opt-14")
     ap.add_argument("-j", type=int, default=2)
     a = ap.parse_args()
+    a.src, a.out = os.path.abspath(a.src), os.path.abspath(a.out)
     os.makedirs(a.out, exist_ok=True)
     # the work directory is shared by build directories: one build at a time
     lock = open(os.path.join(a.out, ".lock"), "w")
@@ -157,19 +222,20 @@ def main():
     deps = [os.path.join(HERE, "arch", "symx", f) for f in os.listdir(os.path.join(HERE, "arch", "symx"))]
     dep_time = max(newest(deps), os.path.getmtime(__file__))
     files = sources(a.src)
-    bcs, failed = [], []
+    failed = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.j) as ex:
-        futs = [ex.submit(compile_one, a.clang, a.src, a.out, arch, n, p, dep_time) for n, p in files]
+        futs = [ex.submit(compile_group, a.clang, a.src, a.out, arch, g)
+                for g in batches(a.out, files, dep_time)]
         for fu in futs:
-            name, err = fu.result()
+            group, err = fu.result()
             if err:
-                failed.append((name, err))
-            else:
-                bcs.append(os.path.join(a.out, "bc", name[:-2] + ".bc"))
-    for name, err in failed:
-        print("musl: %s: %s" % (name, err.splitlines()[0] if err else "?"), file=sys.stderr)
+                failed.append((group, err))
+    for group, err in failed:
+        print("musl: %s%s: %s" % (group[0][0], " .. " + group[-1][0] if len(group) > 1 else "",
+                                  err.splitlines()[0] if err else "?"), file=sys.stderr)
     if failed:
         return 1
+    bcs = [os.path.join(a.out, "bc", name[:-2] + ".bc") for name, _ in files]
     # An @-file: the command line of ~1,500 paths is long.
     rsp = os.path.join(a.out, "link.rsp")
     with open(rsp, "w") as f:
