@@ -175,8 +175,9 @@ def batches(out, files, newest_dep, size=100):
 
 
 def compile_group(clang, src, out, arch, group):
-    """One clang process for the group. A clang start costs ~60 ms here,
-    most of musl's files less; the driver starts a front end per input, so
+    """One clang process for the group. Starting clang costs more than most
+    of musl's files (60 stdio files: 3.8 CPU-s one by one, 0.4 s in one
+    front end); the driver starts a front end per input, so
     a group of musl's files goes to one front end (clang -cc1) itself, which
     writes each .bc beside its source (in the unpacked musl we fetched),
     moved from there. Returns the group and clang's message (None: done)."""
