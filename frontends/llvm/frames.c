@@ -188,6 +188,16 @@ static int unsupported_call(run *r, const char *why) {
   return sxl_end(r, SYMX_END_EARLY, SYMX_ERR_NONE, why, 0);
 }
 
+/* Directed search: the call left the path no target to reach (its
+** callee and what follows its return reach none): it yields once. */
+static int now_far(run *r) {
+  sxl_state *s = r->s;
+  if (!r->x->distance_of || s->far || r->x->distance_of(r->x->end_ud, s) != SYMX_DIST_INF)
+    return 0;
+  s->far = 1;
+  return 1;
+}
+
 /* A call of function fi: a builtin runs natively, else a new frame. */
 static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
   sxl_state *s = r->s;
@@ -214,9 +224,10 @@ static int do_call(run *r, const sxl_ins *in, uint32_t fi) {
     int rc = sxl_cut_enter(r);
     if (rc != SXL_CONTINUE || top(r)->pc) return rc;
   }
-  if (fn->is_vararg)
-    return vararg_object(r, fn, ci, args, in->c, in->flag & 2 && args ? args + in->c : NULL);
-  return SXL_CONTINUE;
+  int rc = fn->is_vararg
+               ? vararg_object(r, fn, ci, args, in->c, in->flag & 2 && args ? args + in->c : NULL)
+               : SXL_CONTINUE;
+  return rc == SXL_CONTINUE && now_far(r) ? SXL_RUN_YIELD : rc;
 }
 
 /* The function a call through a pointer reaches: one path per function a

@@ -578,6 +578,8 @@ typedef struct sxl_state {
   uint64_t steps;    /* instructions this path ran (a fork's child: its parent's too) */
   uint64_t cov_at;   /* steps after its last newly covered instruction, 0: none (nurs:covnew) */
   uint32_t tnext;    /* --target-order sequential: the next target this path must reach */
+  uint8_t far;       /* it yielded at a call that left it no target (sxl_exec.distance_of):
+                     ** once, since a distance never falls back from infinity */
   /* CCBSE (ccbse.c): the stored path (br decisions '0'/'1' from a callee's
   ** entry to the target) this path follows from its trail position
   ** follow_at; NULL: none (pathfile.c) */
@@ -660,6 +662,12 @@ struct sxl_exec {
   ** a pending state, and the run yields there too), for the searcher to
   ** pick the state nearest to a target again; 0: it goes on until a fork */
   int branch_yield;
+  /* with branch_yield: a state's distance to the nearest target
+  ** (targets.c). A call after which it has none (SYMX_DIST_INF: usage(),
+  ** a fatal error's exit) yields once, so that the searcher runs a state
+  ** that can still reach one first: such a call forks nowhere, and the
+  ** state would run on to its end. NULL: not directed. */
+  uint64_t (*distance_of)(void *ud, const sxl_state *s);
   sxl_end_fn on_end;
   void *end_ud;
   const symx_assign *replay; /* concrete mode: inputs for make_symbolic */

@@ -16,8 +16,14 @@ static uint64_t distance(void *user, symx_state *st, size_t target) {
   return s ? sxl_distance_of(ss->dist, s, target) : SYMX_DIST_INF;
 }
 
+static uint64_t nearest(void *user, const sxl_state *s) {
+  const sxl_session *ss = user;
+  return sxl_distance_of(ss->dist, s, SYMX_TARGET_ANY);
+}
+
 void sxl_targets_stepwise(sxl_session *s, const char *search) {
   s->x.branch_yield = s->dist && search && !strcmp(search, "sdse");
+  s->x.distance_of = s->x.branch_yield ? nearest : NULL;
 }
 
 static void say(sxl_session *ss, const char *line) {

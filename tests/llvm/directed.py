@@ -19,7 +19,9 @@ For each program tests/llvm/directed/*.c, its targets are the lines marked
      the order of the program is; --stop-at-targets=false runs on;
      sdse-pr in pending mode picks the states eager mode picks, in its
      order, on a program whose every fork is feasible both ways (one pool);
-  4. bad targets (no code on the line, a file not in the program, no line
+  4. a run yields at a call that leaves its path no target (usage()),
+     so no such path runs to its end before the target is reached;
+  5. bad targets (no code on the line, a file not in the program, no line
      number, a bad --target-order, a --targets-file that cannot be read or
      holds none) end with status 2 and a message naming the target or file; a target no chain of calls leads to is said unreachable
      and ends the run at once (the exhaustive run never covers it).
@@ -490,6 +492,61 @@ def check_many(a, work):
     return problems
 
 
+FAR_SRC = r"""#include <stdlib.h>
+#include "klee/klee.h"
+static void usage(void) {
+  for (volatile int i = 0; i < 20000; i++)
+    ;
+  exit(2);
+}
+static int option(char c) {
+  switch (c) {
+  case 'a': return 1; case 'b': return 2; case 'c': return 3; case 'd': return 4;
+  case 'e': return 5; case 'f': return 6; case 'g': return 7; case 'h': return 8;
+  case 'z': return 9;
+  }
+  return 0;
+}
+int main(void) {
+  char c;
+  klee_make_symbolic(&c, 1, "c");
+  int k = option(c);
+  if (k == 9)
+    return 7; // target
+  if (k)
+    usage();
+  return 0;
+}
+"""
+
+
+def check_far(a, work):
+    """getopt's shape: a helper decides the option, and its caller sends
+    every wrong one into usage(), a loop of 20,000 runs (100k instructions)
+    that ends in exit(2), with no fork. The helper's returns are equally
+    near the target, so sdse may take a wrong one first; its call of
+    usage() leaves it no target, and the run must yield there: the target
+    is reached before any usage() has run (stats.json's instructions under
+    20,000; seeds 1-3, both modes)."""
+    src = os.path.join(work, "far.c")
+    with open(src, "w") as f:
+        f.write(FAR_SRC)
+    line = targets_of(src)[0]
+    problems = []
+    for mode in MODES:
+        for seed in (1, 2, 3):
+            od = os.path.join(work, "far-%s-%d" % (mode, seed))
+            symx(a, ["--mode", mode, "--search", "sdse", "--rng-seed", str(seed), "--output-dir", od,
+                     "--target", "far.c:%d" % line, src])
+            what = "far.c %s seed %d" % (mode, seed)
+            ran = json.load(open(os.path.join(od, "stats.json")))["instructions"]
+            if read_targets(od).get("far.c:%d" % line) is None:
+                problems.append("%s: target not reached" % what)
+            elif ran >= 20000:
+                problems.append("%s: %d instructions to the target: a usage() ran first" % (what, ran))
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--symx", required=True)
@@ -521,6 +578,9 @@ def main():
         problems += p
         p = check_many(a, work)
         print("%d targets from --targets-file: %s" % (MANY, "ok" if not p else "FAIL"))
+        problems += p
+        p = check_far(a, work)
+        print("a call that leaves no target yields: %s" % ("ok" if not p else "FAIL"))
         problems += p
         p = check_unreachable(a, work)
         print("unreachable targets: %s" % ("ok" if not p else "FAIL"))
