@@ -201,7 +201,8 @@ void sxl_targets_engine(sxl_session *s);
 /* When the searcher (option search) of the engine about to step is sdse,
 ** its runs yield at every symbolic branch (sxl_exec.branch_yield): in
 ** eager mode as in the pending ones, the nearest state is picked again
-** where the path's condition grew. */
+** where the path's condition grew. With any searcher of distances, a
+** call that leaves a path no target yields once (sxl_exec.distance_of). */
 void sxl_targets_stepwise(sxl_session *s, const char *search);
 /* After the run: each target's fate on stderr (unless quiet) and in
 ** OUTDIR/targets.txt ("FILE:LINE reached testN INSTRUCTIONS" or

@@ -662,8 +662,9 @@ struct sxl_exec {
   ** a pending state, and the run yields there too), for the searcher to
   ** pick the state nearest to a target again; 0: it goes on until a fork */
   int branch_yield;
-  /* with branch_yield: a state's distance to the nearest target
-  ** (targets.c). A call after which it has none (SYMX_DIST_INF: usage(),
+  /* a searcher of distances (sdse, sdse-pr, sdse-rr and their
+  ** combinations): a state's distance to the nearest target (targets.c).
+  ** A call after which it has none (SYMX_DIST_INF: usage(),
   ** a fatal error's exit) yields once, so that the searcher runs a state
   ** that can still reach one first: such a call forks nowhere, and the
   ** state would run on to its end. NULL: not directed. */

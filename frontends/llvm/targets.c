@@ -23,7 +23,7 @@ static uint64_t nearest(void *user, const sxl_state *s) {
 
 void sxl_targets_stepwise(sxl_session *s, const char *search) {
   s->x.branch_yield = s->dist && search && !strcmp(search, "sdse");
-  s->x.distance_of = s->x.branch_yield ? nearest : NULL;
+  s->x.distance_of = s->dist && search && strstr(search, "sdse") ? nearest : NULL;
 }
 
 static void say(sxl_session *ss, const char *line) {

@@ -527,23 +527,22 @@ def check_far(a, work):
     near the target, so sdse may take a wrong one first; its call of
     usage() leaves it no target, and the run must yield there: the target
     is reached before any usage() has run (stats.json's instructions under
-    20,000; seeds 1-3, both modes)."""
+    20,000; sdse and sdse-pr, seeds 1-3, both modes)."""
     src = os.path.join(work, "far.c")
     with open(src, "w") as f:
         f.write(FAR_SRC)
     line = targets_of(src)[0]
     problems = []
-    for mode in MODES:
-        for seed in (1, 2, 3):
-            od = os.path.join(work, "far-%s-%d" % (mode, seed))
-            symx(a, ["--mode", mode, "--search", "sdse", "--rng-seed", str(seed), "--output-dir", od,
-                     "--target", "far.c:%d" % line, src])
-            what = "far.c %s seed %d" % (mode, seed)
-            ran = json.load(open(os.path.join(od, "stats.json")))["instructions"]
-            if read_targets(od).get("far.c:%d" % line) is None:
-                problems.append("%s: target not reached" % what)
-            elif ran >= 20000:
-                problems.append("%s: %d instructions to the target: a usage() ran first" % (what, ran))
+    for mode, se, seed in ((m, se, s) for m in MODES for se in ("sdse", "sdse-pr") for s in (1, 2, 3)):
+        od = os.path.join(work, "far-%s-%s-%d" % (mode, se, seed))
+        symx(a, ["--mode", mode, "--search", se, "--rng-seed", str(seed), "--output-dir", od,
+                 "--target", "far.c:%d" % line, src])
+        what = "far.c %s %s seed %d" % (mode, se, seed)
+        ran = json.load(open(os.path.join(od, "stats.json")))["instructions"]
+        if read_targets(od).get("far.c:%d" % line) is None:
+            problems.append("%s: target not reached" % what)
+        elif ran >= 20000:
+            problems.append("%s: %d instructions to the target: a usage() ran first" % (what, ran))
     return problems
 
 
