@@ -28,8 +28,20 @@ static void long_opts(void) {
   for (int i = optind; i < argc; i++) printf("operand %s\n", argv[i]);
 }
 
+/* An option string starting with '-' (GNU's return in order, m4's): every
+** operand comes back as 1 in its place, a lone "-" (stdin) too. */
+static void in_order(void) {
+  char *argv[] = {"prog", "-", "-DM=6", "file", "-G", NULL};
+  int argc = 5, c;
+  optind = 0; /* glibc reads the string's ordering again only from 0 */
+  while ((c = getopt(argc, argv, "-D:G")) != -1)
+    printf("in order %d arg %s\n", c, c == 1 || c == 'D' ? optarg : "-");
+  for (int i = optind; i < argc; i++) printf("operand %s\n", argv[i]);
+}
+
 int main(void) {
   short_opts();
   long_opts();
+  in_order();
   return 0;
 }
