@@ -94,7 +94,10 @@ def seed_options(a, prog, exe, args, tool, log):
     .ktest), [] without --seeded, None when no seed could be made (said)."""
     if not a.seeded:
         return []
-    cmd = rp.klee_cmd(a.klee) if tool == "klee" else rp.symx_cmd(a.symx, tool)
+    # KLEE's template run stops at its first test: on a busy machine its 60 s
+    # on make ran out with no path ended, and the watchdog's kill -9 left
+    # no test at all (its dump of live states never ran)
+    cmd = rp.klee_cmd(a.klee, ["--max-tests=1"]) if tool == "klee" else rp.symx_cmd(a.symx, tool)
     try:
         f = seedset.seed_file(cmd, prog, exe, args, os.path.join(a.out, prog, "seed-" + tool), log)
     except (seedset.SeedError, OSError, subprocess.SubprocessError) as e:
