@@ -117,16 +117,15 @@ def write_if_changed(path, text):
 def patched(src, out, rel):
     """The path of musl's file rel with PATCHES applied, written under
     OUT/patched when it changed (so that an unchanged copy stays built)."""
-    text = open(os.path.join(src, "src", rel)).read()
+    with open(os.path.join(src, "src", rel)) as f:
+        text = f.read()
     for old, new in PATCHES[rel]:
         if old not in text:
             raise RuntimeError("musl's %s has no %r to patch" % (rel, old[:40]))
         text = text.replace(old, new)
     path = os.path.join(out, "patched", rel)
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    if not os.path.exists(path) or open(path).read() != text:
-        with open(path, "w") as f:
-            f.write(text)
+    write_if_changed(path, text)
     return path
 
 
