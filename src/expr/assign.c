@@ -9,6 +9,9 @@
 
 #include <string.h>
 
+/* The bindings changed (or are new): no memoized value holds for them. */
+static void changed(sx_assign *a) { a->stamp = ++a->ctx->exprs->eval_epoch; }
+
 symx_assign *symx_assign_new(symx_ctx *ctx) {
   if (!ctx) return NULL;
   sx_assign *a = sx_calloc(ctx, sizeof *a);
@@ -18,6 +21,7 @@ symx_assign *symx_assign_new(symx_ctx *ctx) {
   }
   a->ctx = ctx;
   a->refs = 1;
+  changed(a);
   return a;
 }
 
@@ -93,6 +97,7 @@ static sx_binding *binding(sx_assign *a, const char *name, const char *func) {
   a->b[at] = (sx_binding){nm, NULL, 0};
   a->n++;
   a->nresolved = 0; /* binding indices moved: re-resolve */
+  changed(a);
   return &a->b[at];
 oom:
   sx_error(ctx, SYMX_NOMEM, func, "out of memory");
@@ -117,6 +122,7 @@ int symx_assign_set(symx_assign *a, const char *name, const uint8_t *bytes, size
   sx_free(a->ctx, b->bytes, b->len);
   b->bytes = copy;
   b->len = len;
+  changed(a);
   return SYMX_OK;
 }
 
@@ -131,6 +137,7 @@ int sx_assign_write(sx_assign *a, const char *name, size_t off, const uint8_t *b
     b->len = off + n;
   }
   if (n) memcpy(b->bytes + off, bytes, n); /* an empty binding has no buffer */
+  changed(a);
   return SYMX_OK;
 }
 

@@ -25,6 +25,11 @@ struct symx_assign {
   ** the context has more inputs than when it was last resolved */
   uint32_t *by_id;
   size_t nresolved, cap_by_id;
+  /* a fresh epoch of the context at every change of the bindings: values
+  ** the evaluator memoized in nodes under this stamp stay valid until then
+  ** (conditions share large sub-DAGs, e.g. a symbolic array's write chain,
+  ** and the same seed or witness evaluates one after another) */
+  uint64_t stamp;
 };
 
 typedef struct symx_assign sx_assign;

@@ -23,10 +23,14 @@
 
 enum { OP_READ_INPUT = 200, OP_READ_CONST = 201 };
 
+/* A read's chain ends at the array itself. */
+#define NO_WRITE UINT32_MAX
+
 typedef struct ins {
   uint8_t kind, width, argw, pad;
   uint32_t a, b, c; /* value slots (EXTRACT: b = lo; CONCAT: c = low width;
-                    ** reads: b = chain offset in extra, c = input number) */
+                    ** reads: b = head write's record in extra or NO_WRITE,
+                    ** c = input number) */
   uint64_t imm;     /* mask of width; reads: input size or the const array */
 } ins;
 
@@ -36,7 +40,10 @@ struct sx_eval_plan {
   ins *code;
   size_t ncode;
   uint64_t *vals; /* nconst + ncode */
-  uint32_t *extra; /* per read: n, then n (index slot, value slot) pairs */
+  /* per array write, once however many reads see it (a long chain is read
+  ** at hundreds of indices): index slot, value slot, the next write's
+  ** record (NO_WRITE at the array) */
+  uint32_t *extra;
   size_t nextra;
   uint32_t *inputs; /* input ids read */
   size_t ninputs;
@@ -69,16 +76,11 @@ void sx_eval_cache_free(symx_ctx *ctx) {
 typedef SX_STACK(sx_expr *) node_stack;
 typedef SX_STACK(uint32_t) u32_stack;
 
-static const sx_expr *chain_root(const sx_expr *a) {
-  while (a->kind == SYMX_K_ARRAY_WRITE) a = a->args[0];
-  return a;
-}
-
 /* Compiles root into a plan (NULL on OOM; nothing recorded). */
 static plan *compile(symx_ctx *ctx, sx_expr *root) {
   struct sx_expr_table *t = ctx->exprs;
   uint64_t epoch = ++t->eval_epoch;
-  node_stack st = {0}, order = {0};
+  node_stack st = {0}, order = {0}, roots = {0}; /* roots: per write record */
   u32_stack extra = {0}, inputs = {0};
   plan *p = sx_calloc(ctx, sizeof *p);
   if (!p || !SX_PUSH(ctx, st, root)) goto oom;
@@ -133,6 +135,18 @@ static plan *compile(symx_ctx *ctx, sx_expr *root) {
   ki = 0;
   for (size_t k = 0; k < SX_SIZE(order); k++) {
     sx_expr *e = SX_AT(order, k);
+    if (e->kind == SYMX_K_ARRAY_WRITE) { /* its base came first (post-order) */
+      sx_expr *b = e->args[0];
+      bool w = b->kind == SYMX_K_ARRAY_WRITE;
+      uint32_t rec = (uint32_t)SX_SIZE(extra);
+      if (!SX_PUSH(ctx, extra, (uint32_t)e->args[1]->eval_value) ||
+          !SX_PUSH(ctx, extra, (uint32_t)e->args[2]->eval_value) ||
+          !SX_PUSH(ctx, extra, w ? (uint32_t)b->eval_value : NO_WRITE) ||
+          !SX_PUSH(ctx, roots, w ? SX_AT(roots, b->eval_value / 3) : b))
+        goto oom;
+      e->eval_value = rec;
+      continue;
+    }
     if ((e->flags & SX_F_ARRAY) || e->kind == SYMX_K_CONST) continue;
     ins *in = &p->code[ki++];
     memset(in, 0, sizeof *in);
@@ -141,16 +155,11 @@ static plan *compile(symx_ctx *ctx, sx_expr *root) {
     in->argw = e->args[0]->width;
     in->imm = sx_mask(e->width);
     if (e->kind == SYMX_K_READ) {
+      sx_expr *h = e->args[0];
+      bool w = h->kind == SYMX_K_ARRAY_WRITE;
       in->a = (uint32_t)e->args[1]->eval_value;
-      in->b = (uint32_t)SX_SIZE(extra);
-      uint32_t n = 0;
-      for (const sx_expr *a = e->args[0]; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) n++;
-      if (!SX_PUSH(ctx, extra, n)) goto oom;
-      for (const sx_expr *a = e->args[0]; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0])
-        if (!SX_PUSH(ctx, extra, (uint32_t)a->args[1]->eval_value) ||
-            !SX_PUSH(ctx, extra, (uint32_t)a->args[2]->eval_value))
-          goto oom;
-      const sx_expr *r = chain_root(e->args[0]);
+      in->b = w ? (uint32_t)h->eval_value : NO_WRITE;
+      const sx_expr *r = w ? SX_AT(roots, h->eval_value / 3) : h;
       if (r->kind == SYMX_K_ARRAY_CONST) {
         in->kind = OP_READ_CONST;
         in->imm = (uintptr_t)r->arr;
@@ -185,12 +194,14 @@ static plan *compile(symx_ctx *ctx, sx_expr *root) {
   if (p->ninputs) memcpy(p->inputs, inputs.begin, p->ninputs * sizeof *p->inputs);
   SX_RELEASE(ctx, st);
   SX_RELEASE(ctx, order);
+  SX_RELEASE(ctx, roots);
   SX_RELEASE(ctx, extra);
   SX_RELEASE(ctx, inputs);
   return p;
 oom:
   SX_RELEASE(ctx, st);
   SX_RELEASE(ctx, order);
+  SX_RELEASE(ctx, roots);
   SX_RELEASE(ctx, extra);
   SX_RELEASE(ctx, inputs);
   plan_free(ctx, p);
@@ -250,11 +261,9 @@ static uint64_t run(plan *p, sx_assign *as) {
     case OP_READ_INPUT:
     case OP_READ_CONST: {
       uint64_t idx = v[i->a];
-      const uint32_t *x = extra + i->b;
-      uint32_t nw = x[0];
-      for (uint32_t j = 0; j < nw; j++)
-        if (v[x[1 + 2 * j]] == idx) {
-          r = v[x[2 + 2 * j]];
+      for (uint32_t w = i->b; w != NO_WRITE; w = extra[w + 2])
+        if (v[extra[w]] == idx) {
+          r = v[extra[w + 1]];
           goto done;
         }
       if (i->kind == OP_READ_CONST) {
@@ -328,7 +337,8 @@ static void compute(sx_expr *e, sx_assign *a, uint64_t epoch) {
 
 static uint64_t walk(symx_ctx *ctx, sx_expr *root, sx_assign *a) {
   struct sx_expr_table *t = ctx->exprs;
-  uint64_t epoch = ++t->eval_epoch;
+  /* under an assignment, nodes already evaluated under it are skipped */
+  uint64_t epoch = a ? a->stamp : ++t->eval_epoch;
   size_t cap = t->scratch_cap / sizeof(item), n = 0;
   item *st = t->scratch;
   if (cap < 64) {
@@ -373,6 +383,7 @@ uint64_t sx_eval(symx_ctx *ctx, sx_expr *root, sx_assign *a) {
   struct sx_expr_table *t = ctx->exprs;
   SX_INC(ctx, eval_calls);
   if (root->kind == SYMX_K_CONST) return root->value;
+  if (a && root->eval_stamp == a->stamp) return root->eval_value;
   const unsigned np = sizeof t->plans / sizeof t->plans[0], ns = sizeof t->seen_roots / sizeof t->seen_roots[0];
   for (unsigned i = 0; i < np; i++)
     if (t->plans[i] && t->plans[i]->root_id == root->id) return run(t->plans[i], a);

@@ -40,7 +40,9 @@ struct symx_expr {
   struct symx_expr *next_in_bucket;
   symx_ctx *ctx;
   sx_array_info *arr; /* ARRAY_INPUT / ARRAY_CONST; NULL otherwise */
-  /* evaluator memo, valid when stamp == the context's current epoch */
+  /* a traversal's mark (each takes a fresh epoch), or the evaluator's memo:
+  ** eval_value is the node's value under the assignment whose stamp is
+  ** eval_stamp (assign.h) */
   uint64_t eval_stamp;
   uint64_t eval_value;
 };

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define ROOTS_CAP 256 /* power of two */
+
 /* keys of recent constraints, by expression id (ids are never reused, so a
 ** stale entry can never match a new node) */
 typedef struct cache_ent {
@@ -35,6 +37,9 @@ struct sx_keyscan {
   sx_keys out;
   cache_ent *cache;
   size_t cache_count;
+  /* where recent write chains end, direct-mapped by the head write's id
+  ** (ids are never reused: a stale entry never matches) */
+  struct { uint64_t id; sx_expr *root; } roots[ROOTS_CAP];
 };
 
 sx_keyscan *sx_keyscan_new(symx_ctx *ctx) {
@@ -112,6 +117,45 @@ static int key_qcmp(const void *a, const void *b) {
     if (sx_is_symbolic(x) && !SX_PUSH(ctx, ks->work, (x))) return SYMX_NOMEM;            \
   } while (0)
 
+/* Where a's write chain ends (a walk per read would be quadratic again). */
+static sx_expr *chain_root(sx_keyscan *ks, sx_expr *a) {
+  size_t slot = a->id & (ROOTS_CAP - 1);
+  if (ks->roots[slot].id == a->id) return ks->roots[slot].root;
+  ks->roots[slot].id = a->id;
+  while (a->kind == SYMX_K_ARRAY_WRITE) a = a->args[0];
+  return ks->roots[slot].root = a;
+}
+
+/*
+** A chain of LONG_CHAIN writes or more is read at hundreds of indices (a
+** buffer after a write at a symbolic offset): its writes are expanded once
+** per scan, as if every read could see every write. That is a superset of
+** the keys, so the factors stay sound, and it is linear in the chain where
+** a walk per read is quadratic. Shorter chains keep the exact walk.
+*/
+#define LONG_CHAIN 64
+
+/* Expands the writes from a down to the first one already expanded (those
+** below it were expanded with it); returns the chain's array. */
+static sx_expr *expand_chain(sx_keyscan *ks, sx_expr *a, int *rc) {
+  symx_ctx *ctx = ks->ctx;
+  sx_expr *root = chain_root(ks, a);
+  for (; a->kind == SYMX_K_ARRAY_WRITE; a = a->args[0]) {
+    int v = visit(ks, a);
+    if (v <= 0) {
+      *rc = v < 0 ? SYMX_NOMEM : SYMX_OK;
+      return root;
+    }
+    if ((sx_is_symbolic(a->args[1]) && !SX_PUSH(ctx, ks->work, a->args[1])) ||
+        (sx_is_symbolic(a->args[2]) && !SX_PUSH(ctx, ks->work, a->args[2]))) {
+      *rc = SYMX_NOMEM;
+      return root;
+    }
+  }
+  *rc = SYMX_OK;
+  return root;
+}
+
 static int scan(sx_keyscan *ks, sx_expr *root) {
   symx_ctx *ctx = ks->ctx;
   new_generation(ks);
@@ -131,6 +175,11 @@ static int scan(sx_keyscan *ks, sx_expr *root) {
     bool cidx = sx_is_const(idx);
     PUSH_WORK(idx);
     bool shadowed = false;
+    if (!cidx || (a->kind == SYMX_K_ARRAY_WRITE && a->value >= LONG_CHAIN)) {
+      int rc;
+      a = expand_chain(ks, a, &rc); /* exact for a symbolic index: it sees every write */
+      if (rc != SYMX_OK) return rc;
+    }
     while (a->kind == SYMX_K_ARRAY_WRITE) {
       sx_expr *wi = a->args[1], *wv = a->args[2];
       if (cidx && sx_is_const(wi)) {

@@ -6,8 +6,9 @@
 ** A key is (input id, byte) or (input id, SX_KEY_WHOLE). A read at a
 ** constant index touches one byte of its input; a read at a symbolic index
 ** touches the whole input. A read through a write chain touches the chain's
-** indices and values that can reach it, and the input byte (or the whole
-** input when its index is symbolic). Two constraints are dependent when they
+** indices and values that can reach it (on a chain of 64 writes or more:
+** all of them, a superset found in linear time), and the input byte (or
+** the whole input when its index is symbolic). Two constraints are dependent when they
 ** share a key, or when one touches (X, WHOLE) and the other any byte of X.
 */
 #ifndef SX_INDEPENDENCE_H

@@ -256,6 +256,113 @@ static void test_eval_arrays(void) {
   symx_ctx_free(ctx);
 }
 
+/*
+** A chain of writes read at many indices, as a buffer written at symbolic
+** offsets is: every evaluation engine (the walk, the memo of an unchanged
+** assignment, the plan) against the chain replayed in C, under assignments
+** changed between rounds (a memoized value must not outlive its bytes).
+*/
+enum { CH_SIZE = 16, CH_WRITES = 150, CH_READS = 40 };
+
+typedef struct ch_write {
+  int sym_index, sym_value; /* index from byte 0 of "ix", value from "v"[w % 8] */
+  uint8_t index, value;
+} ch_write;
+
+static uint8_t ch_ref(const ch_write *w, const uint8_t *in, const uint8_t *ix, const uint8_t *vv,
+                      uint32_t idx) {
+  uint8_t mem[CH_SIZE];
+  memcpy(mem, in, CH_SIZE);
+  for (int k = 0; k < CH_WRITES; k++) {
+    uint32_t i = w[k].sym_index ? (uint32_t)(ix[k % 4] % CH_SIZE) : w[k].index;
+    mem[i] = w[k].sym_value ? vv[k % 8] : w[k].value;
+  }
+  return idx < CH_SIZE ? mem[idx] : 0;
+}
+
+/* Builders that take their operands' references (the test's own). */
+static symx_expr *ch_rd(symx_ctx *ctx, symx_expr *arr, uint32_t i) {
+  symx_expr *k = symx_const(ctx, 32, i), *r = symx_read(ctx, arr, k);
+  symx_expr_release(k);
+  return r;
+}
+
+static symx_expr *ch_take2(symx_expr *r, symx_expr *a, symx_expr *b) {
+  symx_expr_release(a);
+  symx_expr_release(b);
+  return r;
+}
+
+static void test_eval_chain_engines(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  symx_option_set(ctx, "rewrite", 0); /* keep every write in the chain */
+  symx_expr *in = symx_array_input(ctx, "in", CH_SIZE, 32);
+  symx_expr *ixa = symx_array_input(ctx, "ix", 4, 32), *va = symx_array_input(ctx, "v", 8, 32);
+  symx_expr *sixteen = symx_const(ctx, 32, CH_SIZE);
+  ch_write w[CH_WRITES];
+  uint64_t g = 0x9e3779b97f4a7c15ull;
+  symx_expr *chain = symx_expr_retain(in);
+  for (int k = 0; k < CH_WRITES; k++) {
+    g = g * 6364136223846793005ull + 1442695040888963407ull;
+    w[k] = (ch_write){(g >> 20) % 3 == 0, (g >> 24) % 2, (uint8_t)((g >> 30) % CH_SIZE), (uint8_t)(g >> 40)};
+    symx_expr *ib = ch_rd(ctx, ixa, (uint32_t)k % 4), *ix = symx_zext(ctx, ib, 32);
+    symx_expr *i = w[k].sym_index ? symx_urem(ctx, ix, sixteen) : symx_const(ctx, 32, w[k].index);
+    symx_expr *v = w[k].sym_value ? ch_rd(ctx, va, (uint32_t)k % 8) : symx_const(ctx, 8, w[k].value);
+    symx_expr *next = symx_array_write(ctx, chain, i, v);
+    symx_expr *old[] = {ib, ix, i, v, chain};
+    for (size_t n = 0; n < sizeof old / sizeof old[0]; n++) symx_expr_release(old[n]);
+    chain = next;
+  }
+  /* one root over every read: a sum of the bytes at 0..CH_READS-1 (some
+  ** past the end), weighted so that a swapped byte shows */
+  symx_expr *sum = symx_const(ctx, 32, 0);
+  for (uint32_t r = 0; r < CH_READS; r++) {
+    symx_expr *rb = ch_rd(ctx, chain, r), *b = symx_zext(ctx, rb, 32);
+    symx_expr *k31 = symx_const(ctx, 32, 31);
+    symx_expr *m = ch_take2(symx_mul(ctx, sum, k31), sum, k31);
+    sum = ch_take2(symx_add(ctx, m, b), m, b);
+    symx_expr_release(rb);
+  }
+  CHECK(sum != NULL);
+  symx_assign *as = symx_assign_new(ctx);
+  int bad = 0;
+  for (int round = 0; round < 6; round++) {
+    uint8_t inb[CH_SIZE], ixb[4], vb[8];
+    for (int k = 0; k < CH_SIZE; k++) inb[k] = (uint8_t)(round * 37 + k * 11);
+    for (int k = 0; k < 4; k++) ixb[k] = (uint8_t)(round * 5 + k * 3);
+    for (int k = 0; k < 8; k++) vb[k] = (uint8_t)(round * 13 + k);
+    symx_assign_set(as, "in", inb, CH_SIZE);
+    symx_assign_set(as, "ix", ixb, 4);
+    symx_assign_set(as, "v", vb, 8);
+    uint32_t want = 0;
+    for (uint32_t r = 0; r < CH_READS; r++) want = want * 31 + ch_ref(w, inb, ixb, vb, r);
+    /* round 0 walks, then the memo answers; later rounds run the plan */
+    for (int again = 0; again < 2; again++) {
+      uint64_t v = 0;
+      CHECK(symx_eval(ctx, sum, as, &v) == SYMX_OK);
+      bad += v != want;
+    }
+    /* one byte changed in place: nothing memoized under the old bytes holds */
+    uint8_t one = (uint8_t)(inb[3] + 1);
+    CHECK(symx_assign_set(as, "in", inb, CH_SIZE) == SYMX_OK);
+    inb[3] = one;
+    CHECK(symx_assign_set(as, "in", inb, CH_SIZE) == SYMX_OK);
+    want = 0;
+    for (uint32_t r = 0; r < CH_READS; r++) want = want * 31 + ch_ref(w, inb, ixb, vb, r);
+    uint64_t v = 0;
+    CHECK(symx_eval(ctx, sum, as, &v) == SYMX_OK);
+    bad += v != want;
+  }
+  CHECK_EQ_U64(bad, 0);
+  symx_assign_free(as);
+  symx_expr_release(sum);
+  symx_expr_release(chain);
+  symx_expr *all[] = {in, ixa, va, sixteen};
+  for (size_t n = 0; n < sizeof all / sizeof all[0]; n++) symx_expr_release(all[n]);
+  CHECK_EQ_U64(symx_expr_live(ctx), 3); /* the context keeps its inputs */
+  symx_ctx_free(ctx);
+}
+
 static void test_million_chain(void) {
   symx_ctx *ctx = symx_ctx_new();
   symx_option_set(ctx, "rewrite", 0);
@@ -305,4 +412,5 @@ static void test_million_chain(void) {
 }
 
 CHECK_MAIN(CHECK_CASE(test_hashcons_identity), CHECK_CASE(test_misuse), CHECK_CASE(test_eval_brute_force),
-           CHECK_CASE(test_eval_arrays), CHECK_CASE(test_million_chain))
+           CHECK_CASE(test_eval_arrays), CHECK_CASE(test_eval_chain_engines),
+           CHECK_CASE(test_million_chain))

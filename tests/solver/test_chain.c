@@ -4,7 +4,8 @@
 ** under every combination of layers, models checked by the evaluator; the
 ** persistent factor structure against a per-query partition (the oracle)
 ** across a random fork tree; UNSAT-subset kills without a backend; the
-** eviction bound; the recorder's files parsed back.
+** eviction bound; the recorder's files parsed back; keys over short and
+** long write chains sound by the evaluator.
 */
 #include "check.h"
 #include "randexpr.h"
@@ -239,6 +240,89 @@ static void test_factors_persistent(void) {
   rx_fini(&g);
   CHECK_EQ_U64(symx_expr_live(ctx), 5); /* the context keeps its inputs */
   symx_ctx_free(ctx);
+}
+
+/*
+** Keys over write chains, short (an exact walk per read) and long (each
+** write expanded once per scan): sound by the evaluator, i.e. a byte
+** outside the keys of a read never changes its value. Chains mix
+** constant and symbolic indices and values, as a buffer does once it was
+** written at a symbolic offset.
+*/
+static void check_keys_sound(symx_ctx *ctx, sx_keyscan *ks, symx_expr *const *in, symx_expr *e,
+                             uint64_t *g, int *bad) {
+  const sx_key *k;
+  size_t nk;
+  CHECK(sx_keys_of(ks, e, &k, &nk) == SYMX_OK);
+  bool has[3][16] = {{false}};
+  for (size_t i = 0; i < nk; i++)
+    for (int a = 0; a < 3; a++)
+      if (k[i].input == in[a]->arr->input_id)
+        for (uint64_t b = 0; b < 16; b++) has[a][b] |= k[i].byte == SX_KEY_WHOLE || k[i].byte == b;
+  static const char *names[3] = {"in", "ix", "v"};
+  symx_assign *as = symx_assign_new(ctx);
+  for (int t = 0; t < 8; t++) {
+    uint8_t bytes[3][16];
+    for (int a = 0; a < 3; a++)
+      for (int b = 0; b < 16; b++) bytes[a][b] = (uint8_t)((*g = *g * 6364136223846793005ull + 1) >> 56);
+    for (int a = 0; a < 3; a++) symx_assign_set(as, names[a], bytes[a], 16);
+    uint64_t v0 = 0;
+    symx_eval(ctx, e, as, &v0);
+    for (int a = 0; a < 3; a++)
+      for (int b = 0; b < 16; b++) {
+        if (has[a][b]) continue;
+        uint8_t keep = bytes[a][b];
+        bytes[a][b] ^= 0x5a;
+        symx_assign_set(as, names[a], bytes[a], 16);
+        uint64_t v1 = 0;
+        symx_eval(ctx, e, as, &v1);
+        *bad += v1 != v0;
+        bytes[a][b] = keep;
+        symx_assign_set(as, names[a], bytes[a], 16);
+      }
+  }
+  symx_assign_free(as);
+}
+
+static void test_keys_chains(void) {
+  for (int len = 10; len <= 130; len += 120) { /* below and above the long-chain bound */
+    symx_ctx *ctx = symx_ctx_new();
+    symx_option_set(ctx, "rewrite", 0);
+    symx_expr *in[3] = {symx_array_input(ctx, "in", 16, 32), symx_array_input(ctx, "ix", 16, 32),
+                        symx_array_input(ctx, "v", 16, 32)};
+    symx_expr *mask = symx_const(ctx, 32, 15);
+    uint64_t g = 42 + (uint64_t)len;
+    symx_expr *chain = symx_expr_retain(in[0]);
+    for (int k = 0; k < len; k++) {
+      g = g * 6364136223846793005ull + 1442695040888963407ull;
+      symx_expr *ib = symx_read_le(ctx, in[1], (uint64_t)k % 16, 1), *iz = symx_zext(ctx, ib, 32);
+      /* symbolic indices in the upper part only: a read below them at a
+      ** constant index is decided by a constant write (the exact walk's case) */
+      symx_expr *i = k > len / 2 && (g >> 33) % 4 == 0 ? symx_and(ctx, iz, mask)
+                                                      : symx_const(ctx, 32, (g >> 40) % 16);
+      symx_expr *v = (g >> 50) % 2 ? symx_read_le(ctx, in[2], (uint64_t)k % 16, 1)
+                                   : symx_const(ctx, 8, (g >> 20) & 0xff);
+      symx_expr *next = symx_array_write(ctx, chain, i, v);
+      symx_expr *old[] = {ib, iz, i, v, chain};
+      for (size_t n = 0; n < sizeof old / sizeof old[0]; n++) symx_expr_release(old[n]);
+      chain = next;
+    }
+    sx_keyscan *ks = sx_chain_keyscan(ctx);
+    int bad = 0;
+    for (uint32_t r = 0; r < 18; r++) { /* 16, 17: past the end */
+      symx_expr *k = symx_const(ctx, 32, r), *e = symx_read(ctx, chain, k);
+      check_keys_sound(ctx, ks, in, e, &g, &bad);
+      symx_expr_release(e);
+      symx_expr_release(k);
+    }
+    symx_expr *sb = symx_read_le(ctx, in[1], 15, 1), *si = symx_zext(ctx, sb, 32);
+    symx_expr *e = symx_read(ctx, chain, si); /* at a symbolic index */
+    check_keys_sound(ctx, ks, in, e, &g, &bad);
+    CHECK_EQ_U64(bad, 0);
+    symx_expr *all[] = {e, si, sb, chain, mask, in[0], in[1], in[2]};
+    for (size_t n = 0; n < sizeof all / sizeof all[0]; n++) symx_expr_release(all[n]);
+    symx_ctx_free(ctx);
+  }
 }
 
 /* a fork: the sibling and the parent do not see a child's constraint */
@@ -487,4 +571,5 @@ static void test_recorder(void) {
 CHECK_MAIN(CHECK_CASE(test_factors_fork), CHECK_CASE(test_factors_persistent),
            CHECK_CASE(test_simplify_and_branch), CHECK_CASE(test_unsat_subset_kill),
            CHECK_CASE(test_eviction), CHECK_CASE(test_recorder), CHECK_CASE(test_random_lists),
-           CHECK_CASE(test_eager_walk), CHECK_CASE(test_lookup_cache_only))
+           CHECK_CASE(test_eager_walk), CHECK_CASE(test_lookup_cache_only),
+           CHECK_CASE(test_keys_chains))
