@@ -806,21 +806,23 @@ def test_static_pct(a, tmp):
             args = ["--%s=%s" % kv for kv in sorted(opts.items())]
             od = os.path.join(tmp, "st-%s" % mode)
             shutil.rmtree(od, ignore_errors=True)
-            # depth first: in pending mode the revivals too
+            # depth first: in pending mode the revivals too; the paths are
+            # counted in paths.jsonl (768 test files a run cost most of the time)
             order = ["--search=dfs"] + (["--set", "pending_search=dfs"] if mode == "pending" else [])
-            rc, _, err = symx(a, ["--mode", mode, "--quiet"] + order + args + [bc], od)
+            rc, _, err = symx(a, ["--mode", mode, "--quiet", "--write-no-tests"] + order + args + [bc], od)
             recs = records(od) if rc == 0 else []
             exits = sum(r["reason"] == "exit" for r in recs)
             want = static_paths(**model)
             check(rc == 0 and exits == want == len(recs),
                   "static.c %s %s: %d paths (want %d)" % (mode, " ".join(args) or "(none)", exits, want))
     rc, _, err = symx(a, ["--max-static-solve-pct=0.5", "--max-static-cpsolve-pct=0.5",
-                          "--max-static-pct-check-delay=1", bc], os.path.join(tmp, "st-solve"))
+                          "--max-static-pct-check-delay=1", "--write-no-tests", bc],
+                      os.path.join(tmp, "st-solve"))
     n = len(records(os.path.join(tmp, "st-solve"))) if rc == 0 else 0
     check(rc == 0 and 1 <= n <= 256, "static.c with the solve shares: %d paths" % n)
     # a switch forking per destination is not capped (as KLEE's); lowered, it is
     for st in ("internal", "simple", "llvm"):
-        rc, _, err = symx(a, ["--quiet", "--switch-type=" + st, "--max-static-fork-pct=0.1",
+        rc, _, err = symx(a, ["--quiet", "--write-no-tests", "--switch-type=" + st, "--max-static-fork-pct=0.1",
                               "--max-static-pct-check-delay=1", prog(a, "static_switch.c")],
                           os.path.join(tmp, "sw-" + st))
         n = sum(r["reason"] == "exit" for r in records(os.path.join(tmp, "sw-" + st))) if rc == 0 else 0
