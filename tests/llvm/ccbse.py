@@ -76,7 +76,7 @@ def check_program(a, src, work, modes=MODES):
             for se in SEARCHERS:
                 od = os.path.join(work, "%s-%d-%d-%s-%s" % (base, ln, k, mode, re.sub(r"\W", "_", se)))
                 directed.symx(a, ["--mode", mode, "--search", se, "--target", spec, "--output-dir", od] +
-                              extra + [src] + argv)
+                              extra + [directed.bitcode(a, src, work)] + argv)
                 runs += 1
                 what = "%s %s %s" % (mode, se, spec)
                 test = directed.read_targets(od).get(spec, "missing")

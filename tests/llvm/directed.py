@@ -147,7 +147,7 @@ def check_distances(a, src, work):
     tg = [x for ln in lines for x in ("--target", "%s:%d" % (os.path.basename(src), ln))]
     p = symx(a, ["--print-distances", "--output-module", "--output-dir", od,
                  "--search", "random-path", "--stop-at-targets=false", "--max-instructions",
-                 "3000"] + tg + [src])
+                 "3000"] + tg + [bitcode(a, src, work)])
     text = subprocess.run([a.llvm_dis, "-o", "-", os.path.join(od, "final.bc")], check=True,
                           capture_output=True).stdout.decode()
     fns = llvmir.parse_ll(text)
@@ -203,11 +203,27 @@ def check_distances(a, src, work):
 
 # ------------------------------------------------------------ reachability
 
+BITCODE = {}
+
+
+def bitcode(a, src, work):
+    """src compiled once, as symx-llvm compiles a .c it is given (load.c's
+    flags at -O0), for every run of it: a run given the .c would start
+    clang again (hundreds of runs; under the sanitizers a fork each of a
+    large process)."""
+    if src not in BITCODE:
+        name = os.path.splitext(os.path.basename(src))[0]
+        bc = os.path.join(work, "%s-%d.bc" % (name, len(BITCODE)))
+        subprocess.run([a.clang, "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
+                        "-fno-discard-value-names", "-I" + a.include, src, "-o", bc], check=True)
+        BITCODE[src] = bc
+    return BITCODE[src]
+
+
 def native_build(a, src, work):
     name = os.path.splitext(os.path.basename(src))[0]
-    bc, cov_bc, exe = [os.path.join(work, name + s) for s in (".bc", ".cov.bc", ".native")]
-    subprocess.run([a.clang, "-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
-                    "-I" + a.include, src, "-o", bc], check=True)
+    cov_bc, exe = [os.path.join(work, name + s) for s in (".cov.bc", ".native")]
+    bc = bitcode(a, src, work)
     subprocess.run([a.symx, "--emit-cov-bitcode", cov_bc, bc], check=True)
     # sanitized: links with the replay library of a sanitized build too
     subprocess.run([a.clang, "-g", "-fsanitize=address,undefined", cov_bc, "-L" + a.replay_dir,
@@ -240,7 +256,7 @@ def reachable_lines(a, src, work, argv=()):
     """src's lines an exhaustive run covers (argv: the program's
     arguments, after src)."""
     od = os.path.join(work, os.path.basename(src) + "-all")
-    symx(a, ["--search", "dfs", "--output-dir", od, src] + list(argv))
+    symx(a, ["--search", "dfs", "--output-dir", od, bitcode(a, src, work)] + list(argv))
     base = os.path.basename(src)
     return {int(ln.rsplit(":", 1)[1]) for ln in open(os.path.join(od, "coverage.txt"))
             if ln.rsplit(":", 1)[0] == base}
@@ -259,7 +275,7 @@ def check_searchers(a, src, work):
     for mode in MODES:
         for se in SEARCHERS:
             od = os.path.join(work, "%s-%s-%s" % (base, mode, re.sub(r"\W", "_", se)))
-            symx(a, ["--mode", mode, "--search", se, "--output-dir", od] + tg + [src])
+            symx(a, ["--mode", mode, "--search", se, "--output-dir", od] + tg + [bitcode(a, src, work)])
             runs += 1
             got = read_targets(od)
             for ln in lines:
@@ -285,7 +301,7 @@ def check_order(a, work):
     for order, want in (([early, late], [True, True]), ([late, early], [True, False])):
         od = os.path.join(work, "order-%d-%d" % tuple(order))
         tg = [x for ln in order for x in ("--target", "nest.c:%d" % ln)]
-        symx(a, ["--target-order", "sequential", "--search", "sdse", "--output-dir", od] + tg + [src])
+        symx(a, ["--target-order", "sequential", "--search", "sdse", "--output-dir", od] + tg + [bitcode(a, src, work)])
         got = read_targets(od)
         for ln, w in zip(order, want):
             if (got.get("nest.c:%d" % ln) is not None) != w:
@@ -294,7 +310,7 @@ def check_order(a, work):
     counts = []
     for extra in ([], ["--stop-at-targets=false"]):
         od = os.path.join(work, "stop-%d" % len(extra))
-        symx(a, ["--search", "dfs", "--output-dir", od, "--target", "nest.c:%d" % early] + extra + [src])
+        symx(a, ["--search", "dfs", "--output-dir", od, "--target", "nest.c:%d" % early] + extra + [bitcode(a, src, work)])
         counts.append(sum(1 for _ in open(os.path.join(od, "paths.jsonl"))))
     if not counts[0] < counts[1]:
         problems.append("--stop-at-targets: paths %s (stop, go on)" % counts)
@@ -331,7 +347,7 @@ def check_pr_pool(a, work):
         for mode in ("eager", "pending"):
             od = os.path.join(work, "pr-%s-%d" % (mode, seed))
             p = symx(a, ["--mode", mode, "--search", "sdse-pr", "--rng-seed", str(seed),
-                         "--print-distances", "--target", "allfeasible.c:10", "--output-dir", od, src])
+                         "--print-distances", "--target", "allfeasible.c:10", "--output-dir", od, bitcode(a, src, work)])
             picks[mode] = [ln for ln in p.stdout.decode().split("\n") if ln.startswith("state ")]
             if read_targets(od).get("allfeasible.c:10") is None:
                 problems.append("sdse-pr %s, seed %d: target not reached" % (mode, seed))
@@ -342,7 +358,7 @@ def check_pr_pool(a, work):
     # another order than seed 3's above, which reaches the target too)
     od = os.path.join(work, "pr-nojoint")
     p = symx(a, ["--mode", "pending", "--search", "sdse-pr", "--rng-seed", "3", "--set", "pending_joint=0",
-                 "--print-distances", "--target", "allfeasible.c:10", "--output-dir", od, src])
+                 "--print-distances", "--target", "allfeasible.c:10", "--output-dir", od, bitcode(a, src, work)])
     mine = [ln for ln in p.stdout.decode().split("\n") if ln.startswith("state ")]
     if mine == picks["eager"] or read_targets(od).get("allfeasible.c:10") is None:
         problems.append("sdse-pr with --set pending_joint=0: %d picks, eager mode's order: %s" %
@@ -446,7 +462,7 @@ def check_unreachable(a, work):
     for se in ("sdse", "random-path"):
         od = os.path.join(work, "stdin-" + re.sub(r"\W", "_", se))
         symx(a, ["--libc", "full", "--search", se, "--target", "stdin.c:%d" % ln, "--output-dir", od,
-                 src, "--sym-stdin", "1"])
+                 bitcode(a, src, work), "--sym-stdin", "1"])
         txt = open(os.path.join(od, "targets.txt")).read()
         if "unreachable" in txt or not read_targets(od).get("stdin.c:%d" % ln):
             problems.append("stdin.c %s (--sym-stdin): %r" % (se, txt))
@@ -480,7 +496,7 @@ def check_many(a, work):
     with open(tf, "w") as f:
         f.write("# the chain's lines\n\n" + "".join("  many.c:%d\n" % ln for ln in lines))
     od = os.path.join(work, "many-out")
-    symx(a, ["--mode", "pending", "--search", "sdse-rr", "--targets-file", tf, "--output-dir", od, src])
+    symx(a, ["--mode", "pending", "--search", "sdse-rr", "--targets-file", tf, "--output-dir", od, bitcode(a, src, work)])
     got = read_targets(od)
     problems = ["many.c:%d: %s" % (ln, "missing" if "many.c:%d" % ln not in got else "not reached")
                 for ln in lines if got.get("many.c:%d" % ln) is None]
@@ -536,7 +552,7 @@ def check_far(a, work):
     for mode, se, seed in ((m, se, s) for m in MODES for se in ("sdse", "sdse-pr") for s in (1, 2, 3)):
         od = os.path.join(work, "far-%s-%s-%d" % (mode, se, seed))
         symx(a, ["--mode", mode, "--search", se, "--rng-seed", str(seed), "--output-dir", od,
-                 "--target", "far.c:%d" % line, src])
+                 "--target", "far.c:%d" % line, bitcode(a, src, work)])
         what = "far.c %s %s seed %d" % (mode, se, seed)
         ran = json.load(open(os.path.join(od, "stats.json")))["instructions"]
         if read_targets(od).get("far.c:%d" % line) is None:
