@@ -5,6 +5,7 @@
 */
 #include "independence.h"
 #include "alloc.h"
+#include "keychains.h"
 #include "error.h"
 #include "hash.h"
 
@@ -40,12 +41,20 @@ struct sx_keyscan {
   /* where recent write chains end, direct-mapped by the head write's id
   ** (ids are never reused: a stale entry never matches) */
   struct { uint64_t id; sx_expr *root; } roots[ROOTS_CAP];
+  /* long chains' summaries, made on the first long chain; sub scans their
+  ** indices and values, looking summaries up only (no recursion) */
+  int summaries; /* MAKE_SUMS, LOOK_UP_SUMS (sub's: sums borrowed), NO_SUMS */
+  sx_chainsums *sums;
+  sx_keyscan *sub;
 };
 
-sx_keyscan *sx_keyscan_new(symx_ctx *ctx) {
+enum { MAKE_SUMS, LOOK_UP_SUMS };
+
+static sx_keyscan *keyscan_new(symx_ctx *ctx, int summaries) {
   sx_keyscan *ks = sx_calloc(ctx, sizeof *ks);
   if (!ks) return NULL;
   ks->ctx = ctx;
+  ks->summaries = summaries;
   ks->cache = sx_calloc(ctx, CACHE_CAP * sizeof *ks->cache);
   if (!ks->cache) {
     sx_free(ctx, ks, sizeof *ks);
@@ -53,6 +62,8 @@ sx_keyscan *sx_keyscan_new(symx_ctx *ctx) {
   }
   return ks;
 }
+
+sx_keyscan *sx_keyscan_new(symx_ctx *ctx) { return keyscan_new(ctx, MAKE_SUMS); }
 
 static void cache_flush(sx_keyscan *ks) {
   for (size_t i = 0; i < CACHE_CAP; i++)
@@ -67,6 +78,8 @@ void sx_keyscan_free(sx_keyscan *ks) {
   if (!ks) return;
   symx_ctx *ctx = ks->ctx;
   cache_flush(ks);
+  if (ks->summaries == MAKE_SUMS) sx_chainsums_free(ks->sums);
+  sx_keyscan_free(ks->sub);
   sx_free(ctx, ks->cache, CACHE_CAP * sizeof *ks->cache);
   sx_free(ctx, ks->vis, ks->vis_cap * sizeof *ks->vis);
   SX_RELEASE(ctx, ks->work);
@@ -128,10 +141,11 @@ static sx_expr *chain_root(sx_keyscan *ks, sx_expr *a) {
 
 /*
 ** A chain of LONG_CHAIN writes or more is read at hundreds of indices (a
-** buffer after a write at a symbolic offset): its writes are expanded once
-** per scan, as if every read could see every write. That is a superset of
-** the keys, so the factors stay sound, and it is linear in the chain where
-** a walk per read is quadratic. Shorter chains keep the exact walk.
+** buffer after a write at a symbolic offset), as if every read could see
+** every write: a superset of the keys, so the factors stay sound. Its keys
+** come from the chain's summary (keychains.h: built once per write across
+** scans), else its writes are expanded once per scan; a walk per read was
+** quadratic. Shorter chains keep the exact walk.
 */
 #define LONG_CHAIN 64
 
@@ -156,6 +170,39 @@ static sx_expr *expand_chain(sx_keyscan *ks, sx_expr *a, int *rc) {
   return root;
 }
 
+/* The summary's keys for a long chain at *a (once per scan), *a set to the
+** chain's array; 0 when there is no summary (too large). */
+static int summarized(sx_keyscan *ks, sx_expr **a, int *rc) {
+  *rc = SYMX_OK;
+  if (ks->summaries == LOOK_UP_SUMS && !ks->sums) return 0;
+  if (!ks->sums) {
+    ks->sums = sx_chainsums_new(ks->ctx);
+    ks->sub = keyscan_new(ks->ctx, LOOK_UP_SUMS);
+    if (ks->sub) ks->sub->sums = ks->sums;
+    if (!ks->sums || !ks->sub) {
+      sx_chainsums_free(ks->sums);
+      sx_keyscan_free(ks->sub);
+      ks->sums = NULL, ks->sub = NULL;
+      *rc = SYMX_NOMEM;
+      return 0;
+    }
+  }
+  size_t n;
+  sx_expr *root;
+  const sx_key *k = sx_chainsums_get(ks->sums, ks->summaries == MAKE_SUMS ? ks->sub : NULL, *a, &n,
+                                     &root, rc);
+  if (!k) return 0;
+  int v = visit(ks, *a); /* marked: what is below it is covered (expand_chain stops) */
+  for (size_t i = 0; v > 0 && i < n; i++)
+    if (!SX_PUSH(ks->ctx, ks->out, k[i])) v = -1;
+  if (v < 0) {
+    *rc = SYMX_NOMEM;
+    return 0;
+  }
+  *a = root;
+  return 1;
+}
+
 static int scan(sx_keyscan *ks, sx_expr *root) {
   symx_ctx *ctx = ks->ctx;
   new_generation(ks);
@@ -175,8 +222,13 @@ static int scan(sx_keyscan *ks, sx_expr *root) {
     bool cidx = sx_is_const(idx);
     PUSH_WORK(idx);
     bool shadowed = false;
-    if (!cidx || (a->kind == SYMX_K_ARRAY_WRITE && a->value >= LONG_CHAIN)) {
-      int rc;
+    bool chain_long = a->kind == SYMX_K_ARRAY_WRITE && a->value >= LONG_CHAIN;
+    int rc = SYMX_OK;
+    if (chain_long && summarized(ks, &a, &rc)) {
+      /* keys in out; a is the array */
+    } else if (rc != SYMX_OK) {
+      return rc;
+    } else if (!cidx || chain_long) {
       a = expand_chain(ks, a, &rc); /* exact for a symbolic index: it sees every write */
       if (rc != SYMX_OK) return rc;
     }

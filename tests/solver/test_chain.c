@@ -318,6 +318,24 @@ static void test_keys_chains(void) {
     symx_expr *sb = symx_read_le(ctx, in[1], 15, 1), *si = symx_zext(ctx, sb, 32);
     symx_expr *e = symx_read(ctx, chain, si); /* at a symbolic index */
     check_keys_sound(ctx, ks, in, e, &g, &bad);
+    /* a second chain whose values are read from the first (a copy between
+    ** buffers): its summary takes the first one's */
+    symx_expr *copy = symx_array_const(ctx, NULL, (const uint8_t[16]){0}, 16, 32);
+    for (int k = 0; k < len; k++) {
+      symx_expr *i = symx_const(ctx, 32, (uint64_t)(k * 7) % 16), *j = symx_const(ctx, 32, (uint64_t)k % 18);
+      symx_expr *v = k % 3 ? symx_read(ctx, chain, j) : symx_read(ctx, chain, si);
+      symx_expr *next = symx_array_write(ctx, copy, k % 5 ? i : si, v);
+      symx_expr *old[] = {i, j, v, copy};
+      for (size_t n = 0; n < sizeof old / sizeof old[0]; n++) symx_expr_release(old[n]);
+      copy = next;
+    }
+    for (uint32_t r = 0; r < 17; r += 4) {
+      symx_expr *k = symx_const(ctx, 32, r), *c = symx_read(ctx, copy, k);
+      check_keys_sound(ctx, ks, in, c, &g, &bad);
+      symx_expr_release(c);
+      symx_expr_release(k);
+    }
+    symx_expr_release(copy);
     CHECK_EQ_U64(bad, 0);
     symx_expr *all[] = {e, si, sb, chain, mask, in[0], in[1], in[2]};
     for (size_t n = 0; n < sizeof all / sizeof all[0]; n++) symx_expr_release(all[n]);
