@@ -1,9 +1,10 @@
 /*
 ** eval.c — the evaluator, the fast-sat primitive. Two engines, one result:
 **  - a first evaluation of a root walks the DAG iteratively (post-order,
-**    the memo kept in the nodes: eval_stamp == the context's epoch), so a
-**    shared sub-DAG is evaluated once per call and nothing is allocated once
-**    the work stack has grown;
+**    the memo kept in the nodes: eval_stamp == the assignment's stamp, so a
+**    sub-DAG shared with roots evaluated before under the same unchanged
+**    assignment is not evaluated again), and nothing is allocated once the
+**    work stack has grown;
 **  - a root evaluated again (e.g. under fresh assignments) is compiled into
 **    a plan: a straight-line program over a dense value array, constants
 **    preloaded, one 24-byte instruction per node in topological order. Plans

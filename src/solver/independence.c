@@ -43,7 +43,7 @@ struct sx_keyscan {
   struct { uint64_t id; sx_expr *root; } roots[ROOTS_CAP];
   /* long chains' summaries, made on the first long chain; sub scans their
   ** indices and values, looking summaries up only (no recursion) */
-  int summaries; /* MAKE_SUMS, LOOK_UP_SUMS (sub's: sums borrowed), NO_SUMS */
+  int summaries; /* MAKE_SUMS, or LOOK_UP_SUMS (sub's: sums borrowed) */
   sx_chainsums *sums;
   sx_keyscan *sub;
 };
