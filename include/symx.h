@@ -676,7 +676,13 @@ SYMX_API void symx_afl_messages_clear(symx_afl *afl);
 ** memory stays resident for the states that come next, so each relief also
 ** sets a budget of live states (what the process grew by, shared equally)
 ** and the next relief looks when the live states pass it, before the
-** resident size has to grow. Statistics: pressure_reliefs, pressure_kills_infeasible,
+** resident size has to grow. One solver query can outgrow the process on
+** its own (circuits of reads through long write chains): the cadical
+** backend looks at the memory while it blasts and solves, and a query that
+** would take the process past where reliefs start (allowing for the next
+** doubling of its arrays) is given up, SYMX_UNKNOWN (statistic
+** cadical_memory_stops); the z3 backend is not bounded that way.
+** Statistics: pressure_reliefs, pressure_kills_infeasible,
 ** pressure_kills, pressure_solver_checks, rss_max. max_time and
 ** max_instructions end the exploration: the states left end early, each
 ** with a test case unless option dump_states_on_halt is 0. Every solver query of the engine

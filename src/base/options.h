@@ -103,7 +103,7 @@ enum { SX_CLOCK_VALUES(SX_ENUM_CONST_) };
   OPTION(max_forks, INT, 0, 0, INT64_MAX, "", "fork limit (0 = none)")                         \
   OPTION(max_instructions, INT, 0, 0, INT64_MAX, "", "instruction limit (0 = none)")           \
   OPTION(max_loop_iterations, INT, 0, 0, INT64_MAX, "", "runs of a loop's body per frame (symx_state_loop; 0 = none): the back edge that would start one more is cut per cut_policy") \
-  OPTION(max_memory, INT, 2000, 0, INT64_MAX, "", "memory cap of the whole process: resident MiB (0 = none)") \
+  OPTION(max_memory, INT, 2000, 0, INT64_MAX, "", "memory cap of the whole process: resident MiB (0 = none); cadical queries that would pass it are given up") \
   OPTION(max_states, INT, 0, 0, INT64_MAX, "", "live state limit (0 = none)")                  \
   OPTION(max_time, TIME, 0, 0, INT64_MAX, "", "exploration time limit (0 = none), as time_clock measures it") \
   OPTION(memory_kill, ENUM, SX_KILL_SEARCHER, 0, SX_LAST(SX_KILL_VALUES), SX_NAMES(SX_KILL_VALUES), "past max_memory or max_states, after the infeasible pending states: the searcher's next choices die, or states at random") \

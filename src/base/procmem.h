@@ -18,5 +18,17 @@ SX_INTERNAL bool sx_procmem_kept(uint64_t *kept);
 ** Costly (a system call per free stretch): for when the resident size has
 ** grown past what is in use. */
 SX_INTERNAL void sx_procmem_trim(void);
+/* Where the process must stop growing under max_memory (MiB; 0 = no cap):
+** a sixteenth below it, as samples lag and malloc keeps freed memory
+** resident, so that the peak stays under the cap. */
+static inline uint64_t sx_procmem_limit(int64_t max_memory) {
+  if (max_memory >= (int64_t)1 << 43) return UINT64_MAX; /* past 2^63 bytes */
+  uint64_t hard = (uint64_t)max_memory << 20;
+  return hard - hard / 16;
+}
+/* Whether the process is past cap bytes (0 = no cap), its resident size
+** less the free memory malloc keeps: for long builds that look now and
+** then, not for every step. */
+SX_INTERNAL bool sx_procmem_over(uint64_t cap);
 
 #endif

@@ -70,6 +70,7 @@
   STAT(cadical_lemmas, "cadical: array lemmas added (lemmas on demand)")               \
   STAT(cadical_core_solves, "cadical: solves that shrank unsat cores")                 \
   STAT(cadical_resets, "cadical: incremental sessions dropped for size")               \
+  STAT(cadical_memory_stops, "cadical: queries given up with the process past max_memory") \
   STAT(cadical_unparked, "cadical: queries that went back to the session of their path") \
   STAT(cadical_sessions, "cadical: sessions started")                                 \
   STAT(cadical_reuses, "cadical: queries answered in a session kept from before")    \

@@ -184,10 +184,7 @@ static bool over_budget(symx_engine *eng) {
 void sx_engine_relieve(symx_engine *eng) {
   symx_ctx *ctx = eng->ctx;
   sx_memcap *m = &eng->mem;
-  uint64_t hard = (uint64_t)ctx->opts.max_memory << 20;
-  /* samples lag and malloc keeps freed memory resident: relief starts a
-  ** sixteenth below the cap, so the process's peak stays under it */
-  uint64_t cap = hard - hard / 16;
+  uint64_t hard = (uint64_t)ctx->opts.max_memory << 20, cap = sx_procmem_limit(ctx->opts.max_memory);
   bool mem = hard && ((sample_due(eng, cap) && sample(eng) > (m->mark > cap ? m->mark : cap)) ||
                       (over_budget(eng) && sample(eng)));
   size_t want = over_states(eng), kill = mem ? over_cap(eng, cap) : 0;

@@ -1,6 +1,6 @@
 /*
 ** test_cadical_api.c — the cadical backend's contract beyond random
-** queries: misuse errors, the stop flag and deadlines, model shape (every
+** queries: misuse errors, the stop flag, deadlines and the memory cap, model shape (every
 ** byte of every array read, unconstrained bytes 0), constant arrays (mux
 ** and lazily refined big ones), out-of-range reads, write chains,
 ** incremental sessions across dying expressions, both array strategies.
@@ -111,6 +111,61 @@ static void conflict_budget(void) {
   symx_expr *all[] = {x, y, xy, c, q[0]};
   for (int i = 0; i < 5; i++) symx_expr_release(all[i]);
   for (int i = 0; i < 5; i++) symx_expr_release(cs[i]);
+  sx_backend_cadical.destroy(be);
+  symx_ctx_free(ctx);
+}
+
+/* v[6] == v[0] * ... * v[5] over 64 bits: past SX_POLL_EVERY circuit
+** nodes (5 multipliers), and easy */
+static symx_expr *products(symx_ctx *ctx) {
+  symx_expr *v[7], *p = NULL;
+  for (int i = 0; i < 7; i++) {
+    char name[8] = {'p', (char)('0' + i), 0};
+    v[i] = symx_var(ctx, name, 64);
+  }
+  p = symx_expr_retain(v[0]);
+  for (int i = 1; i < 6; i++) {
+    symx_expr *n = symx_mul(ctx, p, v[i]);
+    symx_expr_release(p);
+    p = n;
+  }
+  symx_expr *q = symx_eq(ctx, p, v[6]);
+  symx_expr_release(p);
+  for (int i = 0; i < 7; i++) symx_expr_release(v[i]);
+  return q;
+}
+
+/* max_memory bounds a query's circuits and CaDiCaL's search: past it the
+** query is unknown, not an error, and the next query starts afresh. Every
+** process is past 1 MiB; 0 is no cap. */
+static void memory_cap(void) {
+  symx_ctx *ctx = symx_ctx_new();
+  sx_backend *be = sx_backend_cadical.create(ctx);
+  CHECK(symx_option_set(ctx, "max_memory", 1) == SYMX_OK);
+  /* stopped inside CaDiCaL: the factoring circuit is under one poll;
+  ** first, while malloc keeps little free memory */
+  symx_expr *cs[5];
+  factoring(ctx, cs);
+  CHECK(sx_backend_cadical.check(be, cs, 5, 0, NULL) == SYMX_UNKNOWN);
+  CHECK(symx_errcode(ctx) == SYMX_OK);
+  uint64_t stops = symx_stat_get(ctx, "cadical_memory_stops");
+  CHECK(stops >= 1);
+  /* stopped while blasting */
+  symx_expr *q[1] = {products(ctx)};
+  CHECK(sx_backend_cadical.check(be, q, 1, 0, NULL) == SYMX_UNKNOWN);
+  CHECK(symx_errcode(ctx) == SYMX_OK);
+  CHECK(symx_stat_get(ctx, "cadical_memory_stops") > stops);
+  /* small queries never look */
+  symx_expr *x = symx_var(ctx, "mx", 8), *c = k(ctx, 8, 9);
+  symx_expr *small[1] = {symx_eq(ctx, x, c)};
+  CHECK(sx_backend_cadical.check(be, small, 1, 0, NULL) == SYMX_SAT);
+  /* no cap: answered, with a model */
+  CHECK(symx_option_set(ctx, "max_memory", 0) == SYMX_OK);
+  stops = symx_stat_get(ctx, "cadical_memory_stops");
+  CHECK(ask(ctx, be, q, 1, NULL) == SYMX_SAT);
+  CHECK_EQ_U64(symx_stat_get(ctx, "cadical_memory_stops"), stops);
+  symx_expr *all[] = {x, c, small[0], cs[0], cs[1], cs[2], cs[3], cs[4]};
+  for (int i = 0; i < 8; i++) symx_expr_release(all[i]);
   sx_backend_cadical.destroy(be);
   symx_ctx_free(ctx);
 }
@@ -342,5 +397,6 @@ static void big_session_kept(void) {
   symx_ctx_free(ctx);
 }
 
-CHECK_MAIN(CHECK_CASE(session_counted), CHECK_CASE(big_session_kept), CHECK_CASE(misuse), CHECK_CASE(stop_and_deadline), CHECK_CASE(conflict_budget), CHECK_CASE(model_shape), CHECK_CASE(const_arrays),
+CHECK_MAIN(CHECK_CASE(session_counted), CHECK_CASE(big_session_kept), CHECK_CASE(misuse), CHECK_CASE(stop_and_deadline), CHECK_CASE(conflict_budget), CHECK_CASE(memory_cap),
+           CHECK_CASE(model_shape), CHECK_CASE(const_arrays),
            CHECK_CASE(input_arrays), CHECK_CASE(incremental_reuse))

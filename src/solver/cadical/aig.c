@@ -8,6 +8,10 @@
 
 #include <string.h>
 
+/* a doubling's bytes per node: fan (8 B a node, old and new arrays both
+** live while it moves) and the hash table (4 B a slot, at most half full) */
+#define GROWTH_PER_NODE 40
+
 bool sx_aig_init(symx_ctx *ctx, sx_aig *g) {
   memset(g, 0, sizeof *g);
   g->ctx = ctx;
@@ -33,7 +37,7 @@ void sx_aig_free(sx_aig *g) {
 }
 
 static uint32_t new_node(sx_aig *g, uint32_t f0, uint32_t f1) {
-  if (g->failed) return 0;
+  if (g->failed || sx_poll_due(g->poll, g->nnodes, &g->poll_next, GROWTH_PER_NODE)) goto fail;
   if (g->nnodes == g->cap) {
     if (g->cap >= (UINT32_MAX >> 2)) goto fail; /* literals must fit 32 bits */
     uint32_t *p = sx_realloc(g->ctx, g->fan, g->cap * 2 * sizeof *p, g->cap * 4 * sizeof *p);

@@ -26,6 +26,32 @@ static inline bool sx_lit_sign(sx_lit l) { return l & 1; }
 static inline sx_lit sx_lit_not(sx_lit l) { return l ^ 1; }
 static inline bool sx_lit_is_const(sx_lit l) { return l < 2; }
 
+/*
+** A long build's way out: every SX_POLL_EVERY nodes (or variables) the
+** owner's stop() says whether to give up (the stop flag, a deadline, the
+** process near max_memory), since one query's circuits can outgrow the
+** whole process. Growth comes in jumps (arrays that double), so stop()
+** is told how many bytes the next jump may take. Once it has said so the
+** build fails like an OOM, with stopped set, and the caller answers
+** unknown and drops the session.
+*/
+typedef struct sx_poll {
+  bool (*stop)(void *ud, uint64_t jump);
+  void *ud;
+  bool stopped;
+} sx_poll;
+
+#define SX_POLL_EVERY (1u << 16)
+
+/* Whether the build at count (a counter that only grows), whose arrays
+** take per_count bytes each when they double next, must stop. */
+static inline bool sx_poll_due(sx_poll *p, uint64_t count, uint64_t *next, unsigned per_count) {
+  if (!p || count < *next || count < SX_POLL_EVERY) return p && p->stopped;
+  *next = count + SX_POLL_EVERY;
+  if (!p->stopped && p->stop) p->stopped = p->stop(p->ud, count * per_count);
+  return p->stopped;
+}
+
 typedef struct sx_aig {
   symx_ctx *ctx;
   uint32_t *fan; /* fan[2n], fan[2n+1]: inputs of AND node n; inputs: SX_AIG_INPUT */
@@ -33,6 +59,8 @@ typedef struct sx_aig {
   uint32_t *table; /* hash of AND nodes (0 = empty slot; node 0 is no AND) */
   size_t tcap, tcount;
   bool failed;
+  sx_poll *poll;      /* borrowed; NULL = never stops */
+  uint64_t poll_next; /* nnodes at the next poll */
 } sx_aig;
 
 SX_INTERNAL bool sx_aig_init(symx_ctx *ctx, sx_aig *g);

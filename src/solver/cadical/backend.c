@@ -20,6 +20,7 @@
 #include "solver/backend.h"
 #include "alloc.h"
 #include "error.h"
+#include "procmem.h"
 
 #include <string.h>
 
@@ -59,6 +60,8 @@ struct sx_backend {
   ** than holding both. */
   session parked;
   uint64_t deadline;
+  sx_poll poll;          /* the blast, the encoding: see give_up */
+  uint32_t mem_calls;    /* CaDiCaL's asks whether to stop, this query */
   /* per query */
   sx_map seen;
   SX_STACK(sx_expr *) walk;
@@ -101,9 +104,34 @@ static void swap_parked(sx_backend *b) {
   b->cnf = t.cnf;
 }
 
+/* The process near max_memory, jump bytes from the point past which the
+** engine frees states: one query's circuits and clauses reached 5.8 GB
+** under a 2,000 MiB cap (sqlite3), where the engine does not look. */
+static bool over_memory(sx_backend *b, uint64_t jump) {
+  uint64_t limit = sx_procmem_limit(b->ctx->opts.max_memory);
+  if (!limit || !sx_procmem_over(limit > jump ? limit - jump : 1)) return false;
+  SX_INC(b->ctx, cadical_memory_stops);
+  return true;
+}
+
+static bool give_up(void *ud, uint64_t jump) {
+  sx_backend *b = ud;
+  return b->ctx->interrupted || (b->deadline && sx_now_ns() >= b->deadline) || over_memory(b, jump);
+}
+
+/* CaDiCaL asks often (the learnt clauses grow a clause at a time):
+** memory, a file read, once every MEM_CHECK_CALLS asks */
+#define MEM_CHECK_CALLS 64
 static int terminate_cb(void *ud) {
   sx_backend *b = ud;
-  return b->ctx->interrupted || (b->deadline && sx_now_ns() >= b->deadline);
+  if (b->poll.stopped || b->ctx->interrupted || (b->deadline && sx_now_ns() >= b->deadline)) return 1;
+  if (++b->mem_calls % MEM_CHECK_CALLS) return 0;
+  return b->poll.stopped = over_memory(b, 0);
+}
+
+/* An encoding that failed: given up (the poll) or out of memory. */
+static int nomem(sx_backend *b) {
+  return b->poll.stopped ? SYMX_UNKNOWN : sx_error(b->ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
 }
 
 /* One CaDiCaL solve under the cadical_conflicts budget, which CaDiCaL
@@ -167,6 +195,7 @@ static sx_backend *create(symx_ctx *ctx) {
     return NULL;
   }
   b->ctx = ctx;
+  b->poll = (sx_poll){give_up, b, false};
   return b;
 }
 
@@ -362,8 +391,7 @@ static int flush_axioms(sx_backend *b) {
     if (*a == SX_LIT_TRUE) continue;
     if (*a == SX_LIT_FALSE || !sx_cnf_assert(&b->cnf, &bl->g, *a)) {
       SX_CLEAR(bl->axioms);
-      return *a == SX_LIT_FALSE ? sx_error(b->ctx, SYMX_SOLVER, SX_CHECK_FN, "array axiom is false")
-                                : sx_error(b->ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
+      return *a == SX_LIT_FALSE ? sx_error(b->ctx, SYMX_SOLVER, SX_CHECK_FN, "array axiom is false") : nomem(b);
     }
   }
   SX_CLEAR(bl->axioms);
@@ -384,24 +412,24 @@ static int solve(sx_backend *b, sx_expr *const *cs, size_t n, sx_assign *model) 
       return SYMX_UNSAT;
     }
     if (l != SX_LIT_TRUE && (!SX_PUSH(ctx, b->q_lits, l) || !SX_PUSH(ctx, b->q_idx, (uint32_t)i)))
-      return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
+      return nomem(b);
   }
-  if (!collect(b, cs, n)) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
+  if (!collect(b, cs, n)) return nomem(b);
   for (;;) {
     int rc = flush_axioms(b);
     if (rc != SYMX_OK) return rc;
     SX_CLEAR(b->q_ext);
     for (sx_lit *l = b->q_lits.begin; l < b->q_lits.end; l++) {
       int x = sx_cnf_lit(&b->cnf, &b->bl.g, *l);
-      if (!x || !SX_PUSH(ctx, b->q_ext, x)) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
+      if (!x || !SX_PUSH(ctx, b->q_ext, x)) return nomem(b);
       ccadical_assume(b->cnf.sat, x);
     }
     int res = sat_solve(b);
     if (res == 20) return SYMX_UNSAT;
     if (res != 10) return SYMX_UNKNOWN;
-    if (!new_epoch(b)) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
+    if (!new_epoch(b)) return nomem(b);
     size_t lemmas = refine(b);
-    if (b->bl.g.failed) return sx_error(ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory");
+    if (b->bl.g.failed) return nomem(b);
     if (!lemmas) {
       rc = model ? build_model(b, model) : SYMX_OK;
       return rc == SYMX_OK ? SYMX_SAT : rc;
@@ -462,11 +490,15 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
     SX_INC(ctx, cadical_reuses);
   }
   b->deadline = deadline_ns;
+  b->poll.stopped = false;
+  b->mem_calls = 0;
+  b->bl.g.poll = b->cnf.poll = &b->poll;
   b->q_n = n;
   b->q_false = -1;
   int rc = solve(b, cs, n, model);
   b->q_unsat = rc == SYMX_UNSAT;
-  if (rc < SYMX_SAT) drop(b); /* after an error the session may be half-built */
+  if (rc < SYMX_SAT || b->poll.stopped) drop(b); /* after an error the session may be half-built */
+  if (b->poll.stopped) drop_parked(b);           /* ... and past the cap, room is wanted */
   return rc;
 }
 

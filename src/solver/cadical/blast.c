@@ -365,6 +365,7 @@ int sx_blast_expr(sx_blast *b, sx_expr *root, uint32_t *off) {
     }
     o = sx_map_get(&b->memo, root->id, 0);
   }
+  if (b->g.poll && b->g.poll->stopped) return SYMX_UNKNOWN;
   if (b->g.failed || o == UINT32_MAX)
     return sx_error(b->ctx, SYMX_NOMEM, SX_CHECK_FN, "out of memory (bit-blaster)");
   *off = o;

@@ -107,7 +107,8 @@ SX_INTERNAL bool sx_blast_init(symx_ctx *ctx, sx_blast *b, bool ackermann, bool 
 SX_INTERNAL void sx_blast_free(sx_blast *b);
 
 /* Blasts e (a bit-vector); *off receives the pool offset of its bits.
-** Returns SYMX_OK or SYMX_NOMEM (error recorded). */
+** Returns SYMX_OK, SYMX_UNKNOWN (the graph's poll stopped it) or
+** SYMX_NOMEM (error recorded). */
 SX_INTERNAL int sx_blast_expr(sx_blast *b, sx_expr *e, uint32_t *off);
 
 /* Lemmas (queued on axioms): r_i and r_j agree when their indices do; r

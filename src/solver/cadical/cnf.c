@@ -6,6 +6,10 @@
 
 #include <string.h>
 
+/* a doubling's bytes per variable: CaDiCaL enlarges a score of per-variable
+** vectors at once (measured: +315 MiB at 2^21 variables, sqlite3's query) */
+#define GROWTH_PER_VAR 160
+
 bool sx_cnf_init(symx_ctx *ctx, sx_cnf *c) {
   memset(c, 0, sizeof *c);
   c->ctx = ctx;
@@ -130,6 +134,7 @@ int sx_cnf_lit(sx_cnf *c, sx_aig *g, sx_lit l) {
           if (!SX_PUSH(c->ctx, c->stack, d[i])) goto oom;
         }
       if (!ready) continue;
+      if (sx_poll_due(c->poll, (uint64_t)c->nvars, &c->poll_next, GROWTH_PER_VAR)) goto oom;
       encode_node(c, g, n);
       (void)SX_POP(c->stack);
     }

@@ -22,13 +22,15 @@ typedef struct sx_cnf {
   int nvars;
   uint64_t nclauses;
   sx_u32s stack;
-  bool failed; /* OOM */
+  bool failed;        /* OOM, or stopped by poll */
+  sx_poll *poll;      /* borrowed; NULL = never stops */
+  uint64_t poll_next; /* nvars at the next poll */
 } sx_cnf;
 
 SX_INTERNAL bool sx_cnf_init(symx_ctx *ctx, sx_cnf *c);
 SX_INTERNAL void sx_cnf_free(sx_cnf *c);
 /* The SAT literal of a non-constant AIG literal, encoding its cone first;
-** 0 on OOM. */
+** 0 on OOM or when poll stopped the encoding. */
 SX_INTERNAL int sx_cnf_lit(sx_cnf *c, sx_aig *g, sx_lit l);
 /* Asserts l permanently (l must not be constant). */
 SX_INTERNAL bool sx_cnf_assert(sx_cnf *c, sx_aig *g, sx_lit l);
