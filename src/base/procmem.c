@@ -41,9 +41,3 @@ void sx_procmem_trim(void) {
   malloc_trim(0);
 #endif
 }
-
-bool sx_procmem_over(uint64_t cap) {
-  uint64_t rss = cap ? sx_procmem_rss() : 0, kept;
-  if (rss <= cap) return false;
-  return !sx_procmem_kept(&kept) || kept < rss - cap;
-}

@@ -26,9 +26,5 @@ static inline uint64_t sx_procmem_limit(int64_t max_memory) {
   uint64_t hard = (uint64_t)max_memory << 20;
   return hard - hard / 16;
 }
-/* Whether the process is past cap bytes (0 = no cap), its resident size
-** less the free memory malloc keeps: for long builds that look now and
-** then, not for every step. */
-SX_INTERNAL bool sx_procmem_over(uint64_t cap);
 
 #endif

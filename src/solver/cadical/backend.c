@@ -62,6 +62,7 @@ struct sx_backend {
   uint64_t deadline;
   sx_poll poll;          /* the blast, the encoding: see give_up */
   uint32_t mem_calls;    /* CaDiCaL's asks whether to stop, this query */
+  uint64_t rss_first;    /* the resident size when this query first looked */
   /* per query */
   sx_map seen;
   SX_STACK(sx_expr *) walk;
@@ -104,12 +105,20 @@ static void swap_parked(sx_backend *b) {
   b->cnf = t.cnf;
 }
 
-/* The process near max_memory, jump bytes from the point past which the
-** engine frees states: one query's circuits and clauses reached 5.8 GB
-** under a 2,000 MiB cap (sqlite3), where the engine does not look. */
+/*
+** The process near max_memory (jump bytes from the point past which the
+** engine frees states) and grown since this query first looked: one
+** query's circuits and clauses reached 5.8 GB under a 2,000 MiB cap
+** (sqlite3), where the engine does not look. Growth, not the level: a
+** process the engine holds at the cap keeps freed memory resident, which
+** a query may reuse (telling how much is free walks malloc's lists: seconds
+** on a fragmented heap, too slow to ask here).
+*/
 static bool over_memory(sx_backend *b, uint64_t jump) {
-  uint64_t limit = sx_procmem_limit(b->ctx->opts.max_memory);
-  if (!limit || !sx_procmem_over(limit > jump ? limit - jump : 1)) return false;
+  uint64_t limit = sx_procmem_limit(b->ctx->opts.max_memory), rss;
+  if (!limit || !(rss = sx_procmem_rss())) return false;
+  if (!b->rss_first) b->rss_first = rss;
+  if (rss <= b->rss_first || rss <= (limit > jump ? limit - jump : 0)) return false;
   SX_INC(b->ctx, cadical_memory_stops);
   return true;
 }
@@ -492,6 +501,7 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
   b->deadline = deadline_ns;
   b->poll.stopped = false;
   b->mem_calls = 0;
+  b->rss_first = 0;
   b->bl.g.poll = b->cnf.poll = &b->poll;
   b->q_n = n;
   b->q_false = -1;
