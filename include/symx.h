@@ -679,7 +679,7 @@ SYMX_API void symx_afl_messages_clear(symx_afl *afl);
 ** resident size has to grow. One solver query can outgrow the process on
 ** its own (circuits of reads through long write chains): the cadical
 ** backend looks at the memory while it blasts and solves, and a query that
-** would take the process past where reliefs start (allowing for the next
+** has grown the process to where reliefs start (less room for the next
 ** doubling of its arrays) is given up, SYMX_UNKNOWN (statistic
 ** cadical_memory_stops); the z3 backend is not bounded that way.
 ** Statistics: pressure_reliefs, pressure_kills_infeasible,
