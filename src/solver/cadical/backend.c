@@ -63,6 +63,7 @@ struct sx_backend {
   sx_poll poll;          /* the blast, the encoding: see give_up */
   uint32_t mem_calls;    /* CaDiCaL's asks whether to stop, this query */
   uint64_t rss_first;    /* the resident size when this query first looked */
+  bool over;             /* ... and this query was given up for memory */
   /* per query */
   sx_map seen;
   SX_STACK(sx_expr *) walk;
@@ -120,7 +121,7 @@ static bool over_memory(sx_backend *b, uint64_t jump) {
   if (!b->rss_first) b->rss_first = rss;
   if (rss <= b->rss_first || rss <= (limit > jump ? limit - jump : 0)) return false;
   SX_INC(b->ctx, cadical_memory_stops);
-  return true;
+  return b->over = true;
 }
 
 static bool give_up(void *ud, uint64_t jump) {
@@ -502,13 +503,14 @@ static int check(sx_backend *b, sx_expr *const *cs, size_t n, uint64_t deadline_
   b->poll.stopped = false;
   b->mem_calls = 0;
   b->rss_first = 0;
+  b->over = false;
   b->bl.g.poll = b->cnf.poll = &b->poll;
   b->q_n = n;
   b->q_false = -1;
   int rc = solve(b, cs, n, model);
   b->q_unsat = rc == SYMX_UNSAT;
-  if (rc < SYMX_SAT || b->poll.stopped) drop(b); /* after an error the session may be half-built */
-  if (b->poll.stopped) drop_parked(b);           /* ... and past the cap, room is wanted */
+  if (rc < SYMX_SAT || b->poll.stopped) drop(b); /* half-built after an error or a stop */
+  if (b->over) drop_parked(b);                   /* past the cap, room is wanted */
   return rc;
 }
 
