@@ -310,8 +310,9 @@ def gather(a, programs):
     """{key: summary} of the runs of --from's files, then of --out's
     directories (which replace a saved run of the same key, except a run of
     a tool --tool leaves out: its saved summary is used as it is, since
-    reading a KLEE run's istats again costs minutes); a --from file that
-    cannot be read: said, None."""
+    reading a KLEE run's istats again costs minutes; a saved run whose
+    directory is gone stays, and later reps are still read); a --from file
+    that cannot be read: said, None."""
     runs = {}
     for path in a.from_ or []:
         try:
@@ -326,7 +327,9 @@ def gather(a, programs):
                     if tool not in a.tool and (prog, search, tool, rep, a.seeded) in runs:
                         continue
                     s = summarize(run_dir(a.out, prog, tool, search, rep))
-                    if s is None:
+                    if s is None:  # a saved run whose directory is gone: kept
+                        if (prog, search, tool, rep, a.seeded) in runs:
+                            continue
                         break
                     runs[results.key(s["record"])] = s
     return {k: s for k, s in runs.items() if k[0] in programs and k[1] in a.search
