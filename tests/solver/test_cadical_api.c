@@ -149,7 +149,7 @@ static void memory_cap(void) {
   CHECK(symx_errcode(ctx) == SYMX_OK);
   uint64_t stops = symx_stat_get(ctx, "cadical_memory_stops");
   CHECK(stops >= 1);
-  /* small queries never look */
+  /* a small query is answered: it never grows the process between looks */
   symx_expr *x = symx_var(ctx, "mx", 8), *c = k(ctx, 8, 9);
   symx_expr *small[1] = {symx_eq(ctx, x, c)};
   CHECK(sx_backend_cadical.check(be, small, 1, 0, NULL) == SYMX_SAT);
